@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Layering (style.md): shared/ is our `common` and imports nothing from the other layers, nor
+// anything Node- or DOM-specific; the renderer never imports server/ or electron/.
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'url', 'stream'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', '.hub-data/**', '.tmp/**', 'server/db/migrations/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error',
+        { object: 'it', property: 'only', message: 'No focused tests.' },
+        { object: 'it', property: 'skip', message: 'No skipped tests.' },
+        { object: 'test', property: 'only', message: 'No focused tests.' },
+        { object: 'test', property: 'skip', message: 'No skipped tests.' },
+        { object: 'describe', property: 'only', message: 'No focused tests.' },
+        { object: 'describe', property: 'skip', message: 'No skipped tests.' },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/server/**', '**/electron/**', '**/renderer/**', 'electron', 'react', 'react-dom'], message: 'shared/ imports no other layer.' },
+          { group: nodeBuiltins, message: 'shared/ runs anywhere: no Node built-ins.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/server/**', '**/electron/**', 'electron'], message: 'The renderer reaches the hub only through its transport.' },
+          { group: nodeBuiltins, message: 'The renderer runs in a sandboxed page: no Node built-ins.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/renderer/**', '**/electron/**', 'electron'], message: 'The hub does not depend on the clients.' }],
+      }],
+    },
+  },
+);

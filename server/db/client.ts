@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the services see, whichever engine is underneath (design §3). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query surface as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface DbConfig {
+  /** postgres://... uses a PostgreSQL server; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; omitted means in memory (tests). */
+  dataDir?: string;
+}
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = resolveMigrationsDir();
+
+function resolveMigrationsDir(): string {
+  // Bundled builds copy the migrations next to the bundle; source runs read them in place.
+  if (process.env.HUB_MIGRATIONS_DIR) return process.env.HUB_MIGRATIONS_DIR;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.join(here, 'migrations');
+}
+
+export async function openDatabase(config: DbConfig): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      engine: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+/** health: the database answers and the newest migration is applied. */
+export async function databaseHealth(db: Db): Promise<{ ok: boolean; migrations: number }> {
+  const rows = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const list = (rows as unknown as { rows?: Array<{ n: number }> }).rows ?? (rows as unknown as Array<{ n: number }>);
+  return { ok: true, migrations: Number(list[0]?.n ?? 0) };
+}

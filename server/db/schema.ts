@@ -1,0 +1,313 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Column names are snake_case (style.md); Drizzle maps them to camelCase properties.
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  status: text('status').notNull().default('active'),
+  capabilities: jsonb('capabilities').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('roles_name_lower_idx').on(sql`lower(${t.name})`)]);
+
+export const jobs = pgTable('jobs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+}, (t) => [uniqueIndex('jobs_name_lower_idx').on(sql`lower(${t.name})`)]);
+
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  technology: text('technology').notNull().default(''),
+  status: text('status').notNull().default('active'),
+}, (t) => [uniqueIndex('teams_name_lower_idx').on(sql`lower(${t.name})`)]);
+
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(), // picture | link_picture | ovpn
+  ownerUserId: integer('owner_user_id'),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+}, (t) => [index('files_owner_kind_idx').on(t.ownerUserId, t.kind)]);
+
+export interface UserExtras {
+  bitstoneInfo?: {
+    benefits?: string[];
+    learningAndDev?: number;
+    teamBuildings?: number;
+    holidays?: number | null;
+    currentRole?: string;
+    about?: string;
+  };
+  relevantExperience?: Array<{ company: string; position: string; description?: string; startDate: string; endDate: string }>;
+  projectsInfo?: Array<{ title: string; mainGoal?: string; responsabilities?: string; technicalSkills?: string }>;
+  personalInfo?: {
+    officialName?: string;
+    birthdate?: string;
+    personalEmailAddress?: string;
+    hometown?: string;
+    currentAddress?: string;
+    education?: string[];
+    skills?: Array<{ id: number; name: string }>;
+    languages?: string[];
+    hobbies?: string;
+    currentRole?: string;
+    about?: string;
+    isVegan?: string;
+  };
+}
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  username: text('username').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  status: text('status').notNull().default('active'),
+  jobId: integer('job_id').references(() => jobs.id),
+  roleId: integer('role_id').references(() => roles.id),
+  teamleadId: integer('teamlead_id'),
+  isOwner: boolean('is_owner').notNull().default(false),
+  registered: boolean('registered').notNull().default(true),
+  joinDate: date('join_date', { mode: 'string' }),
+  pictureFileId: uuid('picture_file_id'),
+  imageUrl: text('image_url'),
+  extras: jsonb('extras').$type<UserExtras>().notNull().default(sql`'{}'::jsonb`),
+  passwordHash: text('password_hash'),
+  firstLogin: boolean('first_login').notNull().default(true),
+  lastLogin: tstz('last_login'),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+  uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  index('users_status_name_idx').on(t.status, t.name),
+  index('users_name_lower_idx').on(sql`lower(${t.name})`),
+  index('users_job_idx').on(t.jobId),
+  index('users_role_idx').on(t.roleId),
+  index('users_teamlead_idx').on(t.teamleadId),
+]);
+
+/** Membership; isLead marks the team lead(s) of the team (isTeamLead flag of spec §3). */
+export const teamMembers = pgTable('team_members', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+  isLead: boolean('is_lead').notNull().default(false),
+}, (t) => [primaryKey({ columns: [t.userId, t.teamId] }), index('team_members_team_idx').on(t.teamId)]);
+
+export const previousTeams = pgTable('previous_teams', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.teamId] })]);
+
+/** Teams a teams manager manages (isTeamsManager of spec §3 is "manages at least one"). */
+export const teamManagers = pgTable('team_managers', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.teamId] }), index('team_managers_team_idx').on(t.teamId)]);
+
+export const skills = pgTable('skills', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+}, (t) => [uniqueIndex('skills_name_lower_idx').on(sql`lower(${t.name})`)]);
+
+export const links = pgTable('links', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull().default(''),
+  description: text('description').notNull().default(''),
+  status: text('status').notNull().default('active'),
+  category: text('category').notNull(),
+  pictureFileId: uuid('picture_file_id'),
+}, (t) => [index('links_category_idx').on(t.category)]);
+
+export const holidayEvents = pgTable('holiday_events', {
+  id: serial('id').primaryKey(),
+  externalId: text('external_id'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  start: date('start', { mode: 'string' }).notNull(),
+  end: date('end', { mode: 'string' }).notNull(),
+  type: text('type').notNull(),
+  teamIds: integer('team_ids').array().notNull().default(sql`'{}'::int[]`),
+}, (t) => [
+  uniqueIndex('holiday_events_external_idx').on(t.externalId),
+  index('holiday_events_range_idx').on(t.start, t.end),
+  index('holiday_events_teams_idx').using('gin', t.teamIds),
+]);
+
+export const daysLeft = pgTable('days_left', {
+  email: text('email').primaryKey(),
+  daysLeft: integer('days_left'),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** A user is "in the time-tracking database" when they have an account row (spec §2). */
+export const timetrackingAccounts = pgTable('timetracking_accounts', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  externalUser: text('external_user').notNull(),
+});
+
+export const timetrackingTasks = pgTable('timetracking_tasks', {
+  id: serial('id').primaryKey(),
+  externalId: text('external_id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  date: date('date', { mode: 'string' }).notNull(),
+  summary: text('summary').notNull(),
+  hours: numeric('hours', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+}, (t) => [
+  uniqueIndex('timetracking_tasks_external_idx').on(t.externalId),
+  index('timetracking_tasks_user_date_idx').on(t.userId, t.date),
+]);
+
+export const objectives = pgTable('objectives', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  status: text('status').notNull().default('in progress'),
+  nextStatus: text('next_status'),
+  category: text('category').notNull(),
+  subcategory: text('subcategory').notNull(),
+  priority: text('priority').notNull(),
+  deadline: date('deadline', { mode: 'string' }).notNull(),
+  isPublic: boolean('is_public').notNull().default(false),
+  authorId: integer('author_id').notNull().references(() => users.id),
+  ownerId: integer('owner_id').notNull().references(() => users.id),
+  teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  lastModificationDate: tstz('last_modification_date').notNull().defaultNow(),
+}, (t) => [
+  index('objectives_owner_deadline_idx').on(t.ownerId, t.deadline),
+  index('objectives_author_idx').on(t.authorId),
+  index('objectives_team_deadline_idx').on(t.teamId, t.deadline),
+  index('objectives_status_deadline_idx').on(t.status, t.deadline),
+  index('objectives_created_idx').on(t.createdAt),
+  index('objectives_public_idx').on(t.isPublic, t.deadline),
+  index('objectives_category_idx').on(t.category),
+  index('objectives_title_idx').on(t.title),
+]);
+
+export const keyResults = pgTable('key_results', {
+  id: serial('id').primaryKey(),
+  objectiveId: integer('objective_id').notNull().references(() => objectives.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  priority: text('priority').notNull(),
+  deadline: date('deadline', { mode: 'string' }).notNull(),
+  status: text('status').notNull().default('in progress'),
+  nextStatus: text('next_status'),
+  ownerId: integer('owner_id').notNull().references(() => users.id),
+  authorId: integer('author_id').notNull().references(() => users.id),
+  percentage: integer('percentage'),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  lastModificationDate: tstz('last_modification_date').notNull().defaultNow(),
+}, (t) => [index('key_results_objective_idx').on(t.objectiveId), index('key_results_owner_idx').on(t.ownerId)]);
+
+export const evaluations = pgTable('evaluations', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  authorId: integer('author_id').notNull().references(() => users.id),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  technicalExpertise: text('technical_expertise').notNull(),
+  teamwork: text('teamwork').notNull(),
+  flexibility: text('flexibility').notNull(),
+  resultsFocus: text('results_focus').notNull(),
+  languages: text('languages').notNull(),
+  continualLearning: text('continual_learning').notNull(),
+  safetyFocus: text('safety_focus').notNull(),
+  communication: text('communication').notNull(),
+  initiative: text('initiative').notNull(),
+  openDiscussion: text('open_discussion').notNull(),
+  targets: text('targets').notNull(),
+}, (t) => [index('evaluations_user_created_idx').on(t.userId, t.createdAt)]);
+
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  expiresAt: tstz('expires_at').notNull(),
+  revokedAt: tstz('revoked_at'),
+}, (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+
+export const invitations = pgTable('invitations', {
+  id: serial('id').primaryKey(),
+  inviterId: integer('inviter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  inviteeId: integer('invitee_id').references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+}, (t) => [index('invitations_inviter_idx').on(t.inviterId)]);
+
+/** Every sign-in attempt: feeds rate limiting (failures) and the statistics 'by login date' table. */
+export const loginEvents = pgTable('login_events', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  address: text('address').notNull(),
+  success: boolean('success').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+}, (t) => [
+  index('login_events_username_idx').on(sql`lower(${t.username})`, t.createdAt),
+  index('login_events_address_idx').on(t.address, t.createdAt),
+  index('login_events_user_idx').on(t.userId, t.createdAt),
+]);
+
+export const auditLog = pgTable('audit_log', {
+  id: serial('id').primaryKey(),
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id').notNull(),
+  action: text('action').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+}, (t) => [index('audit_entity_idx').on(t.entity, t.entityId), index('audit_created_idx').on(t.createdAt)]);
+
+export const importRuns = pgTable('import_runs', {
+  id: serial('id').primaryKey(),
+  source: text('source').notNull(),
+  startedAt: tstz('started_at').notNull().defaultNow(),
+  finishedAt: tstz('finished_at'),
+  status: text('status').notNull(), // running | succeeded | failed
+  rows: integer('rows').notNull().default(0),
+  message: text('message'),
+}, (t) => [index('import_runs_source_idx').on(t.source, t.startedAt)]);
+
+/** A lease so that only one of several hubs runs a scheduled job at a time. */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+});
+
+/** Hub-wide settings (holidays app URL, time-tracking contact, ...). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { envelope } from './common';
+import { sessionUserSchema } from './users';
+import { LOGIN_MESSAGES } from '../rules/messages';
+
+export const loginBodySchema = z.object({
+  username: z.string({ error: LOGIN_MESSAGES.username }).trim().min(1, LOGIN_MESSAGES.username).max(100),
+  password: z.string({ error: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(500),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResultSchema = z.object({
+  accessToken: z.string(),
+  user: sessionUserSchema,
+  firstLogin: z.boolean(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+export const loginResponseSchema = envelope(loginResultSchema);
+
+export const meResponseSchema = envelope(z.object({ user: sessionUserSchema, firstLogin: z.boolean() }));
+export const capabilitiesResponseSchema = envelope(z.object({ capabilities: z.array(z.string()) }));
+
+/** 'Confirm your information' step: the user confirms (and may correct) their contact details. */
+export const confirmInfoBodySchema = z.object({
+  name: z.string().trim().min(1, 'Name is required.').max(200),
+  email: z.email('Email is invalid.').max(200),
+  phone: z.string().trim().min(1, 'Phone number is required.').max(50),
+});
+export type ConfirmInfoBody = z.infer<typeof confirmInfoBodySchema>;
+
+export const inviteBodySchema = z.object({
+  teamMemberEmail: z.email('Email is invalid.').max(200),
+});
+export type InviteBody = z.infer<typeof inviteBodySchema>;

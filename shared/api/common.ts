@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// The wire contract of design §4, in one place. Schemas here describe the camelCase shape the
+// code sees; the transports convert keys to snake_case on the wire.
+
+export const apiErrorSchema = z.object({ message: z.string(), field: z.string().optional() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+export const errorBodySchema = z.object({ errors: z.array(apiErrorSchema) });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Every answer is `{ data: ... }`. */
+export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ data });
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const refSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Ref = z.infer<typeof refSchema>;
+
+/** Bounded strings: oversize input is a 400, never a database error. */
+export const shortText = (max = 200) => z.string().max(max, `Must be at most ${max} characters`);
+export const longText = (max = 10_000) => z.string().max(max, `Must be at most ${max} characters`);
+
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)');
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(10),
+});
+
+export const pagedSchema = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+
+/** Header a cookie-authenticated state-changing request must carry (CSRF guard, issue 3). */
+export const CSRF_HEADER = 'x-hub-request';
+export const SESSION_COOKIE = 'hub_session';
