@@ -1,0 +1,22 @@
+// design §4: snake_case on the wire, camelCase in code. Both transports and the hub use these.
+
+const toCamelKey = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const toSnakeKey = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function convertKeys(value: unknown, convert: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => convertKeys(v, convert));
+  if (!isPlainObject(value)) return value; // Dates, Buffers, typed arrays pass through untouched
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[convert(k)] = convertKeys(v, convert);
+  return out;
+}
+
+export const camelize = <T = unknown>(value: unknown): T => convertKeys(value, toCamelKey) as T;
+export const snakify = <T = unknown>(value: unknown): T => convertKeys(value, toSnakeKey) as T;
+export { toCamelKey, toSnakeKey };

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { sessionUserSchema } from './api/users';
+import type { HubErrorShape } from './api/hub-error';
+
+// The channel map between the renderer (through preload's window.hub) and Electron main.
+// Main validates every payload with these schemas before acting (issue 4).
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+const queryValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined(), z.array(z.union([z.string(), z.number()]))]);
+
+export const ipcSchemas = {
+  'hub:request': z.object({
+    method: z.enum(HTTP_METHODS),
+    /** an API path below /api, e.g. '/user/12' */
+    path: z.string().startsWith('/').max(2000).refine((p) => !p.includes('..') && !p.includes('://'), 'Invalid path'),
+    query: z.record(z.string(), queryValue).optional(),
+    body: z.unknown().optional(),
+  }),
+  'session:login': z.object({ username: z.string().max(100), password: z.string().max(500) }),
+  'session:logout': z.undefined(),
+  'session:state': z.undefined(),
+  'settings:get': z.undefined(),
+  'settings:set-hub-url': z.object({ hubUrl: z.url().max(500).nullable() }),
+  'file:save': z.object({
+    suggestedName: z.string().min(1).max(255),
+    /** the bytes to save, or a hub path (GET) whose answer is saved */
+    bytes: z.instanceof(Uint8Array).optional(),
+    hubPath: z.string().startsWith('/').max(2000).optional(),
+  }).refine((v) => !!v.bytes !== !!v.hubPath, 'Give either bytes or hubPath'),
+  'shell:open-external': z.object({ url: z.url().max(2000) }),
+} as const;
+
+export type IpcChannel = keyof typeof ipcSchemas;
+export type IpcPayload<C extends IpcChannel> = z.infer<(typeof ipcSchemas)[C]>;
+
+export const sessionStateSchema = z.object({
+  signedIn: z.boolean(),
+  user: sessionUserSchema.nullable(),
+  firstLogin: z.boolean(),
+});
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+export interface HubSettings {
+  /** null: the embedded hub with the demo company */
+  hubUrl: string | null;
+  /** where requests go now */
+  activeUrl: string | null;
+  embeddedStatus: 'starting' | 'running' | 'failed' | 'off';
+  /** design §3: 'memory' when the OS offers no real keychain; Settings says so */
+  tokenPersistence: 'encrypted' | 'memory';
+}
+
+export type SaveResult = { status: 'saved'; path: string } | { status: 'cancelled' } | { status: 'failed'; message: string };
+
+export interface IpcResults {
+  'hub:request': unknown;
+  'session:login': SessionState;
+  'session:logout': null;
+  'session:state': SessionState;
+  'settings:get': HubSettings;
+  'settings:set-hub-url': HubSettings;
+  'file:save': SaveResult;
+  'shell:open-external': null;
+}
+
+/** Nothing crosses IPC as an exception: every call answers one of these. */
+export type IpcResult<C extends IpcChannel> = { ok: true; data: IpcResults[C] } | { ok: false; error: HubErrorShape };
+
+/** Events main sends to the renderer. */
+export const IPC_EVENTS = { sessionEnded: 'session:ended' } as const;
+
+/** What preload exposes as window.hub (the renderer's desktop transport). */
+export interface HubBridge {
+  invoke<C extends IpcChannel>(channel: C, payload?: IpcPayload<C>): Promise<IpcResult<C>>;
+  onSessionEnded(listener: () => void): () => void;
+}
