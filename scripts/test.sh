@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# npm test: typecheck, lint, then every vitest project (unit, api on PGlite, api on PostgreSQL,
+# main process, end-to-end in Chromium) in one run, ending with one summary line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing ${need[*]} from Debian for the browser and PostgreSQL tests..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null || {
+      echo "npm test needs Debian packages: apt-get install ${need[*]}"; exit 1; }
+  else
+    echo "npm test needs Debian packages: apt-get install ${need[*]}"; exit 1
+  fi
+fi
+
+echo "== typecheck"; npx tsc -p tsconfig.json --noEmit || exit 1
+echo "== lint"; npx eslint . --max-warnings 0 || exit 1
+
+report=$(mktemp)
+echo "== tests"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@"
+status=$?
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const skipped = r.numPendingTests + r.numTodoTests;
+  if (skipped > 0) { console.log(`${skipped} tests were skipped or todo: npm test allows none.`); process.exitCode = 1; }
+  if (r.numTotalTests === 0) { console.log("No test ran."); process.exitCode = 1; }
+  console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+' "$report" || status=1
+rm -f "$report"
+exit $status
