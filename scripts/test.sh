@@ -26,7 +26,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$
 status=$?
 node -e '
   const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-  const skipped = r.numPendingTests + r.numTodoTests;
+  const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
   if (skipped > 0) { console.log(`${skipped} tests were skipped or todo: npm test allows none.`); process.exitCode = 1; }
   if (r.numTotalTests === 0) { console.log("No test ran."); process.exitCode = 1; }
   console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
