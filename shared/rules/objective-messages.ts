@@ -1,0 +1,44 @@
+// objective-tracking §5 and §8: texts shown exactly as written.
+export const OBJECTIVE_MESSAGES = {
+  title: 'Title is required',
+  team: 'Team is required',
+  assignee: 'Assignee is required',
+  description: 'Description is required',
+  category: 'Category is required',
+  subcategory: 'Subcategory is required',
+  priority: 'Priority is required',
+  deadline: 'Deadline is required',
+  subcategoryMismatch: 'Subcategory does not belong to the category',
+  deadlinePast: 'Deadline cannot be earlier than today',
+  krDeadlineAfterObjective: 'Deadline cannot be later than the objective deadline',
+  krOnArchived: 'Key results cannot be added to an archived objective',
+  krPastDeadline: 'Key results cannot be added to an objective more than a day past its deadline',
+  stale: 'This objective was changed by someone else. Reload it and apply your change again.',
+  readOnly: 'This objective is read-only for you.',
+  noItems: 'No items found',
+  noAssignees: 'No items',
+  publicCheckbox: 'Make this objective public',
+} as const;
+
+export const APPROVAL_MESSAGES = {
+  failedTitle: "Approval couldn't complete.",
+  failedBody: "The objective or key result doesn't exist.",
+  missingTitle: 'Something went wrong',
+  missingBody: 'There is no objective or key result completion or deletion to approve.',
+  emptyList: 'There are no Objectives waiting for approval.',
+} as const;
+
+export const EVALUATION_MESSAGES = {
+  technicalExpertise: 'Technical expertise is required',
+  teamwork: 'Teamwork is required',
+  flexibility: 'Flexibility is required',
+  resultsFocus: 'Results focus is required',
+  languages: 'Languages is required',
+  continualLearning: 'Continual learning is required',
+  safetyFocus: 'Safety focus is required',
+  communication: 'Communication is required',
+  initiative: 'Initiative is required',
+  openDiscussion: 'Open discussion is required',
+  // spelled as the spec spells it
+  targets: 'Targes is required',
+} as const;
