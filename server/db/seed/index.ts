@@ -2,9 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as schema from '../schema';
 import { hashPassword } from '../../services/passwords';
+import { buildExtras } from './extras';
+import { insertChunked, reserveIds } from './insert';
+import { insertLinks } from './links';
+import { buildLoginHistory } from './logins';
 import { insertCatalog, insertPeople, type Company, type SeededPerson } from './people';
 import { planPeople } from './people-plan';
-import { reserveIds } from './insert';
+import { insertPictures } from './pictures';
+import { createRandom } from './random';
 
 export { seedBootstrapAdmin, type BootstrapAdmin } from './bootstrap';
 
@@ -28,10 +33,29 @@ export async function seedDemoCompany(db: Db, options: SeedOptions = {}): Promis
   await db.transaction(async (tx) => {
     const catalog = await insertCatalog(tx);
     const ids = await reserveIds(tx, 'users', plan.length);
-    const people: SeededPerson[] = plan.map((person, i) => ({ ...person, id: ids[i], pictureFileId: null }));
+    const withIds = plan.map((person, i) => ({ ...person, id: ids[i] }));
+    const pictures = await insertPictures(tx, withIds);
+    const people: SeededPerson[] = withIds.map((person) => ({ ...person, pictureFileId: pictures.get(person.username) ?? null }));
     const company: Company = {
       now, people, byUsername: new Map(people.map((p) => [p.username, p])), teamIds: catalog.teamIds, skills: catalog.skills,
     };
-    await insertPeople(tx, catalog, company.people.map((person) => ({ person, extras: {}, lastLogin: null })), passwordHash, now);
+    // Each part draws from its own seeded stream, so enriching one part never reshuffles another.
+    const extrasRandom = createRandom(7001);
+    const logins = buildLoginHistory(people, createRandom(7002), now);
+    await insertPeople(tx, catalog, people.map((person) => ({
+      person, extras: buildExtras(person, catalog.skills, extrasRandom), lastLogin: logins.lastLogin.get(person.username) ?? null,
+    })), passwordHash, now);
+    await insertChunked(tx, schema.loginEvents, logins.events);
+    await insertLinks(tx);
+    await insertSettings(tx, company);
   });
+}
+
+async function insertSettings(tx: Parameters<Parameters<Db['transaction']>[0]>[0], company: Company): Promise<void> {
+  const admin = company.byUsername.get('admin');
+  await tx.insert(schema.settings).values([
+    { key: 'holidaysAppUrl', value: 'https://holidays.bitstone.example' },
+    // spec §2 time tracking: 'Please contact {name}.'
+    { key: 'timetrackingContact', value: admin?.name ?? 'the administrator' },
+  ]);
 }
