@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionUserSchema } from './api/users';
 import type { HubErrorShape } from './api/hub-error';
+import type { IPC_CHANNELS } from './ipc-channels';
 
 // The channel map between the renderer (through preload's window.hub) and Electron main.
 // Main validates every payload with these schemas before acting (issue 4).
@@ -13,7 +14,7 @@ export const ipcSchemas = {
   'hub:request': z.object({
     method: z.enum(HTTP_METHODS),
     /** an API path below /api, e.g. '/user/12' */
-    path: z.string().startsWith('/').max(2000).refine((p) => !p.includes('..') && !p.includes('://'), 'Invalid path'),
+    path: z.string().startsWith('/').max(2000).refine((p) => !p.includes('..') && !p.includes('://') && !p.startsWith('//') && !p.includes('\\'), 'Invalid path'),
     query: z.record(z.string(), queryValue).optional(),
     body: z.unknown().optional(),
   }),
@@ -21,7 +22,8 @@ export const ipcSchemas = {
   'session:logout': z.undefined(),
   'session:state': z.undefined(),
   'settings:get': z.undefined(),
-  'settings:set-hub-url': z.object({ hubUrl: z.url().max(500).nullable() }),
+  // http(s) only: the token is sent to this address.
+  'settings:set-hub-url': z.object({ hubUrl: z.url({ protocol: /^https?$/, error: 'Enter the hub address, starting with http:// or https://' }).max(500).nullable() }),
   'file:save': z.object({
     suggestedName: z.string().min(1).max(255),
     /** the bytes to save, or a hub path (GET) whose answer is saved */
@@ -67,8 +69,12 @@ export interface IpcResults {
 /** Nothing crosses IPC as an exception: every call answers one of these. */
 export type IpcResult<C extends IpcChannel> = { ok: true; data: IpcResults[C] } | { ok: false; error: HubErrorShape };
 
-/** Events main sends to the renderer. */
-export const IPC_EVENTS = { sessionEnded: 'session:ended' } as const;
+export { IPC_CHANNELS, IPC_EVENTS } from './ipc-channels';
+
+// The preload's allow-list (IPC_CHANNELS) and the schemas name the same channels, or this fails to compile.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const channelListsAgree: SameKeys<IpcChannel, (typeof IPC_CHANNELS)[number]> = true;
+void channelListsAgree;
 
 /** What preload exposes as window.hub (the renderer's desktop transport). */
 export interface HubBridge {

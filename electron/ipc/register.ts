@@ -1,0 +1,59 @@
+import type { IpcMain } from 'electron';
+import { ipcSchemas, type IpcChannel, type IpcPayload, type IpcResult } from '../../shared/ipc';
+import { filesActions, type FilesDeps } from './files';
+import { hubRequestActions, type HubRequestDeps } from './hub-request';
+import { senderRefused, toErrorShape, validationError, type ChannelAction, type ChannelActions } from './result';
+import type { IpcSenderEvent } from './sender';
+import { sessionActions, type SessionDeps } from './session';
+import { settingsActions, type SettingsDeps } from './settings';
+import { shellActions, type ShellDeps } from './shell';
+
+export type IpcHandler<C extends IpcChannel> = (event: IpcSenderEvent, payload?: unknown) => Promise<IpcResult<C>>;
+export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
+
+export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps {
+  hub: HubRequestDeps['hub'] & SessionDeps['hub'] & FilesDeps['hub'];
+  /** trustedSender(appUrl, devUrl) from ./sender */
+  isTrustedSender: (url: string) => boolean;
+  /** where main logs what it does not show the user */
+  log?: (message: string, error: unknown) => void;
+}
+
+/** Every channel's handler as a plain map, so tests and the e2e rig call them without ipcMain. */
+export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
+  const actions: ChannelActions = {
+    ...hubRequestActions(deps),
+    ...sessionActions(deps),
+    ...settingsActions(deps),
+    ...filesActions(deps),
+    ...shellActions(deps),
+  };
+  const handlers = {} as Record<IpcChannel, IpcHandler<IpcChannel>>;
+  for (const channel of Object.keys(ipcSchemas) as IpcChannel[]) {
+    handlers[channel] = guarded(channel, actions[channel] as ChannelAction<IpcChannel>, deps);
+  }
+  return handlers as IpcHandlers;
+}
+
+/** Sender check, then payload validation, then the action; nothing is thrown across IPC. */
+function guarded<C extends IpcChannel>(channel: C, action: ChannelAction<C>, deps: IpcDeps): IpcHandler<C> {
+  return async (event, payload) => {
+    try {
+      const url = event?.senderFrame?.url;
+      if (typeof url !== 'string' || !deps.isTrustedSender(url)) return { ok: false, error: senderRefused() };
+      const parsed = ipcSchemas[channel].safeParse(payload);
+      if (!parsed.success) return { ok: false, error: validationError(parsed.error) };
+      return { ok: true, data: await action(parsed.data as IpcPayload<C>) };
+    } catch (error) {
+      const shape = toErrorShape(error);
+      if (shape.status >= 500 && shape.status !== 503) deps.log?.(`IPC ${channel} failed`, error);
+      return { ok: false, error: shape };
+    }
+  };
+}
+
+export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, handlers: IpcHandlers): () => void {
+  const channels = Object.keys(handlers) as IpcChannel[];
+  for (const channel of channels) ipcMain.handle(channel, (event, payload: unknown) => handlers[channel](event, payload));
+  return () => channels.forEach((channel) => ipcMain.removeHandler(channel));
+}

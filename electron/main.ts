@@ -1,0 +1,108 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, shell, utilityProcess } from 'electron';
+import Store from 'electron-store';
+import { IPC_EVENTS } from '../shared/ipc';
+import { startEmbeddedHub } from './embedded-hub';
+import { openExternalSafely } from './external-links';
+import { HubClient } from './hub-client';
+import { HubConnection } from './hub-connection';
+import { createIpcHandlers, registerIpc } from './ipc/register';
+import { trustedSender } from './ipc/sender';
+import { saveFile } from './save-file';
+import { createSettingsStore } from './settings';
+import { createTokenStore } from './token-store';
+import { installSecurity, windowOptions } from './window-security';
+
+// Composition only (style.md, after Actual Budget): every decision lives in a module that takes
+// Electron as a parameter and is tested in Node; this file wires them to the real objects.
+
+const devUrl = !app.isPackaged ? (process.env.HUB_RENDERER_URL ?? null) : null;
+let mainWindow: BrowserWindow | null = null;
+let connection: HubConnection | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  // A second start focuses the first window: two apps on one PGlite folder would corrupt it.
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.whenReady().then(start, (error: unknown) => {
+    console.error('Bitstone Hub could not start', error);
+    app.quit();
+  });
+}
+
+function start(): void {
+  const appRoot = app.getAppPath();
+  // electron-builder puts dist/server under resources/ (extraResources): outside the asar, so the
+  // utility process can read the bundle, PGlite's wasm and the migrations as plain files.
+  const serverDir = app.isPackaged ? path.join(process.resourcesPath, 'server') : path.join(appRoot, 'dist', 'server');
+  const indexFile = path.join(appRoot, 'dist', 'renderer', 'index.html');
+  const appUrl = pathToFileURL(indexFile).toString();
+  const openExternal = (url: string) => void openExternalSafely(url, (u) => shell.openExternal(u));
+
+  // Not before 'ready': on Linux safeStorage only knows its backend once the app is ready.
+  const tokens = createTokenStore({ safeStorage, store: new Store({ name: 'session' }), platform: process.platform });
+  const hubConnection = new HubConnection({
+    settings: createSettingsStore(new Store({ name: 'settings' })),
+    tokenPersistence: tokens.persistence,
+    startEmbedded: () =>
+      startEmbeddedHub({
+        utilityProcess,
+        entryPath: path.join(serverDir, 'hub.mjs'),
+        migrationsDir: path.join(serverDir, 'migrations'),
+        dataDir: path.join(app.getPath('userData'), 'hub-data'),
+      }),
+  });
+  connection = hubConnection;
+  const hub = new HubClient({ resolveTarget: () => hubConnection.target(), tokens });
+
+  const window = new BrowserWindow(windowOptions(path.join(appRoot, 'dist', 'electron', 'preload.cjs')));
+  mainWindow = window;
+  window.removeMenu();
+  installSecurity(window.webContents, window.webContents.session, {
+    appUrl: devUrl ?? appUrl,
+    hubOrigin: () => hubConnection.hubOrigin(),
+    openExternal,
+  });
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => (mainWindow = null));
+
+  hub.on('session-ended', () => {
+    if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.sessionEnded);
+  });
+
+  registerIpc(
+    ipcMain,
+    createIpcHandlers({
+      hub,
+      connection: hubConnection,
+      isTrustedSender: trustedSender(appUrl, devUrl),
+      openExternal: (url) => shell.openExternal(url),
+      saveFile: (input) =>
+        saveFile({ dialog, writeFile, window: mainWindow, defaultDir: app.getPath('downloads'), joinPath: path.join }, input),
+      log: (message, error) => console.error(message, error),
+    }),
+  );
+
+  // The window loads at once; the hub starts beside it and sign-in waits for it (issue 4).
+  hubConnection.start();
+  if (devUrl) void window.loadURL(devUrl);
+  else void window.loadFile(indexFile);
+}
+
+app.on('window-all-closed', () => app.quit());
+
+let stopping = false;
+app.on('before-quit', (event) => {
+  if (stopping || !connection) return;
+  // Give the embedded hub its chance to close PGlite cleanly before the app goes.
+  event.preventDefault();
+  stopping = true;
+  void connection.stop().finally(() => app.quit());
+});

@@ -1,0 +1,27 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { IPC_CHANNELS, IPC_EVENTS } from '../shared/ipc-channels';
+import type { HubBridge, IpcChannel, IpcResult } from '../shared/ipc';
+
+// The renderer's whole reach into main (style.md, after VS Code's sandbox preload): one named
+// object, a fixed list of channels, and never ipcRenderer itself.
+
+const ALLOWED_CHANNELS: ReadonlySet<string> = new Set(IPC_CHANNELS);
+
+const bridge: HubBridge = {
+  invoke<C extends IpcChannel>(channel: C, payload?: unknown): Promise<IpcResult<C>> {
+    if (typeof channel !== 'string' || !ALLOWED_CHANNELS.has(channel)) {
+      return Promise.resolve({ ok: false, error: { status: 400, serverError: false, errors: [{ message: `Unknown channel: ${String(channel)}` }] } });
+    }
+    return ipcRenderer.invoke(channel, payload) as Promise<IpcResult<C>>;
+  },
+  onSessionEnded(listener) {
+    // The listener gets no IpcRendererEvent: that object would hand the page `sender` (ipcRenderer).
+    const forward = () => listener();
+    ipcRenderer.on(IPC_EVENTS.sessionEnded, forward);
+    return () => {
+      ipcRenderer.removeListener(IPC_EVENTS.sessionEnded, forward);
+    };
+  },
+};
+
+contextBridge.exposeInMainWorld('hub', bridge);

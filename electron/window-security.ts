@@ -1,0 +1,108 @@
+import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
+import { isWebUrl } from './external-links';
+
+// issue 4: one hardened window. Each decision is a plain function so the tests check it without
+// an Electron binary (style.md: security tested like a feature).
+
+export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1280,
+    height: 820,
+    minWidth: 960,
+    minHeight: 600,
+    title: 'Bitstone Hub',
+    backgroundColor: '#ffffff',
+    // Shown on 'ready-to-show': the login form paints at once, the hub starts behind it.
+    show: false,
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: true,
+    },
+  };
+}
+
+/**
+ * The window may only show the app itself. For the packaged file:// app that is the one
+ * index.html (the router moves with the hash or history inside it); for the dev server its origin.
+ */
+export function isAllowedNavigation(url: string, appUrl: string): boolean {
+  let target: URL;
+  let app: URL;
+  try {
+    target = new URL(url);
+    app = new URL(appUrl);
+  } catch {
+    return false;
+  }
+  if (app.protocol === 'file:') return target.protocol === 'file:' && target.pathname === app.pathname;
+  return target.origin === app.origin;
+}
+
+/** window.open never makes a window; a web link goes to the user's browser instead. */
+export function handleWindowOpen(url: string, openExternal: (url: string) => void): { action: 'deny' } {
+  if (isWebUrl(url)) openExternal(url);
+  return { action: 'deny' };
+}
+
+/**
+ * No remote scripts and no eval. Pictures may come from the hub (its origin changes with the
+ * embedded hub's port, hence a function); everything else the page needs is in the bundle.
+ */
+export function contentSecurityPolicy(hubOrigin: string | null): string {
+  const img = ["'self'", 'data:', 'blob:', ...(hubOrigin ? [hubOrigin] : [])].join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Fluent UI (Griffel) inserts its styles at run time.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${img}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export interface SecurityOptions {
+  appUrl: string;
+  hubOrigin: () => string | null;
+  openExternal: (url: string) => void;
+}
+
+type SecuredWebContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
+type SecuredSession = {
+  webRequest: Pick<Session['webRequest'], 'onHeadersReceived'>;
+} & Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
+
+export function installSecurity(webContents: SecuredWebContents, session: SecuredSession, options: SecurityOptions): void {
+  const guard = (event: { preventDefault(): void }, url: string) => {
+    if (isAllowedNavigation(url, options.appUrl)) return;
+    event.preventDefault();
+    // A plain <a href="https://..."> without target=_blank: still the user's browser, never ours.
+    if (isWebUrl(url)) options.openExternal(url);
+  };
+  webContents.on('will-navigate', guard);
+  webContents.on('will-redirect', guard);
+  webContents.on('will-attach-webview', (event) => event.preventDefault());
+  webContents.setWindowOpenHandler(({ url }) => handleWindowOpen(url, options.openExternal));
+
+  session.webRequest.onHeadersReceived((details, callback) => {
+    const headers = { ...details.responseHeaders };
+    for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-security-policy') delete headers[key];
+    headers['Content-Security-Policy'] = [contentSecurityPolicy(options.hubOrigin())];
+    callback({ responseHeaders: headers });
+  });
+  // Camera, notifications, geolocation...: the hub needs none of them.
+  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}

@@ -1,0 +1,16 @@
+// The channel names alone, without their zod schemas, so the sandboxed preload can carry its
+// allow-list without bundling zod. shared/ipc.ts checks at compile time that both lists agree.
+
+export const IPC_CHANNELS = [
+  'hub:request',
+  'session:login',
+  'session:logout',
+  'session:state',
+  'settings:get',
+  'settings:set-hub-url',
+  'file:save',
+  'shell:open-external',
+] as const;
+
+/** Events main sends to the renderer. */
+export const IPC_EVENTS = { sessionEnded: 'session:ended' } as const;
