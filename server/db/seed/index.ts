@@ -4,12 +4,14 @@ import * as schema from '../schema';
 import { hashPassword } from '../../services/passwords';
 import { buildExtras } from './extras';
 import { insertChunked, reserveIds } from './insert';
+import { insertHolidays } from './holidays';
 import { insertLinks } from './links';
 import { buildLoginHistory } from './logins';
 import { insertCatalog, insertPeople, type Company, type SeededPerson } from './people';
 import { planPeople } from './people-plan';
 import { insertPictures } from './pictures';
 import { createRandom } from './random';
+import { insertTimeTracking } from './timetracking';
 
 export { seedBootstrapAdmin, type BootstrapAdmin } from './bootstrap';
 
@@ -35,17 +37,19 @@ export async function seedDemoCompany(db: Db, options: SeedOptions = {}): Promis
     const ids = await reserveIds(tx, 'users', plan.length);
     const withIds = plan.map((person, i) => ({ ...person, id: ids[i] }));
     const pictures = await insertPictures(tx, withIds);
-    const people: SeededPerson[] = withIds.map((person) => ({ ...person, pictureFileId: pictures.get(person.username) ?? null }));
+    // Each part draws from its own seeded stream, so enriching one part never reshuffles another.
+    const extrasRandom = createRandom(7001);
+    const people: SeededPerson[] = withIds.map((person) => ({
+      ...person, pictureFileId: pictures.get(person.username) ?? null, extras: buildExtras(person, catalog.skills, extrasRandom),
+    }));
     const company: Company = {
       now, people, byUsername: new Map(people.map((p) => [p.username, p])), teamIds: catalog.teamIds, skills: catalog.skills,
     };
-    // Each part draws from its own seeded stream, so enriching one part never reshuffles another.
-    const extrasRandom = createRandom(7001);
     const logins = buildLoginHistory(people, createRandom(7002), now);
-    await insertPeople(tx, catalog, people.map((person) => ({
-      person, extras: buildExtras(person, catalog.skills, extrasRandom), lastLogin: logins.lastLogin.get(person.username) ?? null,
-    })), passwordHash, now);
+    await insertPeople(tx, catalog, people, logins.lastLogin, passwordHash, now);
     await insertChunked(tx, schema.loginEvents, logins.events);
+    const daysOff = await insertHolidays(tx, company, createRandom(7003));
+    await insertTimeTracking(tx, company, daysOff, createRandom(7004));
     await insertLinks(tx);
     await insertSettings(tx, company);
   });

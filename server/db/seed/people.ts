@@ -7,6 +7,7 @@ import type { PersonSeed } from './people-plan';
 export interface SeededPerson extends PersonSeed {
   id: number;
   pictureFileId: string | null;
+  extras: schema.UserExtras;
 }
 
 /** What the later seed steps need to know about the company they decorate. */
@@ -46,17 +47,11 @@ async function insertNamed<T extends typeof schema.roles | typeof schema.jobs | 
   return new Map(names.map((name, i) => [name, ids[i]]));
 }
 
-export interface UserRowInput {
-  person: SeededPerson;
-  extras: schema.UserExtras;
-  lastLogin: Date | null;
-}
-
 export async function insertPeople(
-  tx: Tx, catalog: CatalogIds, inputs: UserRowInput[], passwordHash: string, now: Date,
+  tx: Tx, catalog: CatalogIds, people: readonly SeededPerson[], lastLogin: Map<string, Date>, passwordHash: string, now: Date,
 ): Promise<void> {
-  const idOf = new Map(inputs.map(({ person }) => [person.username, person.id]));
-  await insertChunked(tx, schema.users, inputs.map(({ person, extras, lastLogin }) => ({
+  const idOf = new Map(people.map((person) => [person.username, person.id]));
+  await insertChunked(tx, schema.users, people.map((person) => ({
     id: person.id,
     name: person.name,
     username: person.username,
@@ -70,19 +65,19 @@ export async function insertPeople(
     registered: person.registered,
     joinDate: person.joinDate,
     pictureFileId: person.pictureFileId,
-    extras,
+    extras: person.extras,
     passwordHash,
     firstLogin: person.firstLogin,
-    lastLogin,
+    lastLogin: lastLogin.get(person.username) ?? null,
     createdAt: new Date(`${person.joinDate}T08:00:00Z`),
     updatedAt: now,
   })));
   const team = (name: string) => mustGet(catalog.teamIds, name);
-  await insertChunked(tx, schema.teamMembers, inputs.flatMap(({ person }) =>
+  await insertChunked(tx, schema.teamMembers, people.flatMap((person) =>
     person.teams.map((name) => ({ userId: person.id, teamId: team(name), isLead: person.leadOf.includes(name) }))));
-  await insertChunked(tx, schema.previousTeams, inputs.flatMap(({ person }) =>
+  await insertChunked(tx, schema.previousTeams, people.flatMap((person) =>
     person.previousTeams.map((name) => ({ userId: person.id, teamId: team(name) }))));
-  await insertChunked(tx, schema.teamManagers, inputs.flatMap(({ person }) =>
+  await insertChunked(tx, schema.teamManagers, people.flatMap((person) =>
     person.manages.map((name) => ({ userId: person.id, teamId: team(name) }))));
 }
 
