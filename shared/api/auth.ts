@@ -18,6 +18,9 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export const loginResponseSchema = envelope(loginResultSchema);
 
 export const meResponseSchema = envelope(z.object({ user: sessionUserSchema, firstLogin: z.boolean() }));
+/** POST /auth/logout: the session is revoked and the cookie cleared. */
+export const logoutResponseSchema = envelope(z.object({ signedOut: z.literal(true) }));
+
 export const capabilitiesResponseSchema = envelope(z.object({ capabilities: z.array(z.string()) }));
 
 /** 'Confirm your information' step: the user confirms (and may correct) their contact details. */

@@ -111,3 +111,12 @@ export function canEditExtraSection(actor: Actor, target: ProfileTarget, section
   if (actor.id === target.id) return section === 'projectsInfo' || section === 'personalInfo';
   return false;
 }
+
+/**
+ * GET /teamDetails/:userId (issue 3): the user themselves, an owner, or a teams manager of a
+ * team the target belongs to (teams managers see only teams they share, spec §6).
+ */
+export function canSeeTeamDetailsOf(actor: Actor, target: { id: number; teamIds: readonly number[] }): boolean {
+  if (actor.id === target.id || actor.isOwner) return true;
+  return actor.isTeamsManager && sharesTeam(actor.managedTeamIds, target.teamIds);
+}

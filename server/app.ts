@@ -1,0 +1,72 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Database } from './db/client';
+import { installAuth } from './plugins/auth';
+import { registerDocs } from './plugins/docs';
+import { installApiNotFound, installErrorHandler } from './plugins/errors';
+import { registerWeb } from './plugins/web';
+import { installWireContract } from './plugins/wire-contract';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { myTeamRoutes } from './routes/my-team';
+import './types';
+
+export interface BuildAppOptions {
+  database: Database;
+  /** false (tests), true (info level) or pino options; redaction is always added. */
+  logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+  /** The built renderer (design §1 web build); null serves the API only. */
+  webRoot?: string | null;
+  /** Trust X-Forwarded-* from a reverse proxy (rate limits count per client address). */
+  trustProxy?: boolean;
+}
+
+export const DEFAULT_WEB_ROOT = path.resolve('dist/renderer');
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+// issue 3: tokens, passwords and cookies never reach the logs. Bodies are never logged (Fastify
+// logs method, url and status only); the headers that could carry secrets are redacted in case
+// a plugin or an error serializer ever includes them.
+const REDACT = {
+  paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie'],
+  censor: '[redacted]',
+};
+
+function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? { level: process.env.LOG_LEVEL ?? 'info' } : logger;
+  return { ...base, redact: REDACT };
+}
+
+/** The hub: API under /api, the web build at /. Tests and the desktop app build it in-process. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    // Close keep-alive sockets on shutdown so app.close() finishes once in-flight requests do.
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  await registerDocs(app); // before the routes: swagger collects them as they are added
+
+  await app.register(
+    async (api) => {
+      installWireContract(api);
+      installApiNotFound(api);
+      installAuth(api);
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(myTeamRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot);
+  return app;
+}

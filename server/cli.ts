@@ -1,0 +1,65 @@
+import { openDatabase } from './db/client';
+import { startHub, seedIfEmpty, type RunningHub } from './start';
+import { optionsFromEnv } from './env';
+
+// design §5 `npm run serve` / `npm run seed` (environment: see env.ts).
+
+/** SIGINT/SIGTERM: finish in-flight requests, close the database, exit; a second signal forces. */
+export function stopOnSignals(hub: RunningHub, log: (message: string) => void = console.error): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    hub.app.log.info({ signal }, 'shutting down');
+    hub.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        hub.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function serve(): Promise<void> {
+  const options = optionsFromEnv(process.env);
+  const hub = await startHub(options);
+  const where = options.databaseUrl ? 'PostgreSQL' : `PGlite in ${options.dataDir}`;
+  hub.app.log.info(`Bitstone Hub on ${hub.url} (API ${hub.url}/api, docs ${hub.url}/api/docs), data: ${where}`);
+  stopOnSignals(hub);
+}
+
+async function seed(): Promise<void> {
+  const options = optionsFromEnv(process.env);
+  const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(`warning: ${m}`) };
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  try {
+    await database.migrate();
+    const seeded = await seedIfEmpty(database, options, log);
+    if (seeded === 'none') log.info('the database already has users: nothing seeded');
+  } finally {
+    await database.close();
+  }
+}
+
+const commands: Record<string, () => Promise<void>> = { serve, seed };
+
+async function main(argv: string[]): Promise<void> {
+  const name = argv[0] ?? 'serve';
+  const command = commands[name];
+  if (!command) {
+    console.error(`usage: tsx server/cli.ts <${Object.keys(commands).join('|')}>`);
+    process.exit(2);
+  }
+  await command();
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

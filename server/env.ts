@@ -1,0 +1,25 @@
+import path from 'node:path';
+import type { StartHubOptions } from './start';
+
+/**
+ * design §5 environment: PORT (8080), HOST (127.0.0.1), HUB_DATA_DIR (./.hub-data, the PGlite
+ * folder), DATABASE_URL (PostgreSQL instead), HUB_DEMO=0 (a bootstrap admin from
+ * HUB_ADMIN_USERNAME / HUB_ADMIN_PASSWORD instead of the demo company), HUB_WEB_ROOT (the built
+ * renderer, default dist/renderer), HUB_TRUST_PROXY=1 (behind a reverse proxy).
+ */
+export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port?: number } = {}): StartHubOptions {
+  const port = env.PORT === undefined || env.PORT === '' ? (defaults.port ?? 8080) : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${env.PORT}'`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.HUB_DATA_DIR || './.hub-data'),
+    demo: env.HUB_DEMO !== '0' && env.HUB_DEMO !== 'false',
+    adminUsername: env.HUB_ADMIN_USERNAME || undefined,
+    adminPassword: env.HUB_ADMIN_PASSWORD || undefined,
+    webRoot: env.HUB_WEB_ROOT || undefined,
+    trustProxy: env.HUB_TRUST_PROXY === '1',
+    logger: true,
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/common';
+import { SESSION_MESSAGES } from '../../shared/rules/messages';
+import { forbidden, unauthorized } from '../http-errors';
+import { findSession, SESSION_TTL_MS } from '../services/sessions';
+import { loadSessionUser } from '../services/session-user';
+
+// One hook for the whole /api prefix (style.md, fastify/demo autohooks): every route needs a
+// session except the public ones named here.
+
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/auth/login',
+  'GET /api/health',
+  'HEAD /api/health',
+  'GET /api/docs',
+  'HEAD /api/docs',
+]);
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface Credential {
+  token: string;
+  via: 'bearer' | 'cookie';
+}
+
+/** The bearer header wins over the cookie: a header cannot be attached by another site. */
+export function readCredential(headers: { authorization?: string }, cookies: Record<string, string | undefined>): Credential | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
+  if (match) return { token: match[1], via: 'bearer' };
+  const cookie = cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/**
+ * issue 3 CSRF rule: a state-changing request authenticated only by the cookie must carry
+ * `x-hub-request: 1`, which a cross-site form or image cannot send.
+ */
+export function failsCsrf(method: string, via: Credential['via'], header: string | string[] | undefined): boolean {
+  return via === 'cookie' && STATE_CHANGING.has(method) && header !== '1';
+}
+
+const cookieOptions = (request: FastifyRequest) => ({
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  secure: request.protocol === 'https',
+  path: '/api',
+});
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: Math.floor(SESSION_TTL_MS / 1000) });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+}
+
+export function installAuth(api: FastifyInstance): void {
+  api.decorateRequest('actor', null as never);
+  api.decorateRequest('session', null);
+
+  api.addHook('onRequest', async (request, reply) => {
+    // Unknown paths answer 404 whoever asks (wire contract); the route table is public in /api/docs.
+    if (request.is404) return;
+    if (PUBLIC_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+
+    const credential = readCredential(request.headers, request.cookies);
+    if (!credential) throw unauthorized();
+    if (failsCsrf(request.method, credential.via, request.headers[CSRF_HEADER])) throw forbidden(SESSION_MESSAGES.csrf);
+
+    const session = await findSession(api.db, credential.token);
+    const loaded = session ? await loadSessionUser(api.db, session.userId) : null;
+    if (!session || !loaded) {
+      if (credential.via === 'cookie') clearSessionCookie(request, reply);
+      throw unauthorized();
+    }
+    request.actor = loaded.user;
+    request.session = { id: session.id, firstLogin: loaded.firstLogin, via: credential.via };
+  });
+}

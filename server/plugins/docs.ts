@@ -1,0 +1,57 @@
+import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { toSnakeKey } from '../../shared/api/case';
+import { PUBLIC_ROUTES } from './auth';
+
+// issue 3: an OpenAPI document at /api/docs generated from the same zod schemas the routes
+// validate with, so a company can script against its hub. The zod schemas describe camelCase
+// code; the document describes the wire, so property names are renamed like the payloads are.
+
+/** Renames `properties` keys and `required` entries of a JSON schema tree to snake_case. */
+export function snakeJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(snakeJsonSchema);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([p, s]) => [toSnakeKey(p), snakeJsonSchema(s)]));
+    } else if (key === 'required' && Array.isArray(value)) {
+      out[key] = value.map((v) => (typeof v === 'string' ? toSnakeKey(v) : v));
+    } else {
+      out[key] = snakeJsonSchema(value);
+    }
+  }
+  return out;
+}
+
+const wireTransform: SwaggerTransform = (document) => {
+  const { schema, url } = jsonSchemaTransform(document as Parameters<typeof jsonSchemaTransform>[0]);
+  if (!schema) return { schema, url };
+  const out: FastifySchema = { ...schema };
+  // params keep their names: they are path segments, not JSON keys
+  if (out.body) out.body = snakeJsonSchema(out.body);
+  if (out.querystring) out.querystring = snakeJsonSchema(out.querystring);
+  if (out.response) out.response = snakeJsonSchema(out.response);
+  const methods = Array.isArray(document.route.method) ? document.route.method : [document.route.method];
+  if (methods.some((m) => PUBLIC_ROUTES.has(`${m} ${url}`))) out.security = [];
+  return { schema: out, url };
+};
+
+export async function registerDocs(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Bitstone Hub API',
+        description:
+          'snake_case JSON; every answer is { data }; errors are { errors: [{ message, field? }] }. ' +
+          'Sign in with POST /api/auth/login and send the access_token as a bearer token.',
+        version: '1',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: wireTransform,
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { toSnakeKey } from '../../shared/api/case';
+import type { ApiError, ErrorBody } from '../../shared/api/common';
+import { SERVER_ERROR_MESSAGE } from '../../shared/api/hub-error';
+import { isHttpError } from '../http-errors';
+import { validationErrors } from './wire-contract';
+
+// design §4: every failure is `{ errors: [{ message, field? }] }`; a 5xx never carries internals
+// (the real error goes to the log, with the request id that ties it to the request log line).
+
+export const WIRE_MESSAGES = {
+  invalidJson: 'The request body is not valid JSON.',
+  emptyJson: 'The request body is empty; send a JSON object.',
+  tooLarge: 'The request body is too large.',
+  mediaType: 'Unsupported content type; send JSON.',
+  notFound: 'There is no such API path.',
+} as const;
+
+/** Fastify's own 4xx errors whose text we replace with a plain one (theirs may quote the input). */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: WIRE_MESSAGES.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: WIRE_MESSAGES.emptyJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: WIRE_MESSAGES.tooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: WIRE_MESSAGES.mediaType,
+};
+
+/** Status and body for any thrown value; pure so the mapping is unit-tested. */
+export function errorResponse(error: unknown): { status: number; body: ErrorBody; log: boolean } {
+  if (isHttpError(error)) {
+    // services name fields in camelCase like the rest of the code; the wire wants snake_case
+    const errors: ApiError[] = error.errors.map((e) => (e.field ? { message: e.message, field: toSnakeKey(e.field) } : e));
+    return { status: error.statusCode, body: { errors }, log: false };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { status: 400, body: { errors: validationErrors(error.validation) }, log: false };
+  }
+  const fastifyError = error as Partial<FastifyError> | null;
+  const status = typeof fastifyError?.statusCode === 'number' ? fastifyError.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const known = fastifyError?.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
+    const message = known ?? (fastifyError?.validation ? 'Invalid request.' : fastifyError?.message) ?? 'Bad request.';
+    return { status, body: { errors: [{ message }] }, log: false };
+  }
+  return { status: status >= 500 && status < 600 ? status : 500, body: { errors: [{ message: SERVER_ERROR_MESSAGE }] }, log: true };
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, log } = errorResponse(error);
+    if (log) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(body);
+  });
+}
+
+/** Unknown /api paths answer 404 in the contract's shape (the web fallback never sees them). */
+export function installApiNotFound(api: FastifyInstance): void {
+  api.setNotFoundHandler((_request, reply) => reply.code(404).send({ errors: [{ message: WIRE_MESSAGES.notFound }] }));
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import { createSerializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import type { $ZodType } from 'zod/v4/core';
+import { camelize, toSnakeKey } from '../../shared/api/case';
+import type { ApiError } from '../../shared/api/common';
+
+// design §4, in ONE place for every /api route: snake_case keys on the wire, camelCase in code,
+// every success wrapped in `{ data }`, validation failures as one message per field.
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * JSON.stringify replacer renaming each object's own keys to snake_case. JSON.stringify calls
+ * it again on every nested value, so a shallow rename per level converts the whole tree once.
+ */
+export function snakeReplacer(_key: string, value: unknown): unknown {
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[toSnakeKey(k)] = v;
+  return out;
+}
+
+/** A payload already shaped `{ data }` (what routes with an envelope response schema return). */
+export function isEnvelope(payload: unknown): boolean {
+  return isPlainObject(payload) && Object.keys(payload).length === 1 && 'data' in payload;
+}
+
+/** `['teamMemberEmail']` → `'team_member_email'`; nested paths join with dots (`items.0.name`). */
+export function wireField(path: readonly (string | number)[]): string | undefined {
+  if (path.length === 0) return undefined;
+  return path.map((p) => (typeof p === 'string' ? toSnakeKey(p) : String(p))).join('.');
+}
+
+function humanize(field: string): string {
+  const last = field.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? field;
+  const words = last.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * zod issues → `{message, field}`, one per field (the first issue of a field is the one a form
+ * shows). A missing field without a schema-specific message reads '<Field> is required.'
+ * instead of zod's 'expected string, received undefined'.
+ */
+export function validationErrors(issues: readonly ZodFastifySchemaValidationError[]): ApiError[] {
+  const seen = new Set<string>();
+  const errors: ApiError[] = [];
+  for (const issue of issues) {
+    const path = issue.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    const field = wireField(path);
+    const key = field ?? '';
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let message = issue.message ?? 'Invalid value.';
+    if (issue.keyword === 'invalid_type' && /received undefined$/.test(message)) {
+      message = field ? `${humanize(field)} is required.` : 'A request body is required.';
+    }
+    errors.push(field ? { message, field } : { message });
+  }
+  return errors;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** zod's serializer, with the snake_case rename applied after the response schema checked the payload. */
+const snakeSerializerCompiler: FastifySerializerCompiler<$ZodType | { properties: $ZodType }> = createSerializerCompiler({
+  replacer: snakeReplacer,
+});
+
+/** Installs the contract on the /api context (hooks are encapsulated: static files are untouched). */
+export function installWireContract(api: FastifyInstance): void {
+  api.setValidatorCompiler(validatorCompiler);
+  api.setSerializerCompiler(snakeSerializerCompiler);
+  // Routes without a response schema (and error bodies) get the same rename.
+  api.setReplySerializer((payload) => JSON.stringify(payload, snakeReplacer));
+
+  api.addHook('preValidation', async (request) => {
+    const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
+    if (request.body === undefined || request.body === null) {
+      // A POST with no body is checked field by field ('Username is required'), not as one blob.
+      if (BODY_METHODS.has(request.method)) request.body = {};
+    } else if (!multipart) {
+      request.body = camelize(request.body);
+    }
+    request.query = camelize(request.query);
+  });
+
+  api.addHook('preSerialization', async (_request, reply, payload) => {
+    // Errors keep their `{ errors }` shape; everything else travels as `{ data }`.
+    if (reply.statusCode >= 300 || isEnvelope(payload)) return payload;
+    return { data: payload };
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  capabilitiesResponseSchema,
+  confirmInfoBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  logoutResponseSchema,
+  meResponseSchema,
+} from '../../shared/api/auth';
+import { confirmInfo } from '../services/account';
+import { signIn } from '../services/login';
+import { revokeSession } from '../services/sessions';
+import { clearSessionCookie, setSessionCookie } from '../plugins/auth';
+
+// issue 3 item 4: sign-in, sign-out, the signed-in user and their capabilities.
+export const authRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.post('/auth/login', { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
+    const { expiresAt: _expiresAt, ...result } = await signIn(api.db, request.body, request.ip);
+    // the web build signs in with the cookie; desktop clients use access_token as a bearer
+    setSessionCookie(request, reply, result.accessToken);
+    return { data: result };
+  });
+
+  api.post('/auth/logout', { schema: { tags: ['auth'], body: z.object({}).optional(), response: { 200: logoutResponseSchema } } }, async (request, reply) => {
+    if (request.session) await revokeSession(api.db, request.session.id);
+    clearSessionCookie(request, reply);
+    return { data: { signedOut: true as const } };
+  });
+
+  api.get('/auth/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) => ({
+    data: { user: request.actor, firstLogin: request.session?.firstLogin ?? false },
+  }));
+
+  api.post('/auth/confirm-info', { schema: { tags: ['auth'], body: confirmInfoBodySchema, response: { 200: meResponseSchema } } }, async (request) => {
+    const loaded = await confirmInfo(api.db, request.actor.id, request.body);
+    return { data: { user: loaded.user, firstLogin: loaded.firstLogin } };
+  });
+
+  api.get('/user/capabilities', { schema: { tags: ['auth'], response: { 200: capabilitiesResponseSchema } } }, async (request) => ({
+    data: { capabilities: [...request.actor.capabilities] },
+  }));
+};

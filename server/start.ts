@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from './app';
+import { openDatabase, type Database } from './db/client';
+import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/index';
+
+export interface StartHubOptions {
+  /** 0 lets the OS pick a free port (the embedded hub, tests). */
+  port?: number;
+  host?: string;
+  /** PGlite folder; ignored when databaseUrl is set. Omitted with no URL: in memory. */
+  dataDir?: string;
+  /** postgres://... runs on PostgreSQL instead of PGlite (design §3), same code. */
+  databaseUrl?: string;
+  /** design §5: an empty database gets the demo company, or (false) one bootstrap admin. */
+  demo?: boolean;
+  adminUsername?: string;
+  adminPassword?: string;
+  webRoot?: string | null;
+  logger?: BuildAppOptions['logger'];
+  trustProxy?: boolean;
+}
+
+export interface RunningHub {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export interface SeedLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** Seeds an empty database; a second hub racing us on the same PostgreSQL loses harmlessly. */
+export async function seedIfEmpty(database: Database, options: Pick<StartHubOptions, 'demo' | 'adminUsername' | 'adminPassword'>, log: SeedLog): Promise<'demo' | 'admin' | 'none'> {
+  if (!(await isDatabaseEmpty(database.db))) return 'none';
+  try {
+    if (options.demo ?? true) {
+      await seedDemoCompany(database.db);
+      log.info('seeded the demo company (users admin, owner, manager, lead, member, guest; password demo)');
+      return 'demo';
+    }
+    const username = options.adminUsername || 'admin';
+    if (!options.adminPassword) log.warn(`HUB_ADMIN_PASSWORD is not set: the bootstrap admin '${username}' has the password 'admin'. Change it.`);
+    await seedBootstrapAdmin(database.db, { username, password: options.adminPassword || 'admin' });
+    log.info(`created the bootstrap admin '${username}'`);
+    return 'admin';
+  } catch (error) {
+    if (!(await isDatabaseEmpty(database.db))) return 'none'; // another hub seeded first
+    throw error;
+  }
+}
+
+export async function startHub(options: StartHubOptions = {}): Promise<RunningHub> {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  let app: FastifyInstance | undefined;
+  try {
+    await database.migrate();
+    app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy });
+    const log = app.log;
+    await seedIfEmpty(database, options, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
+    const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
+    const url = address.replace(/\/+$/, '');
+    const started = app;
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      app: started,
+      database,
+      close: () =>
+        (closing ??= (async () => {
+          try {
+            await started.close();
+          } finally {
+            await database.close();
+          }
+        })()),
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

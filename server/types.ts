@@ -1,0 +1,22 @@
+import type { SessionUser } from '../shared/api/users';
+import type { Database, Db } from './db/client';
+
+// What the plugins add to Fastify's instance and request types (one declaration, read by every route).
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hub's database handle (design §3: PGlite or PostgreSQL behind one type). */
+    db: Db;
+    database: Database;
+  }
+  interface FastifyRequest {
+    /**
+     * The signed-in user. The auth hook sets it before any non-public /api handler runs, so
+     * handlers read it without a null check; public routes (login, health, docs) must not.
+     */
+    actor: SessionUser;
+    /** The session behind `actor`: logout revokes it, /auth/me reports its firstLogin. */
+    session: { id: number; firstLogin: boolean; via: 'bearer' | 'cookie' } | null;
+  }
+}
+
+export {};
