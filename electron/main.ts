@@ -69,6 +69,7 @@ function start(): void {
     appUrl: devUrl ?? appUrl,
     hubOrigin: () => hubConnection.hubOrigin(),
     openExternal,
+    enforceCsp: !devUrl,
   });
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => (mainWindow = null));

@@ -54,10 +54,12 @@ export function handleWindowOpen(url: string, openExternal: (url: string) => voi
 
 /**
  * No remote scripts and no eval. Pictures may come from the hub (its origin changes with the
- * embedded hub's port, hence a function); everything else the page needs is in the bundle.
+ * embedded hub's port, hence a function) or any https address (spec §9: an https image path is
+ * used as is); everything else the page needs is in the bundle. The renderer's own meta CSP
+ * (renderer/index.html) says the same; the header also covers what a meta tag cannot.
  */
 export function contentSecurityPolicy(hubOrigin: string | null): string {
-  const img = ["'self'", 'data:', 'blob:', ...(hubOrigin ? [hubOrigin] : [])].join(' ');
+  const img = ["'self'", 'data:', 'blob:', 'https:', ...(hubOrigin ? [hubOrigin] : [])].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -67,8 +69,8 @@ export function contentSecurityPolicy(hubOrigin: string | null): string {
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
 }
@@ -77,6 +79,8 @@ export interface SecurityOptions {
   appUrl: string;
   hubOrigin: () => string | null;
   openExternal: (url: string) => void;
+  /** false with the Vite dev server: React Refresh needs an inline preamble there */
+  enforceCsp?: boolean;
 }
 
 type SecuredWebContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
@@ -96,12 +100,14 @@ export function installSecurity(webContents: SecuredWebContents, session: Secure
   webContents.on('will-attach-webview', (event) => event.preventDefault());
   webContents.setWindowOpenHandler(({ url }) => handleWindowOpen(url, options.openExternal));
 
-  session.webRequest.onHeadersReceived((details, callback) => {
-    const headers = { ...details.responseHeaders };
-    for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-security-policy') delete headers[key];
-    headers['Content-Security-Policy'] = [contentSecurityPolicy(options.hubOrigin())];
-    callback({ responseHeaders: headers });
-  });
+  if (options.enforceCsp !== false) {
+    session.webRequest.onHeadersReceived((details, callback) => {
+      const headers = { ...details.responseHeaders };
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-security-policy') delete headers[key];
+      headers['Content-Security-Policy'] = [contentSecurityPolicy(options.hubOrigin())];
+      callback({ responseHeaders: headers });
+    });
+  }
   // Camera, notifications, geolocation...: the hub needs none of them.
   session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);

@@ -56,10 +56,10 @@ describe('the window', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:41234");
+    expect(csp).toContain("img-src 'self' data: blob: https: http://127.0.0.1:41234");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
-    expect(contentSecurityPolicy(null)).toContain("img-src 'self' data: blob:;");
+    expect(contentSecurityPolicy(null)).toContain("img-src 'self' data: blob: https:;");
   });
 
   it('blocks navigation, denies window.open, sets the CSP and refuses permissions', () => {
