@@ -133,7 +133,11 @@ export class HubClient extends EventEmitter<HubClientEvents> {
         url,
         params: req.query ? compactQuery(snakify<Record<string, unknown>>(req.query)) : undefined,
         data: req.body === undefined ? undefined : snakify(req.body),
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          // axios would label an empty POST as a form; the hub accepts JSON or nothing (false = no header).
+          ...(req.body === undefined ? { 'Content-Type': false } : {}),
+        },
         responseType,
       });
     } catch (error) {
