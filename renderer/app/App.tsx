@@ -1,0 +1,52 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, HashRouter, useRoutes } from 'react-router-dom';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { FluentProvider } from '@fluentui/react-components';
+import { appStore, queryClient } from '../lib/store';
+import { useConfirmSession } from '../lib/session/restore';
+import { userAtom } from '../lib/session/session';
+import { isDesktop } from '../lib/transport';
+import { ErrorBoundary } from './ErrorBoundary';
+import { routes } from './routes';
+import { hubTheme } from './theme';
+
+const AppToaster = lazy(() => import('./AppToaster'));
+
+// From file:// (Electron) there is no server to answer deep paths, so routes live in the hash;
+// on the hub, real paths (it falls back to index.html for every non-API path). The declarative
+// routers keep the data-router machinery (loaders, actions) out of the first bundle.
+const Router = typeof window !== 'undefined' && window.location.protocol === 'file:' ? HashRouter : BrowserRouter;
+
+function AppRoutes() {
+  useConfirmSession();
+  return useRoutes(routes);
+}
+
+function Toasts() {
+  const user = useAtomValue(userAtom);
+  // Desktop Settings toasts while signed out; on the web nothing toasts before sign-in.
+  if (!user && !isDesktop()) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <JotaiProvider store={appStore}>
+      <QueryClientProvider client={queryClient}>
+        <FluentProvider theme={hubTheme} style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+          <ErrorBoundary>
+            <Router>
+              <AppRoutes />
+            </Router>
+          </ErrorBoundary>
+          <Toasts />
+        </FluentProvider>
+      </QueryClientProvider>
+    </JotaiProvider>
+  );
+}

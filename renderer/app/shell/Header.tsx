@@ -1,0 +1,73 @@
+import { Link } from 'react-router-dom';
+import { useAtom } from 'jotai';
+import { Avatar, Button, makeStyles, SearchBox, Text, Tooltip, tokens } from '@fluentui/react-components';
+import { NavigationRegular, PeopleTeamRegular } from '@fluentui/react-icons';
+import type { SessionUser } from '../../../shared/api/users';
+import { canSeeMyTeam } from '../../../shared/rules/permissions';
+import { globalSearchAtom } from '../../lib/search';
+import { avatarImage } from '../../lib/picture';
+import { PATHS } from '../../lib/paths';
+import { LogoWord } from './Logo';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, height: '56px', padding: `0 ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, boxShadow: tokens.shadow4,
+    position: 'sticky', top: 0, zIndex: 10,
+  },
+  onBrand: { color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundHover } },
+  logo: { color: 'inherit', textDecorationLine: 'none', borderRadius: tokens.borderRadiusMedium, padding: '4px' },
+  search: { flexGrow: 1, maxWidth: '480px', marginLeft: 'auto', marginRight: 'auto' },
+  right: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  name: { whiteSpace: 'nowrap', '@media (max-width: 720px)': { display: 'none' } },
+  avatarButton: { minWidth: 'auto', padding: '2px', borderRadius: tokens.borderRadiusCircular },
+});
+
+interface Props {
+  user: SessionUser;
+  menuOpen: boolean;
+  onMenu: () => void;
+  onTeam: () => void;
+  onAccount: () => void;
+}
+
+/** spec §2: logo → dashboard, menu toggle, global search, user name, my-team button, account picture. */
+export function Header({ user, menuOpen, onMenu, onTeam, onAccount }: Props) {
+  const styles = useStyles();
+  const [search, setSearch] = useAtom(globalSearchAtom);
+  return (
+    <header className={styles.root}>
+      <Button
+        appearance="transparent"
+        className={styles.onBrand}
+        icon={<NavigationRegular />}
+        aria-label="Menu"
+        aria-expanded={menuOpen}
+        onClick={onMenu}
+      />
+      <Link to={PATHS.dashboard} className={styles.logo} aria-label="Bitstone Hub, go to the dashboard">
+        <LogoWord />
+      </Link>
+      <SearchBox
+        className={styles.search}
+        placeholder="Search"
+        aria-label="Search"
+        value={search}
+        onChange={(_, data) => setSearch(data.value)}
+      />
+      <div className={styles.right}>
+        <Text className={styles.name} weight="semibold" data-testid="user-name">{user.name}</Text>
+        {canSeeMyTeam(user) && (
+          <Tooltip content="My team" relationship="label">
+            <Button appearance="transparent" className={styles.onBrand} icon={<PeopleTeamRegular />} onClick={onTeam} />
+          </Tooltip>
+        )}
+        <Tooltip content="Account" relationship="label">
+          <Button appearance="transparent" className={styles.avatarButton} onClick={onAccount}>
+            <Avatar name={user.name} image={avatarImage(user)} color="colorful" size={36} />
+          </Button>
+        </Tooltip>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,64 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Loading } from '../../lib/components/Loading';
+import { userAtom } from '../../lib/session/session';
+import { ErrorBoundary } from '../ErrorBoundary';
+import { AccountDrawer } from './AccountDrawer';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { SideMenu } from './SideMenu';
+import { TeamDrawer } from './TeamDrawer';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  main: { flexGrow: 1, width: '100%', maxWidth: '1440px', marginLeft: 'auto', marginRight: 'auto', boxSizing: 'border-box' },
+  skip: {
+    position: 'absolute', left: '-9999px', top: 0, zIndex: 100, padding: tokens.spacingHorizontalM, backgroundColor: tokens.colorNeutralBackground1,
+    ':focus': { left: tokens.spacingHorizontalM, top: tokens.spacingVerticalM },
+  },
+});
+
+type Panel = 'menu' | 'team' | 'account' | null;
+
+/** The application shell of spec §2: header, side menu, drawers, the routed screen and the footer. */
+export default function ShellLayout({ children }: { children?: ReactNode }) {
+  const styles = useStyles();
+  const user = useAtomValue(userAtom);
+  const { pathname } = useLocation();
+  const [panel, setPanel] = useState<Panel>(null);
+  if (!user) return null; // the route guard has already sent a signed-out visitor to login
+  const close = () => setPanel(null);
+  return (
+    <div className={styles.root}>
+      <a
+        href="#main"
+        className={styles.skip}
+        // the hash router (desktop) would read #main as a route, so focus the content directly
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Header
+        user={user}
+        menuOpen={panel === 'menu'}
+        onMenu={() => setPanel(panel === 'menu' ? null : 'menu')}
+        onTeam={() => setPanel('team')}
+        onAccount={() => setPanel('account')}
+      />
+      <SideMenu user={user} open={panel === 'menu'} onClose={close} />
+      <TeamDrawer open={panel === 'team'} onClose={close} />
+      <AccountDrawer user={user} open={panel === 'account'} onClose={close} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Loading />}>{children ?? <Outlet />}</Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+// The feature's public surface: pages load lazily so each route is its own chunk.
+export const AdminPage = lazy(() => import('./pages/AdminPage'));

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { confirmInfoBodySchema, type ConfirmInfoBody } from '../../../../shared/api/auth';
+import { HubError } from '../../../../shared/api/hub-error';
+import type { SessionUser } from '../../../../shared/api/users';
+import { errorText } from '../../../lib/api';
+import { useConfirmInfo } from '../api/confirm-info';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  actions: { display: 'flex', justifyContent: 'flex-end' },
+  hubError: { margin: 0, color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+});
+
+type FieldErrors = Partial<Record<keyof ConfirmInfoBody, string>>;
+
+/** 'Confirm your information': name, email and phone prefilled from the account, saved on Continue. */
+export function ConfirmInfoStep({ user, onDone }: { user: SessionUser; onDone: (info: ConfirmInfoBody) => void }) {
+  const styles = useStyles();
+  const confirm = useConfirmInfo();
+  const [values, setValues] = useState<ConfirmInfoBody>({ name: user.name, email: user.email ?? '', phone: user.phone ?? '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const change = (field: keyof ConfirmInfoBody, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = confirmInfoBodySchema.safeParse(values);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'name' || field === 'email' || field === 'phone') && !next[field]) next[field] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    confirm.mutate(parsed.data, { onSuccess: () => onDone(parsed.data) });
+  };
+
+  const hubField = (field: keyof ConfirmInfoBody) => (confirm.error instanceof HubError ? confirm.error.fieldMessage(field) : undefined);
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Confirm your information">
+      <Text>Welcome! Please check that your details are right before you start.</Text>
+      <Field label="Name" required validationMessage={errors.name ?? hubField('name')}>
+        <Input value={values.name} autoComplete="name" autoFocus onChange={(_, d) => change('name', d.value)} />
+      </Field>
+      <Field label="Email" required validationMessage={errors.email ?? hubField('email')}>
+        <Input type="email" value={values.email} autoComplete="email" onChange={(_, d) => change('email', d.value)} />
+      </Field>
+      <Field label="Phone" required validationMessage={errors.phone ?? hubField('phone')}>
+        <Input type="tel" value={values.phone} autoComplete="tel" onChange={(_, d) => change('phone', d.value)} />
+      </Field>
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={confirm.isPending} icon={confirm.isPending ? <Spinner size="tiny" /> : undefined}>
+          Continue
+        </Button>
+      </div>
+      {confirm.isError && <p className={styles.hubError} role="alert">{errorText(confirm.error)}</p>}
+    </form>
+  );
+}

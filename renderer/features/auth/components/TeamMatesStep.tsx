@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Avatar, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { CheckmarkRegular } from '@fluentui/react-icons';
+import type { MemberSummary } from '../../../../shared/api/users';
+import { errorText } from '../../../lib/api';
+import { useInviteTeamMate, useTeamMates } from '../api/team-mates';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxHeight: '320px', overflowY: 'auto' },
+  row: {
+    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  who: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  sub: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  invited: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold, minWidth: '88px', justifyContent: 'center' },
+  inviteSlot: { minWidth: '88px', display: 'flex', justifyContent: 'center' },
+  actions: { display: 'flex', justifyContent: 'flex-end' },
+  error: { margin: 0, color: tokens.colorPaletteRedForeground1 },
+});
+
+/** One member: button, then a loader while the invite runs, then 'Invited' (objective-tracking §4). */
+function MemberRow({ member }: { member: MemberSummary }) {
+  const styles = useStyles();
+  const invite = useInviteTeamMate();
+  const [failed, setFailed] = useState<string | null>(null);
+  const invited = member.invited === true || invite.isSuccess;
+  return (
+    <li className={styles.row}>
+      <Avatar name={member.name} color="colorful" />
+      <span className={styles.who}>
+        <Text weight="semibold">{member.name}</Text>
+        <Text size={200} className={styles.sub}>{member.job?.name ?? 'Unknown job'} · {member.email ?? 'No email'}</Text>
+        {failed && <Text size={200} className={styles.error} role="alert">{failed}</Text>}
+      </span>
+      {invited ? (
+        <span className={styles.invited}><CheckmarkRegular /> Invited</span>
+      ) : invite.isPending ? (
+        <span className={styles.inviteSlot}><Spinner size="tiny" aria-label={`Inviting ${member.name}`} /></span>
+      ) : (
+        <span className={styles.inviteSlot}>
+          <Button
+            disabled={!member.email}
+            aria-label={`Invite ${member.name}`}
+            onClick={() => {
+              if (!member.email) return;
+              setFailed(null);
+              invite.mutate({ teamMemberEmail: member.email }, { onError: (e) => setFailed(errorText(e)) });
+            }}
+          >
+            Invite
+          </Button>
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** 'See team mates' (team leads only): the lead's members, each with an invite button. */
+export function TeamMatesStep({ onDone }: { onDone: () => void }) {
+  const styles = useStyles();
+  const team = useTeamMates();
+  return (
+    <div className={styles.root}>
+      <Text>Invite your team mates to the hub. You can also do it later.</Text>
+      {team.isPending && <Spinner label="Loading your team…" />}
+      {team.isError && <p className={styles.error} role="alert">{errorText(team.error)}</p>}
+      {team.data && team.data.items.length === 0 && <Text>Your team has no other members yet.</Text>}
+      {team.data && team.data.items.length > 0 && (
+        <ul className={styles.list} aria-label="Team mates">
+          {team.data.items.map((m) => <MemberRow key={m.id} member={m} />)}
+        </ul>
+      )}
+      <div className={styles.actions}>
+        <Button appearance="primary" onClick={onDone}>Continue</Button>
+      </div>
+    </div>
+  );
+}

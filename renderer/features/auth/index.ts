@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+// The feature's public surface: the login page loads lazily like every other route.
+export const LoginPage = lazy(() => import('./pages/LoginPage'));

@@ -1,0 +1,99 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import {
+  Badge, Button, Card, Field, Input, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text, tokens,
+} from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { errorText } from '../../../lib/api';
+import { PATHS } from '../../../lib/paths';
+import { userAtom } from '../../../lib/session/session';
+import { useNotify } from '../../../lib/toast';
+import { useHubSettings, useSetHubUrl } from '../api/settings';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', justifyContent: 'center', padding: tokens.spacingHorizontalXXL, minHeight: '100vh', boxSizing: 'border-box', backgroundColor: tokens.colorNeutralBackground2 },
+  card: { width: '100%', maxWidth: '560px', alignSelf: 'flex-start', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  status: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
+  actions: { display: 'flex', justifyContent: 'space-between' },
+});
+
+const EMBEDDED_STATUS = { starting: 'starting', running: 'running', failed: 'failed to start', off: 'off' } as const;
+
+/** Which hub the desktop app uses: the embedded demo hub, or a company hub URL (design §1). */
+export default function SettingsPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const user = useAtomValue(userAtom);
+  const settings = useHubSettings();
+  const save = useSetHubUrl();
+  const [mode, setMode] = useState<'embedded' | 'company'>('embedded');
+  const [url, setUrl] = useState('');
+  const [urlError, setUrlError] = useState<string>();
+
+  useEffect(() => {
+    if (!settings.data) return;
+    setMode(settings.data.hubUrl ? 'company' : 'embedded');
+    setUrl(settings.data.hubUrl ?? '');
+  }, [settings.data]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    let hubUrl: string | null = null;
+    if (mode === 'company') {
+      try {
+        const parsed = new URL(url.trim());
+        if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('protocol');
+        hubUrl = parsed.toString().replace(/\/$/, '');
+      } catch {
+        setUrlError('Enter the hub address, for example https://hub.example.com');
+        return;
+      }
+    }
+    save.mutate(hubUrl, { onSuccess: () => notify.success(), onError: () => notify.failure() });
+  };
+
+  return (
+    <main className={styles.page}>
+      <Card className={styles.card}>
+        <Text as="h1" size={700} weight="semibold">Settings</Text>
+        {settings.isPending && <Spinner label="Loading settings…" />}
+        {settings.isError && <MessageBar intent="error"><MessageBarBody>{errorText(settings.error)}</MessageBarBody></MessageBar>}
+        {settings.data && (
+          <form className={styles.form} onSubmit={submit}>
+            <Field label="Hub">
+              <RadioGroup value={mode} onChange={(_, d) => setMode(d.value === 'company' ? 'company' : 'embedded')}>
+                <Radio value="embedded" label="Embedded demo hub on this computer" />
+                <Radio value="company" label="Company hub" />
+              </RadioGroup>
+            </Field>
+            {mode === 'company' && (
+              <Field label="Company hub URL" required validationMessage={urlError}>
+                <Input type="url" value={url} placeholder="https://hub.example.com" onChange={(_, d) => { setUrl(d.value); setUrlError(undefined); }} />
+              </Field>
+            )}
+            <div className={styles.status}>
+              <Text>Now using:</Text>
+              <Badge appearance="outline">{settings.data.activeUrl ?? 'no hub yet'}</Badge>
+              {!settings.data.hubUrl && <Badge appearance="tint">embedded hub {EMBEDDED_STATUS[settings.data.embeddedStatus]}</Badge>}
+            </div>
+            {settings.data.tokenPersistence === 'memory' && (
+              <MessageBar intent="warning">
+                <MessageBarBody>
+                  This computer offers no encrypted key store, so your sign-in is kept in memory only: you will sign in again after restarting the app.
+                </MessageBarBody>
+              </MessageBar>
+            )}
+            {save.isError && <MessageBar intent="error"><MessageBarBody>{errorText(save.error)}</MessageBarBody></MessageBar>}
+            <div className={styles.actions}>
+              <Button icon={<ArrowLeftRegular />} onClick={() => navigate(user ? PATHS.dashboard : PATHS.login)}>Back</Button>
+              <Button type="submit" appearance="primary" disabled={save.isPending} icon={save.isPending ? <Spinner size="tiny" /> : undefined}>Save</Button>
+            </div>
+          </form>
+        )}
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { lazy } from 'react';
+
+// The feature's public surface: pages load lazily so each route is its own chunk.
+export const TeamPage = lazy(() => import('./pages/TeamPage'));
+export const ProfilePage = lazy(() => import('./pages/ProfilePage'));

@@ -1,0 +1,24 @@
+import { getTransport, hubBridge } from './transport';
+
+/**
+ * Opens an http(s) address outside the app: the user's browser on desktop (main checks the
+ * protocol again before shell.openExternal), a new tab on the web.
+ */
+export async function openExternal(url: string): Promise<void> {
+  const bridge = hubBridge();
+  if (bridge && getTransport().kind === 'desktop') {
+    await bridge.invoke('shell:open-external', { url });
+    return;
+  }
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** An absolute address of one of our own routes on the hub that serves this renderer. */
+export async function hubPageUrl(path: string): Promise<string> {
+  const bridge = hubBridge();
+  if (bridge) {
+    const settings = await bridge.invoke('settings:get');
+    if (settings.ok && settings.data.activeUrl) return new URL(path, settings.data.activeUrl).toString();
+  }
+  return new URL(path, window.location.origin).toString();
+}

@@ -1,0 +1,22 @@
+// Route paths of spec §2 in both files; used by the router, the menu and the guards.
+export const PATHS = {
+  login: '/login',
+  settings: '/settings',
+  home: '/',
+  dashboard: '/dashboard',
+  team: '/super-awesome-team',
+  profile: '/profile/:id',
+  holidays: '/holidays',
+  timetracking: '/timetracking',
+  admin: '/admin',
+  objectives: '/objective-tracking/objectives',
+  plans: '/objective-tracking/plans',
+  objectiveDetails: '/objective-tracking/objective-details',
+  approval: '/objective-tracking/approval',
+  approvals: '/objective-tracking/approvals',
+  timeline: '/objective-tracking/timeline',
+  employeeDetails: '/objective-tracking/employee-details',
+  statistics: '/objective-tracking/statistics',
+} as const;
+
+export const profilePath = (id: number): string => `/profile/${id}`;

@@ -1,0 +1,21 @@
+import { createStore } from 'jotai';
+import { QueryClient } from '@tanstack/react-query';
+import { HubError } from '../../shared/api/hub-error';
+
+/**
+ * One Jotai store and one query client for the whole app, created outside React so that the
+ * transport's "session ended" event (which arrives outside any component) can reach them.
+ */
+export const appStore = createStore();
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // A 4xx will answer the same again; only a hiccup (5xx, unreachable) is worth a retry.
+      retry: (count, error) => count < 2 && !(error instanceof HubError && !error.serverError),
+      refetchOnWindowFocus: false,
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,38 @@
+import type { HTTP_METHODS, IpcPayload } from '../../../shared/ipc';
+import type { LoginBody } from '../../../shared/api/auth';
+import type { SessionUser } from '../../../shared/api/users';
+
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export type QueryParams = NonNullable<IpcPayload<'hub:request'>['query']>;
+
+export interface RequestOptions {
+  /** camelCase keys; the transport converts them for the wire */
+  query?: QueryParams;
+  /** camelCase keys; the transport converts them for the wire */
+  body?: unknown;
+}
+
+export interface SignInResult {
+  user: SessionUser;
+  firstLogin: boolean;
+}
+
+export type DownloadResult = { status: 'saved' } | { status: 'cancelled' } | { status: 'failed'; message: string };
+
+/**
+ * How screens reach the hub. Two implementations: desktop (window.hub, the token stays in
+ * Electron main) and web (fetch to /api, the token stays in an HttpOnly cookie). Screens never
+ * know which one they got, and neither ever hands a token to the renderer.
+ */
+export interface Transport {
+  readonly kind: 'desktop' | 'web';
+  /** Resolves with the camelCased `data` of the answer; rejects with a HubError. */
+  request(method: HttpMethod, path: string, options?: RequestOptions): Promise<unknown>;
+  signIn(credentials: LoginBody): Promise<SignInResult>;
+  /** Best effort: the local session ends whether or not the hub heard us. */
+  signOut(): Promise<void>;
+  /** Saves what GET {hubPath} answers under a suggested file name (save dialog or download). */
+  download(hubPath: string, suggestedName: string): Promise<DownloadResult>;
+  /** Called on any 401 outside sign-in: the session has ended everywhere. */
+  onUnauthorized(listener: () => void): () => void;
+}
