@@ -1,0 +1,98 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// issue 4, "Desktop start": how long the embedded hub takes until /api/health answers, started the
+// way electron/embedded-hub.ts starts it (the bundled dist/server/hub.mjs in its own process,
+// HUB_DATA_DIR, PORT=0, HUB_MIGRATIONS_DIR). child_process.fork stands in for utilityProcess,
+// which needs the Electron binary. Cold: a fresh data folder (PGlite initdb, migrations, demo
+// seed). Warm: the same folder again. PGlite alone (open + waitReady) is the baseline the hub
+// should not add much to. The window does not wait for any of this: it shows the login form at once.
+//
+//   npm run build:server && npx tsx bench/desktop-start.ts [warm runs, default 3]
+
+const ENTRY = path.resolve('dist/server/hub.mjs');
+const WARM_RUNS = Number(process.argv[2] ?? 3);
+
+interface Run { readyMs: number; healthyMs: number; stopMs: number }
+
+async function startHub(dataDir: string): Promise<Run> {
+  const started = performance.now();
+  const child = fork(ENTRY, [], {
+    env: { ...process.env, HUB_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', HUB_MIGRATIONS_DIR: path.resolve('dist/server/migrations') },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    // Without Electron's parentPort the entry prints its address instead of posting 'ready'.
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /embedded\) on (http:\/\/[\d.:]+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`hub exited with ${code}:\n${out}`)));
+  });
+  const readyMs = performance.now() - started;
+  for (;;) {
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const healthyMs = performance.now() - started;
+  const stopStarted = performance.now();
+  await stop(child);
+  return { readyMs, healthyMs, stopMs: performance.now() - stopStarted };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** PGlite on its own, in a fresh process like the hub, for comparison. */
+function pgliteAlone(dataDir: string): Promise<number> {
+  const script = `
+    const t = performance.now();
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite(${JSON.stringify(dataDir)});
+    await db.waitReady;
+    await db.query('select 1');
+    console.log(performance.now() - t);
+    await db.close();`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`pglite exited with ${code}`))));
+  });
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+if (!existsSync(ENTRY)) {
+  console.error('dist/server/hub.mjs is missing: run `npm run build:server` first.');
+  process.exit(1);
+}
+const root = mkdtempSync(path.join(tmpdir(), 'hub-bench-'));
+try {
+  const dataDir = path.join(root, 'hub-data');
+  const cold = await startHub(dataDir);
+  const warm: Run[] = [];
+  for (let i = 0; i < WARM_RUNS; i++) warm.push(await startHub(dataDir));
+  const pgCold = await pgliteAlone(path.join(root, 'pglite-only'));
+  const pgWarm = await pgliteAlone(path.join(root, 'pglite-only'));
+
+  console.log('Embedded hub start (fork of dist/server/hub.mjs until /api/health answers)');
+  console.log(`  cold (new data folder: initdb, migrations, demo seed): ready ${s(cold.readyMs)}, healthy ${s(cold.healthyMs)}, stop ${s(cold.stopMs)}`);
+  console.log(`  warm (existing data folder), median of ${warm.length}: ready ${s(median(warm.map((r) => r.readyMs)))}, healthy ${s(median(warm.map((r) => r.healthyMs)))}, stop ${s(median(warm.map((r) => r.stopMs)))}`);
+  console.log(`     runs: ${warm.map((r) => s(r.healthyMs)).join(', ')}`);
+  console.log(`  PGlite alone (new process, open + select 1): cold ${s(pgCold)}, warm ${s(pgWarm)}`);
+  console.log(`  the hub adds: cold ${s(cold.healthyMs - pgCold)}, warm ${s(median(warm.map((r) => r.healthyMs)) - pgWarm)}`);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
