@@ -36,11 +36,14 @@ export function drawMonogram({ width, height, hue, text }: MonogramOptions): Buf
   for (let y = 0; y < height; y++) {
     const t = y / (height - 1);
     const background = [0, 1, 2].map((c) => Math.round(top[c] + (bottom[c] - top[c]) * t));
+    // The disc covers one span of each row; only pixels inside it can be ink.
+    const half = radius * radius - (y - cy) ** 2;
+    const discFrom = half >= 0 ? Math.ceil(cx - Math.sqrt(half)) : width;
+    const discTo = half >= 0 ? Math.floor(cx + Math.sqrt(half)) : -1;
+    const row = Math.floor((y - textTop) / cell);
     for (let x = 0; x < width; x++) {
-      let colour = background;
-      if ((x - cx) ** 2 + (y - cy) ** 2 <= radius * radius) {
-        colour = isInk(letters, Math.floor((x - textLeft) / cell), Math.floor((y - textTop) / cell), x < textLeft || y < textTop) ? ink : disc;
-      }
+      const inDisc = x >= discFrom && x <= discTo;
+      const colour = !inDisc ? background : y >= textTop && x >= textLeft && isInk(letters, Math.floor((x - textLeft) / cell), row) ? ink : disc;
       const offset = (y * width + x) * 3;
       rgb[offset] = colour[0];
       rgb[offset + 1] = colour[1];
@@ -50,8 +53,8 @@ export function drawMonogram({ width, height, hue, text }: MonogramOptions): Buf
   return encodePng(width, height, rgb);
 }
 
-function isInk(letters: string, col: number, row: number, before: boolean): boolean {
-  if (before || row >= GLYPH_HEIGHT) return false;
+function isInk(letters: string, col: number, row: number): boolean {
+  if (row >= GLYPH_HEIGHT) return false;
   const index = Math.floor(col / (GLYPH_WIDTH + 1));
   const within = col % (GLYPH_WIDTH + 1);
   return index < letters.length && within < GLYPH_WIDTH && glyphCell(letters[index], within, row);

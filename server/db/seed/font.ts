@@ -33,8 +33,9 @@ const GLYPHS: Record<string, string> = {
 export const GLYPH_WIDTH = 5;
 export const GLYPH_HEIGHT = 7;
 
+const BITMAPS = new Map(Object.entries(GLYPHS).map(([letter, rows]) => [letter, rows.split(' ').map((row) => [...row].map((c) => c === '#'))]));
+
 /** Whether cell (col, row) of the letter is drawn; unknown characters draw nothing. */
 export function glyphCell(letter: string, col: number, row: number): boolean {
-  const glyph = GLYPHS[letter.toUpperCase()];
-  return glyph !== undefined && glyph.split(' ')[row]?.[col] === '#';
+  return BITMAPS.get(letter.toUpperCase())?.[row]?.[col] ?? false;
 }

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db, Tx } from '../client';
 import * as schema from '../schema';
 import { hashPassword } from '../../services/passwords';
+import { insertEvaluations } from './evaluations';
 import { buildExtras } from './extras';
 import { insertChunked, reserveIds } from './insert';
 import { insertHolidays } from './holidays';
 import { insertLinks } from './links';
+import { insertObjectives } from './objectives';
 import { buildLoginHistory } from './logins';
 import { insertCatalog, insertPeople, type Company, type SeededPerson } from './people';
 import { planPeople } from './people-plan';
@@ -50,12 +52,14 @@ export async function seedDemoCompany(db: Db, options: SeedOptions = {}): Promis
     await insertChunked(tx, schema.loginEvents, logins.events);
     const daysOff = await insertHolidays(tx, company, createRandom(7003));
     await insertTimeTracking(tx, company, daysOff, createRandom(7004));
+    await insertObjectives(tx, company, createRandom(7005));
+    await insertEvaluations(tx, company, createRandom(7006));
     await insertLinks(tx);
     await insertSettings(tx, company);
   });
 }
 
-async function insertSettings(tx: Parameters<Parameters<Db['transaction']>[0]>[0], company: Company): Promise<void> {
+async function insertSettings(tx: Tx, company: Company): Promise<void> {
   const admin = company.byUsername.get('admin');
   await tx.insert(schema.settings).values([
     { key: 'holidaysAppUrl', value: 'https://holidays.bitstone.example' },
