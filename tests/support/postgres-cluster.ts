@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,10 +65,16 @@ export async function startCluster(): Promise<Cluster> {
   return {
     url,
     async stop() {
+      // runuser does not pass SIGINT on to postgres, so signal the postmaster itself (its pid is
+      // the first line of postmaster.pid); otherwise it outlives the tests until it notices its
+      // data folder is gone.
+      const postmaster = readPostmasterPid(dataDir);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGINT'); // fast shutdown
+      if (postmaster) signal(postmaster, 'SIGINT'); // fast shutdown
+      child.kill('SIGINT');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
+      if (postmaster) await waitForExit(postmaster, 10_000);
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -86,4 +92,31 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`PostgreSQL did not start on port ${port}`);
+}
+
+function readPostmasterPid(dataDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function signal(pid: number, sig: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, sig);
+    return true;
+  } catch {
+    return false; // already gone
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (!signal(pid, 0)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  signal(pid, 'SIGKILL');
 }

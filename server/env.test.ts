@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { optionsFromEnv } from './env';
+
+describe('optionsFromEnv (design §5)', () => {
+  it('defaults to 127.0.0.1:8080, ./.hub-data and the demo company', () => {
+    expect(optionsFromEnv({})).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: path.resolve('.hub-data'), demo: true, databaseUrl: undefined });
+  });
+
+  it('reads PORT, DATABASE_URL and HUB_DEMO=0 with the bootstrap admin', () => {
+    const options = optionsFromEnv({ PORT: '0', DATABASE_URL: 'postgres://h/db', HUB_DEMO: '0', HUB_ADMIN_USERNAME: 'root', HUB_ADMIN_PASSWORD: 's3cret' });
+    expect(options).toMatchObject({ port: 0, databaseUrl: 'postgres://h/db', demo: false, adminUsername: 'root', adminPassword: 's3cret' });
+  });
+
+  it('the embedded hub defaults to a free port', () => {
+    expect(optionsFromEnv({}, { port: 0 }).port).toBe(0);
+  });
+
+  it('refuses a port that is not one', () => {
+    expect(() => optionsFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_ERROR_MESSAGE } from '../../shared/api/hub-error';
+import { badRequest, forbidden } from '../http-errors';
+import { errorResponse, WIRE_MESSAGES } from './errors';
+
+describe('errorResponse', () => {
+  it('passes our own errors through, with snake_case fields', () => {
+    expect(errorResponse(badRequest('There is no member.', 'teamMemberEmail'))).toEqual({
+      status: 400,
+      body: { errors: [{ message: 'There is no member.', field: 'team_member_email' }] },
+      log: false,
+    });
+    expect(errorResponse(forbidden()).status).toBe(403);
+  });
+
+  it("replaces Fastify's body errors with plain texts", () => {
+    const invalid = Object.assign(new Error('Unexpected token } in JSON at position 12'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 });
+    expect(errorResponse(invalid).body).toEqual({ errors: [{ message: WIRE_MESSAGES.invalidJson }] });
+  });
+
+  it('hides everything about a 5xx and asks for it to be logged', () => {
+    const boom = errorResponse(new Error('relation "users" does not exist at /srv/hub/server/services/x.ts:12'));
+    expect(boom).toEqual({ status: 500, body: { errors: [{ message: SERVER_ERROR_MESSAGE }] }, log: true });
+    expect(errorResponse('a thrown string').status).toBe(500);
+  });
+});

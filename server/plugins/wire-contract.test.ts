@@ -1,0 +1,51 @@
+import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { isEnvelope, snakeReplacer, validationErrors, wireField } from './wire-contract';
+
+const issue = (instancePath: string, message: string, keyword = 'custom') =>
+  ({ instancePath, message, keyword, schemaPath: '', params: {} }) as unknown as ZodFastifySchemaValidationError;
+
+describe('snakeReplacer', () => {
+  it('renames keys at every depth, leaving values and arrays alone', () => {
+    const json = JSON.stringify({ data: { accessToken: 'aB', user: { teamIds: [1], leadTeam: [{ isLead: true }] }, when: new Date(0) } }, snakeReplacer);
+    expect(JSON.parse(json)).toEqual({ data: { access_token: 'aB', user: { team_ids: [1], lead_team: [{ is_lead: true }] }, when: '1970-01-01T00:00:00.000Z' } });
+  });
+});
+
+describe('isEnvelope', () => {
+  it('is true only for an object whose one key is data', () => {
+    expect(isEnvelope({ data: [] })).toBe(true);
+    expect(isEnvelope({ data: 1, total: 2 })).toBe(false);
+    expect(isEnvelope([{ data: 1 }])).toBe(false);
+    expect(isEnvelope(null)).toBe(false);
+  });
+});
+
+describe('wireField', () => {
+  it('snake-cases each path segment and joins with dots', () => {
+    expect(wireField(['teamMemberEmail'])).toBe('team_member_email');
+    expect(wireField(['relevantExperience', 0, 'startDate'])).toBe('relevant_experience.0.start_date');
+    expect(wireField([])).toBeUndefined();
+  });
+});
+
+describe('validationErrors', () => {
+  it('keeps the first message of each field', () => {
+    expect(validationErrors([issue('/email', 'Email is invalid.'), issue('/email', 'Too long'), issue('/name', 'Name is required.')])).toEqual([
+      { message: 'Email is invalid.', field: 'email' },
+      { message: 'Name is required.', field: 'name' },
+    ]);
+  });
+
+  it("turns zod's generic missing-field text into '<Field> is required.'", () => {
+    expect(validationErrors([issue('/teamMemberEmail', 'Invalid input: expected string, received undefined', 'invalid_type')])).toEqual([
+      { message: 'Team member email is required.', field: 'team_member_email' },
+    ]);
+  });
+
+  it('a whole-body problem has no field', () => {
+    expect(validationErrors([issue('', 'Invalid input: expected object, received string', 'invalid_type')])).toEqual([
+      { message: 'Invalid input: expected object, received string' },
+    ]);
+  });
+});

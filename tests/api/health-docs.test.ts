@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHub, type TestHub } from '../support/hub';
+
+// issue 3 item 1: health without sign-in, the OpenAPI document, and the web build at /.
+let hub: TestHub;
+let webRoot: string;
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(os.tmpdir(), 'hub-web-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Bitstone Hub</title><div id="root"></div>');
+  writeFileSync(path.join(webRoot, 'assets', 'app.js'), 'console.log("hub")');
+  hub = await startTestHub({ webRoot });
+});
+afterAll(async () => {
+  await hub?.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('GET /api/health', () => {
+  it('answers without a token: engine and applied migrations', async () => {
+    const res = await hub.get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { status: 'ok', database: hub.database.engine, migrations: expect.any(Number) } });
+    expect(res.body.data.migrations).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is an OpenAPI 3 document of the wire, generated from the zod schemas', async () => {
+    const res = await hub.get('/api/docs');
+    expect(res.status).toBe(200);
+    const doc = res.body;
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths).toHaveProperty('/api/auth/login');
+    expect(doc.paths).toHaveProperty('/api/teamDetails/{userId}');
+    // the document describes snake_case keys, as they travel
+    const invite = doc.paths['/api/user/invite-in-team'].post.requestBody.content['application/json'].schema;
+    expect(invite.properties).toHaveProperty('team_member_email');
+    expect(invite.required).toEqual(['team_member_email']);
+    const login = doc.paths['/api/auth/login'].post;
+    expect(login.security).toEqual([]);
+    expect(login.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty('access_token');
+    expect(doc.paths['/api/auth/me'].get.security).toBeUndefined();
+    expect(doc.security).toEqual([{ bearer: [] }]);
+  });
+});
+
+describe('web build', () => {
+  it('serves index.html at / with the security headers', async () => {
+    const res = await hub.get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.body).toContain('Bitstone Hub');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves built files, and deep links fall back to index.html', async () => {
+    expect((await hub.get('/assets/app.js')).body).toContain('console.log');
+    const deep = await hub.get('/profile/12?tab=files');
+    expect(deep.status).toBe(200);
+    expect(deep.body).toContain('<div id="root">');
+  });
+
+  it('a missing asset stays 404, and unknown /api paths never get the page', async () => {
+    expect((await hub.get('/assets/missing.js')).status).toBe(404);
+    const api = await hub.get('/api/profile/12');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('answers 503', async () => {
+    const down = await startTestHub();
+    await down.database.close();
+    try {
+      const res = await down.get('/api/health');
+      expect(res.status).toBe(503);
+      expect(res.body.errors[0].message).toMatch(/database/i);
+    } finally {
+      await down.app.close();
+    }
+  });
+});

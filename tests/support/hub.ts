@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import type { Database, Db } from '../../server/db/client';
+import { seedDemoCompany } from '../../server/db/seed/index';
+import { CSRF_HEADER } from '../../shared/api/common';
+import { createTestDatabase } from './test-db';
+
+// A real hub on loopback for API tests (design §6): fresh database, real HTTP, snake_case wire.
+
+export interface HubResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** parsed JSON when the answer is JSON, else the text */
+  body: T;
+}
+
+export interface RequestOptions {
+  token?: string;
+  /** sent as JSON unless `raw` is given */
+  body?: unknown;
+  /** a raw request body (malformed JSON tests) */
+  raw?: string;
+  cookie?: string;
+  /** adds x-hub-request: 1 (the web transport's CSRF header) */
+  csrf?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface TestHub {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  db: Db;
+  request<T = WireBody>(method: string, path: string, options?: RequestOptions): Promise<HubResponse<T>>;
+  get<T = WireBody>(path: string, options?: RequestOptions): Promise<HubResponse<T>>;
+  post<T = WireBody>(path: string, body?: unknown, options?: RequestOptions): Promise<HubResponse<T>>;
+  /** Signs in and returns the bearer token and the raw login answer. */
+  login(username: string, password?: string): Promise<{ token: string; body: WireBody }>;
+  close(): Promise<void>;
+}
+
+/** The wire body as tests read it: loose JSON, asserted field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON; the hub's schemas are under test
+export type WireBody = any;
+
+export interface StartTestHubOptions {
+  seed?: 'demo' | 'none';
+  /** null: API only (default); a folder with index.html: the web build */
+  webRoot?: string | null;
+  /** honour X-Forwarded-* (tests of the hub behind a TLS proxy) */
+  trustProxy?: boolean;
+}
+
+export async function startTestHub(options: StartTestHubOptions = {}): Promise<TestHub> {
+  const database = await createTestDatabase();
+  if (options.seed === 'demo') await seedDemoCompany(database.db);
+  const app = await buildApp({ database, logger: false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy });
+  const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/+$/, '');
+
+  const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<HubResponse<T>> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.cookie) headers.cookie = opts.cookie;
+    if (opts.csrf) headers[CSRF_HEADER] = '1';
+    let body: string | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+    return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
+  };
+
+  let closed = false;
+  return {
+    url,
+    app,
+    database,
+    db: database.db,
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    async login(username, password = 'demo') {
+      const res = await request<WireBody>('POST', '/api/auth/login', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { token: res.body.data.access_token as string, body: res.body };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.close();
+    },
+  };
+}
