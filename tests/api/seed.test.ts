@@ -5,10 +5,14 @@ import * as schema from '../../server/db/schema';
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from '../../server/db/seed';
 import { verifyPassword } from '../../server/services/passwords';
 import { ALL_CAPABILITIES } from '../../shared/rules/capabilities';
+import {
+  HOLIDAY_TYPES, OBJECTIVE_CATEGORIES, OBJECTIVE_STATUSES, PRIORITIES, type ObjectiveCategory,
+} from '../../shared/rules/constants';
 import { createTestDatabase } from '../support/test-db';
 
 // Pinned so the demo's relative dates (deadlines, holidays, hours) are the same on every run.
 const NOW = new Date('2025-06-18T10:00:00Z');
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 describe('demo company seed', () => {
   let database: Database;
@@ -108,6 +112,116 @@ describe('demo company seed', () => {
     expect(users.some((user) => !user.registered)).toBe(true);
     expect(users.filter((user) => user.isOwner)).toHaveLength(1);
     expect(new Set(users.map((user) => user.passwordHash)).size).toBe(1);
+  });
+
+  it('gives every objective consistent key results, categories and dates', async () => {
+    const objectives = await database.db.select().from(schema.objectives);
+    const keyResults = await database.db.select().from(schema.keyResults);
+    const users = await database.db.select().from(schema.users);
+    const memberships = await database.db.select().from(schema.teamMembers);
+    expect(objectives.length).toBeGreaterThanOrEqual(300);
+    for (const status of OBJECTIVE_STATUSES) expect(objectives.some((o) => o.status === status), status).toBe(true);
+    const teamlead = new Map(users.map((u) => [u.id, u.teamleadId]));
+    for (const objective of objectives) {
+      const subcategories: readonly string[] = OBJECTIVE_CATEGORIES[objective.category as ObjectiveCategory];
+      expect(subcategories, objective.category).toBeDefined();
+      expect(subcategories).toContain(objective.subcategory);
+      expect(PRIORITIES).toContain(objective.priority);
+      expect(isoDay(objective.createdAt) < objective.deadline).toBe(true);
+      expect([objective.ownerId, teamlead.get(objective.ownerId)]).toContain(objective.authorId);
+      expect(memberships.some((m) => m.userId === objective.ownerId && m.teamId === objective.teamId)).toBe(true);
+      const krs = keyResults.filter((kr) => kr.objectiveId === objective.id);
+      expect(krs.length).toBeGreaterThanOrEqual(1);
+      expect(krs.length).toBeLessThanOrEqual(5);
+      for (const kr of krs) {
+        expect(kr.deadline <= objective.deadline).toBe(true);
+        expect(kr.ownerId).toBe(objective.ownerId);
+        expect(kr.percentage === null).toBe(kr.status !== 'completed');
+      }
+      if (objective.status === 'completed') expect(krs.every((kr) => kr.status === 'completed')).toBe(true);
+      if (objective.status === 'archived') expect(['completed', 'in progress']).toContain(objective.nextStatus);
+      if (objective.status === 'waiting for approval') expect(['completed', 'deleted']).toContain(objective.nextStatus);
+    }
+    const publicShare = objectives.filter((o) => o.isPublic).length / objectives.length;
+    expect(publicShare).toBeGreaterThan(0.2);
+    expect(publicShare).toBeLessThan(0.4);
+    for (const username of ['member', 'lead']) {
+      const user = await userByUsername(username);
+      const mine = objectives.filter((o) => o.ownerId === user.id);
+      for (const status of OBJECTIVE_STATUSES) expect(mine.some((o) => o.status === status), `${username} ${status}`).toBe(true);
+    }
+  });
+
+  it('fills holidays, days left, hours, evaluations, sign-ins, links and settings', async () => {
+    const db = database.db;
+    const types = new Set((await db.select().from(schema.holidayEvents)).map((e) => e.type));
+    for (const type of Object.keys(HOLIDAY_TYPES).filter((t) => t !== 'national_holiday')) expect(types.has(type), type).toBe(true);
+    expect(types.has('national_holiday')).toBe(false);
+    const daysLeft = await db.select().from(schema.daysLeft);
+    expect(daysLeft.find((d) => d.email === 'guest@bitstone.example')?.daysLeft).toBe(-1);
+    expect(daysLeft.some((d) => d.email === 'owner@bitstone.example')).toBe(false);
+    const guest = await userByUsername('guest');
+    const accounts = await db.select().from(schema.timetrackingAccounts);
+    expect(accounts.length).toBeGreaterThan(30);
+    expect(accounts.some((a) => a.userId === guest.id)).toBe(false);
+    const tasks = await db.select().from(schema.timetrackingTasks);
+    const perDay = new Map<string, number>();
+    for (const task of tasks) perDay.set(`${task.userId} ${task.date}`, (perDay.get(`${task.userId} ${task.date}`) ?? 0) + task.hours);
+    expect([...perDay.values()].every((hours) => hours >= 7.5 && hours <= 9)).toBe(true);
+    expect(tasks.every((t) => t.hours >= 0.5 && t.hours <= 8 && t.date <= isoDay(NOW) && t.date >= '2025-04-01')).toBe(true);
+    expect((await db.select().from(schema.evaluations)).length).toBeGreaterThanOrEqual(50);
+    const logins = await db.select().from(schema.loginEvents);
+    expect(logins.length).toBeGreaterThan(500);
+    const admin = await userByUsername('admin');
+    const adminLast = Math.max(...logins.filter((l) => l.userId === admin.id).map((l) => l.createdAt.getTime()));
+    expect(admin.lastLogin?.getTime()).toBe(adminLast);
+    expect((await userByUsername('member')).lastLogin).toBeNull();
+    const links = await db.select().from(schema.links);
+    expect(links.length).toBeGreaterThanOrEqual(16);
+    expect(new Set(links.map((l) => l.category)).size).toBeGreaterThanOrEqual(4);
+    expect(links.filter((l) => l.status === 'deleted')).toHaveLength(1);
+    expect(links.some((l) => l.description === '')).toBe(true);
+    expect(links.some((l) => l.description.length > 100)).toBe(true);
+    expect(links.filter((l) => l.pictureFileId).length).toBeGreaterThan(2);
+    const settings = new Map((await db.select().from(schema.settings)).map((row) => [row.key, row.value]));
+    expect(settings.get('holidaysAppUrl')).toBe('https://holidays.bitstone.example');
+    expect(settings.get('timetrackingContact')).toBe(admin.name);
+  });
+
+  it('stores real PNG pictures for most staff, and full extras', async () => {
+    const users = await database.db.select().from(schema.users);
+    const files = await database.db.select().from(schema.files).where(eq(schema.files.kind, 'picture'));
+    expect(files.length / users.length).toBeGreaterThan(0.7);
+    for (const file of files) {
+      expect(file.contentType).toBe('image/png');
+      expect([...file.data.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      expect(file.data.readUInt32BE(16)).toBe(400);
+      expect(users.find((u) => u.pictureFileId === file.id)?.id).toBe(file.ownerUserId);
+    }
+    const skillIds = new Set((await database.db.select().from(schema.skills)).map((skill) => skill.id));
+    const { bitstoneInfo, relevantExperience, projectsInfo, personalInfo } = (await userByUsername('member')).extras;
+    expect(bitstoneInfo?.learningAndDev).toBe(750);
+    expect(bitstoneInfo?.teamBuildings).toBe(100);
+    expect(relevantExperience?.length).toBeGreaterThanOrEqual(1);
+    for (const entry of relevantExperience ?? []) expect(entry.endDate).toMatch(/^(\d{2}\/\d{4}|Present)$/);
+    expect(projectsInfo?.length).toBeGreaterThanOrEqual(1);
+    expect(personalInfo?.birthdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(personalInfo?.skills?.every((skill) => skillIds.has(skill.id))).toBe(true);
+  });
+
+  it('builds the same company on every run', async () => {
+    const again = await createTestDatabase();
+    try {
+      await seedDemoCompany(again.db, { now: NOW });
+      const names = (db: Database['db']) =>
+        db.select({ name: schema.users.name, username: schema.users.username }).from(schema.users).orderBy(schema.users.id);
+      const titles = (db: Database['db']) =>
+        db.select({ title: schema.objectives.title, status: schema.objectives.status }).from(schema.objectives).orderBy(schema.objectives.id);
+      expect(await names(again.db)).toEqual(await names(database.db));
+      expect(await titles(again.db)).toEqual(await titles(database.db));
+    } finally {
+      await again.close();
+    }
   });
 });
 

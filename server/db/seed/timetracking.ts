@@ -73,7 +73,8 @@ function splitDay(random: Random): number[] {
     halves -= part;
   }
   parts.push(halves);
-  return parts.filter((part) => part > 0).map((part) => part / 2);
+  // No single task over 8 hours: a long day is an 8-hour task plus a short one.
+  return parts.filter((part) => part > 0).flatMap((part) => (part > 16 ? [16, part - 16] : [part])).map((part) => part / 2);
 }
 
 function fill(template: string, random: Random): string {
