@@ -48,8 +48,11 @@ export async function insertObjectives(tx: Tx, company: Company, random: Random)
   const ids = await reserveIds(tx, 'objectives', plan.length);
   const objectives: ObjectiveRow[] = [];
   const keyResults: KeyResultRow[] = [];
+  const titlesOf = new Map<string, Set<string>>();
   plan.forEach(({ owner, status }, i) => {
-    const objective = buildObjective(ids[i], owner, status, company, random);
+    const used = titlesOf.get(owner.username) ?? new Set<string>();
+    titlesOf.set(owner.username, used);
+    const objective = buildObjective(ids[i], owner, status, company, random, used);
     objectives.push(objective);
     keyResults.push(...buildKeyResults(ids[i], objective, status, company.now, random));
   });
@@ -57,11 +60,19 @@ export async function insertObjectives(tx: Tx, company: Company, random: Random)
   await insertChunked(tx, schema.keyResults, keyResults);
 }
 
-function buildObjective(id: number, owner: SeededPerson, status: ObjectiveStatus, company: Company, random: Random): ObjectiveRow {
-  const category = pickCategory(owner, random);
-  const subcategories = Object.keys(OBJECTIVE_TEXTS[category]);
-  const subcategory = random.pick(subcategories);
-  const text = random.pick(OBJECTIVE_TEXTS[category][subcategory]);
+function buildObjective(
+  id: number, owner: SeededPerson, status: ObjectiveStatus, company: Company, random: Random, used: Set<string>,
+): ObjectiveRow {
+  // A person rarely has the same objective twice: draw again a few times on a repeat.
+  let category = pickCategory(owner, random);
+  let subcategory = random.pick(Object.keys(OBJECTIVE_TEXTS[category]));
+  let text = random.pick(OBJECTIVE_TEXTS[category][subcategory]);
+  for (let tries = 0; used.has(text.title) && tries < 8; tries++) {
+    category = pickCategory(owner, random);
+    subcategory = random.pick(Object.keys(OBJECTIVE_TEXTS[category]));
+    text = random.pick(OBJECTIVE_TEXTS[category][subcategory]);
+  }
+  used.add(text.title);
   const now = company.now;
   const [earliest, latest] = DEADLINE_WINDOW[status];
   let deadline = addDays(now, random.int(earliest, latest));

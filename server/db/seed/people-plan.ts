@@ -109,7 +109,7 @@ export function planPeople(now: Date): PersonSeed[] {
       name, username, email: `${username}@${EMAIL_DOMAIN}`, phone: phone(random), job: JOB.softwareEngineer,
       role: ROLE_USER, teams: [], leadOf: [], manages: [], previousTeams: [], teamlead: null, isOwner: false,
       registered: true, status: 'active', joinDate: isoDate(addDays(now, -random.int(20, 12 * 365))),
-      firstLogin: random.chance(0.15), female, hasPicture: random.chance(0.8), hue: random.int(0, 359),
+      firstLogin: false, female, hasPicture: random.chance(0.8), hue: random.int(0, 359),
     };
     if (i < OTHER_LEADS.length) {
       // Team leads: long-standing staff, two of them here for more than ten years ('Forever').
@@ -144,11 +144,13 @@ function applyLifecycle(people: PersonSeed[], random: Random, now: Date): void {
   const staff = people.slice(NAMED.length + OTHER_LEADS.length + 3);
   staff[0].joinDate = isoDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
   staff[3].joinDate = isoDate(addDays(now, -random.int(3660, 4000)));
+  staff[1].joinDate = isoDate(addDays(now, -random.int(15, 40)));
+  // Newcomers HR has added who have not signed in yet (spec §3 registered flag).
   for (const newcomer of [staff[0], staff[1], staff[2], staff[7]]) {
     newcomer.registered = false;
     newcomer.firstLogin = true;
+    if (newcomer !== staff[0] && newcomer !== staff[1]) newcomer.joinDate = isoDate(addDays(now, -random.int(40, 100)));
   }
-  staff[1].joinDate = isoDate(addDays(now, -random.int(15, 40)));
   // spec §4: archive keeps the person; their former team is shown as a previous team.
   for (const archived of [staff[10], staff[20], staff[30]]) {
     archived.status = 'deleted';
