@@ -10,6 +10,7 @@ import { installWireContract } from './plugins/wire-contract';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { myTeamRoutes } from './routes/my-team';
+import { objectiveRoutes } from './routes/objectives';
 import './types';
 
 export interface BuildAppOptions {
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(myTeamRoutes);
+      await api.register(objectiveRoutes);
     },
     { prefix: '/api' },
   );

@@ -42,11 +42,15 @@ export function isObjectiveReadOnly(actor: Actor, o: ObjectiveRef): boolean {
   return true;
 }
 
-/** spec §6: regular users assign only to themselves; leads to their team; owners/managers anyone (managers: their teams). */
+/**
+ * spec §6: "Owner and teams manager: choose any team, assign objectives to any registered
+ * member"; team leads assign to their team; regular users only to themselves. (Registered and
+ * active is checked by the hub.) A manager's objective for someone outside their teams is then
+ * read-only to them, as isObjectiveReadOnly says.
+ */
 export function canAssignTo(actor: Actor, assignee: { id: number; teamIds: readonly number[] }): boolean {
   if (assignee.id === actor.id) return true;
-  if (actor.isOwner) return true;
-  if (actor.isTeamsManager && overlaps(actor.managedTeamIds, assignee.teamIds)) return true;
+  if (actor.isOwner || actor.isTeamsManager) return true;
   if (actor.isTeamLead && overlaps(actor.leadTeamIds, assignee.teamIds)) return true;
   return false;
 }

@@ -15,6 +15,11 @@ export const OBJECTIVE_MESSAGES = {
   krPastDeadline: 'Key results cannot be added to an objective more than a day past its deadline',
   stale: 'This objective was changed by someone else. Reload it and apply your change again.',
   readOnly: 'This objective is read-only for you.',
+  // Our own texts for refusals the spec leaves unworded (issue 6).
+  assigneeNotInTeam: 'The assignee is not a member of the chosen team',
+  assignForbidden: 'You may not assign objectives to this member.',
+  actionNotOffered: 'This action is not available for the objective in its current status.',
+  keyResultNotFound: 'There is no such key result.',
   noItems: 'No items found',
   noAssignees: 'No items',
   publicCheckbox: 'Make this objective public',
@@ -26,6 +31,8 @@ export const APPROVAL_MESSAGES = {
   missingTitle: 'Something went wrong',
   missingBody: 'There is no objective or key result completion or deletion to approve.',
   emptyList: 'There are no Objectives waiting for approval.',
+  notWaiting: 'This objective is not waiting for approval.',
+  approvalForbidden: 'You may not approve this request.',
 } as const;
 
 export const EVALUATION_MESSAGES = {

@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ObjectiveRef } from '../../shared/rules/objective-access';
+import type { Actor } from '../../shared/rules/session-user';
+import { objectives, teamMembers } from '../db/schema';
+
+// objective-tracking §6 as SQL: the same "who sees what" as canViewObjective (shared/rules/
+// objective-access.ts), applied in the query so paging and totals count only visible rows.
+
+const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/** Teams whose members' objectives the actor's role covers: led teams and managed teams. */
+export function coveredTeamIds(actor: Actor): number[] {
+  const ids = new Set<number>();
+  if (actor.isTeamLead) actor.leadTeamIds.forEach((id) => ids.add(id));
+  if (actor.isTeamsManager) actor.managedTeamIds.forEach((id) => ids.add(id));
+  return [...ids];
+}
+
+/** The objective's owner belongs to one of the teams (uses the team_members primary key). */
+export function ownerInTeams(teamIds: readonly number[]): SQL {
+  if (teamIds.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${teamMembers} tm where tm.user_id = ${objectives.ownerId} and tm.team_id in (${idList(teamIds)}))`;
+}
+
+/** Objectives the role covers (lead: their team; manager: teams they manage; owner: all). */
+export function coveredWhere(actor: Actor): SQL {
+  if (actor.isOwner) return sql`true`;
+  const teams = coveredTeamIds(actor);
+  if (teams.length === 0) return sql`false`;
+  return sql`(${objectives.teamId} in (${idList(teams)}) or ${ownerInTeams(teams)})`;
+}
+
+/** canViewObjective: one's own (owner or author), public ones, and those the role covers. */
+export function visibleWhere(actor: Actor): SQL {
+  if (actor.isOwner) return sql`${objectives.status} <> 'deleted'`;
+  return sql`${objectives.status} <> 'deleted' and (${objectives.ownerId} = ${actor.id} or ${objectives.authorId} = ${actor.id} or ${objectives.isPublic} or ${coveredWhere(actor)})`;
+}
+
+export interface ObjectiveRow {
+  ownerId: number;
+  authorId: number;
+  teamId: number | null;
+  isPublic: boolean;
+}
+
+export function objectiveRef(row: ObjectiveRow, ownerTeamIds: readonly number[]): ObjectiveRef {
+  return { ownerId: row.ownerId, authorId: row.authorId, teamId: row.teamId, isPublic: row.isPublic, ownerTeamIds };
+}

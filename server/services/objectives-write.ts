@@ -1,0 +1,149 @@
+import { and, eq } from 'drizzle-orm';
+import { subcategoriesOf, type ObjectiveDetail } from '../../shared/api/objectives';
+import type { Priority } from '../../shared/rules/constants';
+import { isoDay } from '../../shared/rules/dates';
+import { canAssignTo, isObjectiveReadOnly } from '../../shared/rules/objective-access';
+import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
+import { transition, type ObjectiveAction, type Transition } from '../../shared/rules/objective-status';
+import type { Actor } from '../../shared/rules/session-user';
+import type { Db, DbOrTx } from '../db/client';
+import { objectives, teams, users } from '../db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '../http-errors';
+import { findVisibleObjective, objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
+import { objectiveRef } from './objectives-scope';
+
+// Creating and changing objectives (spec §4-§6, design §3): every rule checked here, in one
+// transaction per change, with lastModificationDate moved on every edit.
+
+export const NOT_FOUND_OBJECTIVE = 'There is no such objective.';
+
+export interface ObjectiveInput {
+  title: string;
+  teamId: number;
+  ownerId: number;
+  description: string;
+  category: string;
+  subcategory: string;
+  priority: Priority;
+  deadline?: string;
+  isPublic: boolean;
+}
+
+export type ObjectiveChange = Partial<ObjectiveInput> & {
+  action?: ObjectiveAction;
+  page: 'list' | 'details';
+  lastModificationDate?: string;
+};
+
+export type ChangeResult = ObjectiveDetail | { removed: true; id: number };
+
+/** §5/§6: the team exists and the assignee is a registered active member the actor may assign to. */
+async function checkAssignment(db: DbOrTx, actor: Actor, teamId: number, ownerId: number): Promise<void> {
+  const [team] = await db.select({ id: teams.id }).from(teams).where(and(eq(teams.id, teamId), eq(teams.status, 'active'))).limit(1);
+  if (!team) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, ownerId), eq(users.status, 'active'), eq(users.registered, true)))
+    .limit(1);
+  if (!owner) throw badRequest(OBJECTIVE_MESSAGES.assignee, 'owner_id');
+  const ownerTeams = await teamIdsOf(db, ownerId);
+  // §5: the assignee is chosen among the members of the chosen team
+  if (!ownerTeams.includes(teamId)) throw badRequest(OBJECTIVE_MESSAGES.assigneeNotInTeam, 'owner_id');
+  if (!canAssignTo(actor, { id: ownerId, teamIds: ownerTeams })) throw forbidden(OBJECTIVE_MESSAGES.assignForbidden);
+}
+
+/** §5: the deadline picker's minimum is today. */
+function checkDeadline(deadline: string): void {
+  if (deadline < isoDay()) throw badRequest(OBJECTIVE_MESSAGES.deadlinePast, 'deadline');
+}
+
+/** POST /objective. */
+export async function createObjective(db: Db, actor: Actor, input: ObjectiveInput): Promise<ObjectiveDetail> {
+  const deadline = input.deadline ?? isoDay(); // §5: defaults to today
+  checkDeadline(deadline);
+  return db.transaction(async (tx) => {
+    await checkAssignment(tx, actor, input.teamId, input.ownerId);
+    const now = new Date();
+    const [row] = await tx
+      .insert(objectives)
+      .values({
+        title: input.title, description: input.description, category: input.category, subcategory: input.subcategory,
+        priority: input.priority, deadline, isPublic: input.isPublic, authorId: actor.id, ownerId: input.ownerId,
+        teamId: input.teamId, status: 'in progress', createdAt: now, lastModificationDate: now,
+      })
+      .returning();
+    return objectiveDetail(tx, actor, row);
+  });
+}
+
+/** Loads an objective the actor may see and change, locked for the rest of the transaction. */
+export async function lockEditable(tx: DbOrTx, actor: Actor, id: number): Promise<ObjectiveRecord> {
+  const visible = await findVisibleObjective(tx, actor, id);
+  if (!visible) throw notFound(NOT_FOUND_OBJECTIVE);
+  const [row] = await tx.select().from(objectives).where(eq(objectives.id, id)).for('update');
+  if (!row) throw notFound(NOT_FOUND_OBJECTIVE);
+  const ownerTeams = await teamIdsOf(tx, row.ownerId);
+  // §6: the read-only rule refuses edits, status changes and new key results
+  if (isObjectiveReadOnly(actor, objectiveRef(row, ownerTeams))) throw forbidden(OBJECTIVE_MESSAGES.readOnly);
+  return row;
+}
+
+/** Applies a status transition; 'remove' keeps the row as deleted (statistics count it). */
+export async function applyTransition(tx: DbOrTx, row: ObjectiveRecord, t: Transition, now = new Date()): Promise<ObjectiveRecord | null> {
+  if (t.kind === 'remove') {
+    await tx.update(objectives).set({ status: 'deleted', nextStatus: null, lastModificationDate: now }).where(eq(objectives.id, row.id));
+    return null;
+  }
+  const [updated] = await tx
+    .update(objectives)
+    .set({ status: t.status, nextStatus: t.nextStatus, lastModificationDate: now })
+    .where(eq(objectives.id, row.id))
+    .returning();
+  return updated;
+}
+
+/** PUT /objective/:id: edited fields and/or a §4 action. */
+export async function changeObjective(db: Db, actor: Actor, id: number, change: ObjectiveChange): Promise<ChangeResult> {
+  return db.transaction(async (tx) => {
+    let row = await lockEditable(tx, actor, id);
+    if (change.lastModificationDate !== undefined && new Date(change.lastModificationDate).getTime() !== row.lastModificationDate.getTime()) {
+      throw new HttpError(409, [{ message: OBJECTIVE_MESSAGES.stale }]);
+    }
+    const now = new Date();
+    const fields = pickFields(change);
+    if (Object.keys(fields).length > 0) {
+      const merged = { ...row, ...fields };
+      if (!subcategoryOk(merged.category, merged.subcategory)) throw badRequest(OBJECTIVE_MESSAGES.subcategoryMismatch, 'subcategory');
+      if (fields.deadline !== undefined && fields.deadline !== row.deadline) checkDeadline(fields.deadline);
+      if (merged.teamId === null) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');
+      if (fields.ownerId !== undefined || fields.teamId !== undefined) await checkAssignment(tx, actor, merged.teamId, merged.ownerId);
+      [row] = await tx.update(objectives).set({ ...fields, lastModificationDate: now }).where(eq(objectives.id, id)).returning();
+    }
+    if (change.action !== undefined) {
+      const t = transition(actor, row, change.action, change.page);
+      if (!t) throw badRequest(OBJECTIVE_MESSAGES.actionNotOffered, 'action');
+      const updated = await applyTransition(tx, row, t, now);
+      if (!updated) return { removed: true as const, id };
+      row = updated;
+    }
+    return objectiveDetail(tx, actor, row);
+  });
+}
+
+/** DELETE /objective/:id: the §4 Delete action (a member's becomes a request, design §3). */
+export async function deleteObjective(db: Db, actor: Actor, id: number): Promise<ChangeResult> {
+  return changeObjective(db, actor, id, { action: 'delete', page: 'list' });
+}
+
+type EditableFields = Partial<Pick<ObjectiveRecord, 'title' | 'description' | 'category' | 'subcategory' | 'priority' | 'deadline' | 'isPublic' | 'ownerId' | 'teamId'>>;
+
+function pickFields(change: ObjectiveChange): EditableFields {
+  const out: EditableFields = {};
+  for (const key of ['title', 'description', 'category', 'subcategory', 'priority', 'deadline', 'isPublic', 'ownerId', 'teamId'] as const) {
+    if (change[key] !== undefined) Object.assign(out, { [key]: change[key] });
+  }
+  return out;
+}
+
+const subcategoryOk = (category: string, subcategory: string) => subcategoriesOf(category).includes(subcategory);

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { OBJECTIVE_CATEGORIES, OBJECTIVES_PAGE_SIZE, PRIORITIES, type ObjectiveCategory } from '../rules/constants';
+import { OBJECTIVE_MESSAGES as M } from '../rules/objective-messages';
+import { OBJECTIVE_ACTIONS } from '../rules/objective-status';
+import { envelope, isoDateSchema, pagedSchema, refSchema } from './common';
+
+// objective-tracking §3, §5, §7 and design §4: the objective calls. One form schema serves the
+// hub's validation and the dialog's, so each §5 message is typed once.
+
+const CATEGORY_TUPLE = Object.keys(OBJECTIVE_CATEGORIES) as [ObjectiveCategory, ...ObjectiveCategory[]];
+export const categorySchema = z.enum(CATEGORY_TUPLE, { error: M.category });
+export const prioritySchema = z.enum(PRIORITIES, { error: M.priority });
+
+/** The statuses a list may ask for: deleted objectives are gone for every screen (§4 "Delete removes"). */
+export const LISTED_STATUSES = ['in progress', 'completed', 'archived', 'waiting for approval'] as const;
+export type ListedStatus = (typeof LISTED_STATUSES)[number];
+
+/** §2: Sort by creation date, category, deadline or title; deadline by default (§9). */
+export const SORT_CRITERIA = ['creationDate', 'category', 'deadline', 'title'] as const;
+export type SortCriterion = (typeof SORT_CRITERIA)[number];
+export const SORT_LABELS: Record<SortCriterion, string> = {
+  creationDate: 'Creation date',
+  category: 'Category',
+  deadline: 'Deadline',
+  title: 'Title',
+};
+
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
+
+/** §5: the subcategory lists depend on the category. */
+export function subcategoriesOf(category: string | null | undefined): readonly string[] {
+  return category && category in OBJECTIVE_CATEGORIES ? OBJECTIVE_CATEGORIES[category as ObjectiveCategory] : [];
+}
+
+export const objectiveFormShape = z.object({
+  title: requiredText(M.title, 200),
+  teamId: requiredId(M.team),
+  ownerId: requiredId(M.assignee),
+  description: requiredText(M.description, 5000),
+  category: categorySchema,
+  subcategory: requiredText(M.subcategory, 100),
+  priority: prioritySchema,
+  /** §5: optional, today by default on create */
+  deadline: isoDateSchema.optional(),
+  isPublic: z.boolean().default(false),
+});
+
+function subcategoryBelongs(value: { category?: string; subcategory?: string }, ctx: z.RefinementCtx) {
+  if (value.category === undefined || value.subcategory === undefined) return;
+  if (!subcategoriesOf(value.category).includes(value.subcategory)) {
+    ctx.addIssue({ code: 'custom', path: ['subcategory'], message: M.subcategoryMismatch });
+  }
+}
+
+/** POST /objective; the New objective dialog validates with the same schema. */
+export const objectiveFormSchema = objectiveFormShape.superRefine(subcategoryBelongs);
+export type ObjectiveForm = z.input<typeof objectiveFormSchema>;
+
+export const objectiveActionSchema = z.enum(OBJECTIVE_ACTIONS);
+export const actionPageSchema = z.enum(['list', 'details']);
+
+/** PUT /objective/:id: edited fields and/or a status action (§7 "fields, status"). */
+export const objectiveUpdateSchema = objectiveFormShape
+  .partial()
+  .extend({
+    isPublic: z.boolean().optional(),
+    action: objectiveActionSchema.optional(),
+    /** §4: the details page has its own restore variant */
+    page: actionPageSchema.default('list'),
+    /** optimistic concurrency: the version the editor started from (issue 6, 409 when stale) */
+    lastModificationDate: z.iso.datetime({ offset: true }).optional(),
+  })
+  .superRefine(subcategoryBelongs);
+export type ObjectiveUpdate = z.input<typeof objectiveUpdateSchema>;
+
+const optionalId = z.coerce.number().int().positive().max(2_147_483_647).optional();
+
+/** GET /objective (§7 query, plus the §2 filters). */
+export const objectiveListQuerySchema = z.object({
+  ownerId: optionalId,
+  authorId: optionalId,
+  status: z.enum(LISTED_STATUSES).optional(),
+  privacy: z.enum(['public', 'private']).optional(),
+  teamId: optionalId,
+  jobId: optionalId,
+  createdFrom: isoDateSchema.optional(),
+  createdTo: isoDateSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(OBJECTIVES_PAGE_SIZE),
+  sortCriterion: z.enum(SORT_CRITERIA).default('deadline'),
+});
+export type ObjectiveListQuery = z.input<typeof objectiveListQuerySchema>;
+
+/** §3: author and owner travel as objects with id, name, team and email. */
+export const personSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  team: refSchema.nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const keyResultSchema = z.object({
+  id: z.number().int(),
+  objectiveId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(PRIORITIES),
+  deadline: z.string(),
+  status: z.string(),
+  nextStatus: z.string().nullable(),
+  ownerId: z.number().int(),
+  authorId: z.number().int(),
+  /** §3: the completion score; null until completed (shown as 100 when missing) */
+  percentage: z.number().int().nullable(),
+  createdAt: z.string(),
+  lastModificationDate: z.string(),
+});
+export type KeyResult = z.infer<typeof keyResultSchema>;
+
+export const objectiveSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: z.string(),
+  nextStatus: z.string().nullable(),
+  category: z.string(),
+  subcategory: z.string(),
+  priority: z.enum(PRIORITIES),
+  deadline: z.string(),
+  createdAt: z.string(),
+  lastModificationDate: z.string(),
+  isPublic: z.boolean(),
+  team: refSchema.nullable(),
+  author: personSchema,
+  owner: personSchema,
+  keyResultsTotal: z.number().int(),
+  keyResultsCompleted: z.number().int(),
+  /** §6 for the caller: hides the menu, Add KeyResult and Edit */
+  readOnly: z.boolean(),
+  /** §4 menu for the caller (empty when read-only) */
+  availableActions: z.array(objectiveActionSchema),
+});
+export type Objective = z.infer<typeof objectiveSchema>;
+
+export const objectiveDetailSchema = objectiveSchema.extend({ keyResults: z.array(keyResultSchema) });
+export type ObjectiveDetail = z.infer<typeof objectiveDetailSchema>;
+
+export const objectiveListResponseSchema = envelope(pagedSchema(objectiveSchema));
+export type ObjectiveList = z.infer<typeof objectiveListResponseSchema>['data'];
+export const objectiveResponseSchema = envelope(objectiveDetailSchema);
+
+/** DELETE, or an action that removed the objective: nothing left to show. */
+export const objectiveRemovedResponseSchema = envelope(z.object({ removed: z.literal(true), id: z.number().int() }));
+export const objectiveChangeResponseSchema = envelope(
+  z.union([objectiveDetailSchema, z.object({ removed: z.literal(true), id: z.number().int() })]),
+);
+
+/** GET /objective/assignees?team_id= (§5 assignee choices). */
+export const assigneesQuerySchema = z.object({ teamId: optionalId });
+export const assigneesResponseSchema = envelope(z.object({ items: z.array(refSchema) }));
+
+/** GET /objective/choices: what the form and the role-dependent filters (§2, §6) offer. */
+export const objectiveChoicesSchema = z.object({
+  /** form Team and filter Team */
+  teams: z.array(refSchema),
+  /** filter Assignee (lead and teams manager) */
+  assignees: z.array(refSchema),
+  /** filter Author (§6: a regular user: self or their team lead) */
+  authors: z.array(refSchema),
+  /** filter Job Title (lead and owner) */
+  jobs: z.array(refSchema),
+});
+export type ObjectiveChoices = z.infer<typeof objectiveChoicesSchema>;
+export const objectiveChoicesResponseSchema = envelope(objectiveChoicesSchema);
