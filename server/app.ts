@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/client';
 import { installAuth } from './plugins/auth';
-import { registerDocs } from './plugins/docs';
+import { docsRoute, registerDocs } from './plugins/docs';
 import { installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
 import { installWireContract } from './plugins/wire-contract';
@@ -11,6 +11,8 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { myTeamRoutes } from './routes/my-team';
 import { objectiveRoutes } from './routes/objectives';
+import { peopleRoutes } from './routes/people';
+import { timetrackingRoutes } from './routes/timetracking';
 import './types';
 
 export interface BuildAppOptions {
@@ -62,9 +64,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       installApiNotFound(api);
       installAuth(api);
       await api.register(healthRoutes);
+      await api.register(docsRoute);
       await api.register(authRoutes);
       await api.register(myTeamRoutes);
       await api.register(objectiveRoutes);
+      await api.register(peopleRoutes);
+      await api.register(timetrackingRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { toSnakeKey } from '../../shared/api/case';
 import { PUBLIC_ROUTES } from './auth';
@@ -55,3 +55,10 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     transform: wireTransform,
   });
 }
+
+/** GET /api/docs, public. Sent as text so the wire contract (envelope, snake_case) leaves the document as generated. */
+export const docsRoute: FastifyPluginAsync = async (api) => {
+  api.get('/docs', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(JSON.stringify(api.swagger())),
+  );
+};

@@ -13,9 +13,4 @@ export const healthRoutes: FastifyPluginAsyncZod = async (api) => {
     }
     return { data: { status: 'ok' as const, database: report.database, migrations: report.migrations } };
   });
-
-  // The OpenAPI document is sent as text so the wire contract (envelope, snake_case) leaves it as generated.
-  api.get('/docs', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(JSON.stringify(api.swagger())),
-  );
 };
