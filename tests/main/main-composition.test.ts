@@ -1,0 +1,133 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+import { ipcSchemas, IPC_EVENTS, type IpcResult } from '../../shared/ipc';
+import { json, startFakeHub } from './support/fake-hub';
+
+// main.ts is only wiring; this checks the wiring with every Electron object faked: the window it
+// opens, what it loads, the IPC it registers, the hub it forks and how it stops on quit.
+
+const electron = vi.hoisted(() => {
+  const appEvents = new Map<string, (...args: unknown[]) => void>();
+  const children: Array<{ posted: unknown[]; emit(event: string, ...args: unknown[]): boolean }> = [];
+  const windows: Array<{ options: Record<string, unknown>; loadFile: ReturnType<typeof vi.fn>; webContents: { send: ReturnType<typeof vi.fn> } }> = [];
+  return {
+    appEvents,
+    children,
+    windows,
+    handlers: new Map<string, (event: unknown, payload?: unknown) => Promise<unknown>>(),
+  };
+});
+
+vi.mock('electron', () => {
+  const app = {
+    isPackaged: false,
+    requestSingleInstanceLock: () => true,
+    on: (name: string, fn: (...args: unknown[]) => void) => electron.appEvents.set(name, fn),
+    whenReady: () => Promise.resolve(),
+    getAppPath: () => '/opt/hub',
+    getPath: (name: string) => `/home/ada/.config/${name}`,
+    quit: vi.fn(),
+  };
+  class BrowserWindow {
+    webContents = {
+      on: vi.fn(),
+      setWindowOpenHandler: vi.fn(),
+      send: vi.fn(),
+      session: { webRequest: { onHeadersReceived: vi.fn() }, setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+    };
+    loadFile = vi.fn(async () => {});
+    loadURL = vi.fn(async () => {});
+    removeMenu = vi.fn();
+    once = vi.fn();
+    on = vi.fn();
+    isDestroyed = () => false;
+    constructor(public options: Record<string, unknown>) {
+      electron.windows.push(this);
+    }
+  }
+  const utilityProcess = {
+    fork: vi.fn(() => {
+      const child = Object.assign(new EventEmitter(), { posted: [] as unknown[], kill: vi.fn() });
+      const postMessage = (m: unknown) => {
+        child.posted.push(m);
+        setTimeout(() => child.emit('exit', 0), 1);
+      };
+      Object.assign(child, { postMessage });
+      electron.children.push(child);
+      return child;
+    }),
+  };
+  return {
+    app,
+    BrowserWindow,
+    utilityProcess,
+    dialog: { showSaveDialog: vi.fn() },
+    shell: { openExternal: vi.fn() },
+    safeStorage: { isEncryptionAvailable: () => true, getSelectedStorageBackend: () => 'gnome_libsecret', encryptString: (s: string) => Buffer.from(s), decryptString: (b: Buffer) => b.toString() },
+    ipcMain: {
+      handle: (channel: string, fn: (event: unknown, payload?: unknown) => Promise<unknown>) => electron.handlers.set(channel, fn),
+      removeHandler: vi.fn(),
+    },
+  };
+});
+
+vi.mock('electron-store', () => ({
+  default: class {
+    private data = new Map<string, unknown>();
+    get = (key: string) => this.data.get(key);
+    set = (key: string, value: unknown) => void this.data.set(key, value);
+    delete = (key: string) => void this.data.delete(key);
+  },
+}));
+
+const APP_URL = 'file:///opt/hub/dist/renderer/index.html';
+
+describe('main.ts', async () => {
+  await import('../../electron/main');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('opens one hardened window on the packaged renderer, with the preload', () => {
+    expect(electron.windows).toHaveLength(1);
+    const [window] = electron.windows;
+    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: '/opt/hub/dist/electron/preload.cjs' });
+    expect(window.loadFile).toHaveBeenCalledWith('/opt/hub/dist/renderer/index.html');
+  });
+
+  it('starts the embedded hub beside the window, with its data in the user-data folder', async () => {
+    const { utilityProcess } = await import('electron');
+    expect(electron.children).toHaveLength(1);
+    const [entry, , options] = vi.mocked(utilityProcess.fork).mock.calls[0];
+    expect(entry).toBe('/opt/hub/dist/server/hub.mjs');
+    expect(options?.env).toMatchObject({ HUB_DATA_DIR: '/home/ada/.config/userData/hub-data', PORT: '0', HUB_MIGRATIONS_DIR: '/opt/hub/dist/server/migrations' });
+  });
+
+  it('registers a handler for every channel, which answers the app page', async () => {
+    expect([...electron.handlers.keys()].sort()).toEqual(Object.keys(ipcSchemas).sort());
+    const settings = (await electron.handlers.get('settings:get')?.({ senderFrame: { url: `${APP_URL}#/settings` } })) as IpcResult<'settings:get'>;
+    expect(settings).toEqual({ ok: true, data: { hubUrl: null, activeUrl: null, embeddedStatus: 'starting', tokenPersistence: 'encrypted' } });
+    const foreign = (await electron.handlers.get('settings:get')?.({ senderFrame: { url: 'https://evil.example.com' } })) as IpcResult<'settings:get'>;
+    expect(foreign.ok).toBe(false);
+  });
+
+  it('tells the window when the hub ends the session', async () => {
+    const hub = await startFakeHub({
+      'GET /api/health': (_req, res) => json(res, 200, { data: { status: 'ok' } }),
+      'GET /api/user/team': (_req, res) => json(res, 401, { errors: [{ message: 'Your session has ended.' }] }),
+    });
+    try {
+      electron.children[0].emit('message', { type: 'ready', url: hub.url });
+      const result = (await electron.handlers.get('hub:request')?.({ senderFrame: { url: APP_URL } }, { method: 'GET', path: '/user/team' })) as IpcResult<'hub:request'>;
+      expect(result).toMatchObject({ ok: false, error: { status: 401 } });
+      expect(electron.windows[0].webContents.send).toHaveBeenCalledWith(IPC_EVENTS.sessionEnded);
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('stops the embedded hub before quitting', async () => {
+    const event = { preventDefault: vi.fn() };
+    electron.appEvents.get('before-quit')?.(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(electron.children[0].posted).toEqual([{ type: 'stop' }]);
+  });
+});
