@@ -20,6 +20,11 @@ beforeAll(async () => {
     'GET /api/auth/me': (_req, res) => json(res, 200, { data: { user: wireUser(), first_login: false, access_token: TOKEN } }),
     'POST /api/auth/logout': (_req, res) => json(res, 200, { data: null }),
     'GET /api/user/1': (_req, res) => json(res, 200, { data: { ...wireUser(), access_token: TOKEN } }),
+    'GET /api/exports/users.xlsx': (req, res) => {
+      if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(res, 403, { errors: [{ message: 'You may not export the users.' }] });
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.end(Buffer.from('PK-bytes'));
+    },
   });
 });
 afterAll(() => hub.close());
@@ -142,6 +147,19 @@ describe('IPC handlers', () => {
     const result = await handlers['file:save'](appFrame, { suggestedName: 'Ada_CV.pdf', bytes });
     expect(result).toEqual({ ok: true, data: { status: 'saved', path: '/home/ada/users.xlsx' } });
     expect(deps.saveFile).toHaveBeenCalledWith({ suggestedName: 'Ada_CV.pdf', bytes });
+  });
+
+  it('save an export the hub makes, fetched by main with the token the renderer does not have', async () => {
+    const { handlers, deps } = setup();
+    const refused = await handlers['file:save'](appFrame, { suggestedName: 'users.xlsx', hubPath: '/exports/users.xlsx' });
+    expect(refused).toEqual({ ok: false, error: { status: 403, serverError: false, errors: [{ message: 'You may not export the users.' }] } });
+    expect(deps.saveFile).not.toHaveBeenCalled();
+
+    await handlers['session:login'](appFrame, { username: 'admin', password: 'demo' });
+    const saved = await handlers['file:save'](appFrame, { suggestedName: 'users.xlsx', hubPath: '/exports/users.xlsx' });
+    expect(saved).toEqual({ ok: true, data: { status: 'saved', path: '/home/ada/users.xlsx' } });
+    const [input] = vi.mocked(deps.saveFile).mock.calls[0];
+    expect(Buffer.from(input.bytes).toString()).toBe('PK-bytes');
   });
 
   it('register every handler on ipcMain and remove them again', () => {
