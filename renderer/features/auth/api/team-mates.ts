@@ -1,25 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { InviteBody } from '../../../../shared/api/auth';
-import { memberSummarySchema, type MemberSummary } from '../../../../shared/api/users';
+import { inviteResponseSchema, teamMembersResponseSchema } from '../../../../shared/api/my-team';
+import type { MemberSummary } from '../../../../shared/api/users';
 import { hubCall } from '../../../lib/api';
 
-const teamSchema = z.object({ items: z.array(memberSummarySchema) });
 const TEAM_KEY = ['user', 'team'] as const;
 
 /** 'See team mates': GET /user/team, the lead's members with their invited flag. */
 export function useTeamMates() {
-  return useQuery({ queryKey: TEAM_KEY, queryFn: () => hubCall(teamSchema, 'GET', '/user/team') });
+  return useQuery({ queryKey: TEAM_KEY, queryFn: () => hubCall(teamMembersResponseSchema.shape.data, 'GET', '/user/team') });
 }
 
-/** POST /user/invite-in-team; the member then shows 'Invited' without refetching the list. */
+/** POST /user/invite-in-team; the hub answers with the member, now invited, which replaces the row. */
 export function useInviteTeamMate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: InviteBody) => hubCall(z.unknown(), 'POST', '/user/invite-in-team', { body }),
-    onSuccess: (_, body) =>
+    mutationFn: (body: InviteBody) => hubCall(inviteResponseSchema.shape.data, 'POST', '/user/invite-in-team', { body }),
+    onSuccess: ({ member }) =>
       client.setQueryData<{ items: MemberSummary[] }>(TEAM_KEY, (data) =>
-        data && { items: data.items.map((m) => (m.email === body.teamMemberEmail ? { ...m, invited: true } : m)) },
+        data && { items: data.items.map((m) => (m.id === member.id ? member : m)) },
       ),
   });
 }

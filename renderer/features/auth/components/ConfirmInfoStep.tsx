@@ -15,7 +15,7 @@ const useStyles = makeStyles({
 type FieldErrors = Partial<Record<keyof ConfirmInfoBody, string>>;
 
 /** 'Confirm your information': name, email and phone prefilled from the account, saved on Continue. */
-export function ConfirmInfoStep({ user, onDone }: { user: SessionUser; onDone: (info: ConfirmInfoBody) => void }) {
+export default function ConfirmInfoStep({ user, onDone }: { user: SessionUser; onDone: (user: SessionUser) => void }) {
   const styles = useStyles();
   const confirm = useConfirmInfo();
   const [values, setValues] = useState<ConfirmInfoBody>({ name: user.name, email: user.email ?? '', phone: user.phone ?? '' });
@@ -38,7 +38,7 @@ export function ConfirmInfoStep({ user, onDone }: { user: SessionUser; onDone: (
       setErrors(next);
       return;
     }
-    confirm.mutate(parsed.data, { onSuccess: () => onDone(parsed.data) });
+    confirm.mutate(parsed.data, { onSuccess: (answer) => onDone(answer.user) });
   };
 
   const hubField = (field: keyof ConfirmInfoBody) => (confirm.error instanceof HubError ? confirm.error.fieldMessage(field) : undefined);

@@ -58,7 +58,7 @@ function MemberRow({ member }: { member: MemberSummary }) {
 }
 
 /** 'See team mates' (team leads only): the lead's members, each with an invite button. */
-export function TeamMatesStep({ onDone }: { onDone: () => void }) {
+export default function TeamMatesStep({ onDone }: { onDone: () => void }) {
   const styles = useStyles();
   const team = useTeamMates();
   return (

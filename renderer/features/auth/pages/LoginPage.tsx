@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
-import type { ConfirmInfoBody } from '../../../../shared/api/auth';
+import type { SessionUser } from '../../../../shared/api/users';
 import { canInviteTeamMates } from '../../../../shared/rules/permissions';
 import { PATHS } from '../../../lib/paths';
 import { afterSignInPathAtom, firstLoginAtom, userAtom } from '../../../lib/session/session';
 import { appStore } from '../../../lib/store';
 import { isDesktop } from '../../../lib/transport';
-import { ConfirmInfoStep } from '../components/ConfirmInfoStep';
+import { Loading } from '../../../lib/components/Loading';
 import { LoginForm } from '../components/LoginForm';
 import { Stepper } from '../components/Stepper';
-import { TeamMatesStep } from '../components/TeamMatesStep';
+
+// The later steps load only for a first login: most visitors never need them before sign-in.
+const ConfirmInfoStep = lazy(() => import('../components/ConfirmInfoStep'));
+const TeamMatesStep = lazy(() => import('../components/TeamMatesStep'));
 
 const useStyles = makeStyles({
   page: {
@@ -67,8 +70,8 @@ export default function LoginPage() {
     appStore.set(firstLoginAtom, false);
   };
 
-  const confirmed = (info: ConfirmInfoBody) => {
-    if (user) appStore.set(userAtom, { ...user, ...info });
+  const confirmed = (updated: SessionUser) => {
+    appStore.set(userAtom, updated);
     if (lead) setTeamStep(true);
     else finish();
   };
@@ -85,8 +88,10 @@ export default function LoginPage() {
         </div>
         <Stepper steps={steps} current={step === 'login' ? 0 : step === 'confirm' ? 1 : 2} />
         {step === 'login' && <LoginForm />}
-        {step === 'confirm' && user && <ConfirmInfoStep user={user} onDone={confirmed} />}
-        {step === 'team' && <TeamMatesStep onDone={finish} />}
+        <Suspense fallback={<Loading />}>
+          {step === 'confirm' && user && <ConfirmInfoStep user={user} onDone={confirmed} />}
+          {step === 'team' && <TeamMatesStep onDone={finish} />}
+        </Suspense>
         {step === 'login' && isDesktop() && (
           <div className={styles.settings}>
             <RouterLink to={PATHS.settings} className={styles.settingsLink}>

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { LOGIN_MESSAGES } from '../../shared/rules/messages';
+import { startE2eHub } from '../support/e2e-global-setup';
+import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
+import { DEMO_PASSWORD, DEMO_USERS, fillLogin, signIn, waitForPath } from './helpers';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withSession(test: (s: BrowserSession) => Promise<void>, url = baseUrl): Promise<void> {
+  const s = await newSession(browser, url);
+  try {
+    await test(s);
+  } finally {
+    await s.close();
+  }
+}
+
+describe('login form', () => {
+  it('empty fields show the messages next to them', () =>
+    withSession(async ({ page }) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByText(LOGIN_MESSAGES.username).waitFor();
+      await page.getByText(LOGIN_MESSAGES.password).waitFor();
+      expect(LOGIN_MESSAGES.username).toBe('Username is required');
+      expect(LOGIN_MESSAGES.password).toBe('Password is required');
+      await page.getByLabel('Username').fill('admin');
+      await page.getByText(LOGIN_MESSAGES.username).waitFor({ state: 'hidden' });
+      expect(await page.getByText(LOGIN_MESSAGES.password).isVisible()).toBe(true);
+    }));
+
+  it('a wrong password shows the hub\'s message under the form', () =>
+    withSession(async ({ page }) => {
+      await page.goto('/login');
+      await fillLogin(page, 'owner', 'not-the-password');
+      const error = page.getByTestId('login-error');
+      await error.waitFor();
+      expect(await error.textContent()).toBe(LOGIN_MESSAGES.wrongCredentials);
+      expect(new URL(page.url()).pathname).toBe('/login');
+    }));
+
+  it('Enter submits and the password can be shown and hidden', () =>
+    withSession(async ({ page }) => {
+      await page.goto('/login');
+      const password = page.getByLabel('Password', { exact: true });
+      await password.fill('secret');
+      expect(await password.getAttribute('type')).toBe('password');
+      await page.getByRole('button', { name: 'Show password' }).click();
+      expect(await password.getAttribute('type')).toBe('text');
+      await page.getByRole('button', { name: 'Hide password' }).click();
+      expect(await password.getAttribute('type')).toBe('password');
+
+      await page.getByLabel('Username').fill('admin');
+      await password.fill(DEMO_PASSWORD);
+      await password.press('Enter');
+      await waitForPath(page, '/objective-tracking/objectives');
+    }));
+
+  it('the forgot-password link opens a modal that names whom to ask', () =>
+    withSession(async ({ page }) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Forgot / recover password' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(LOGIN_MESSAGES.forgotPassword);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }));
+
+  it('has no Settings link in the browser (desktop only)', () =>
+    withSession(async ({ page }) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      expect(await page.getByRole('link', { name: /settings/i }).count()).toBe(0);
+      await page.goto('/settings');
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    }));
+});
+
+describe('where sign-in leads', () => {
+  it('a later (not first) login goes straight to objectives', () =>
+    withSession(async ({ page }) => {
+      await signIn(page, 'admin');
+      await waitForPath(page, '/objective-tracking/objectives');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Objectives');
+    }));
+
+  it('a signed-out visit to a private route comes back there after sign-in', () =>
+    withSession(async ({ page }) => {
+      await page.goto('/holidays');
+      await page.waitForURL((url) => url.pathname === '/login' && url.search === '?ret=%2Fholidays');
+      await fillLogin(page, 'owner', DEMO_PASSWORD);
+      await waitForPath(page, '/holidays');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Holidays');
+    }));
+
+  it('a signed-in user opening login goes to ret, or to the team page', () =>
+    withSession(async ({ page }) => {
+      await signIn(page, 'manager');
+      await page.goto('/login');
+      await waitForPath(page, '/super-awesome-team');
+      await page.goto('/login?ret=%2Ftimetracking');
+      await waitForPath(page, '/timetracking');
+      await page.goto('/login?ret=https%3A%2F%2Fexample.com');
+      await waitForPath(page, '/super-awesome-team');
+    }));
+
+  it('after sign-out a private route asks for login with ret again', () =>
+    withSession(async ({ page }) => {
+      await signIn(page, 'owner');
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+      await page.goto('/dashboard');
+      await page.waitForURL((url) => url.pathname === '/login' && url.search === '?ret=%2Fdashboard');
+    }));
+});
+
+describe('first-login stepper', () => {
+  // Its own hub: finishing the stepper is remembered by the hub, and the shared hub's tests may
+  // already have walked lead and member through it.
+  let hub: Awaited<ReturnType<typeof startE2eHub>>;
+  beforeAll(async () => {
+    hub = await startE2eHub();
+  });
+  afterAll(async () => {
+    await hub?.stop();
+  });
+
+  async function apiLogin(username: string): Promise<string> {
+    const res = await fetch(`${hub.hub.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    });
+    const body = (await res.json()) as { data: { access_token: string } };
+    return body.data.access_token;
+  }
+
+  it('a team lead confirms their information, then invites team mates', async () => {
+    // One mate already invited through the API: the step shows it as such.
+    const token = await apiLogin('lead');
+    const team = (await (await fetch(`${hub.hub.url}/api/user/team`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: { items: { name: string; email: string | null }[] };
+    };
+    const [already, toInvite] = team.data.items.filter((m) => m.email);
+    const invited = await fetch(`${hub.hub.url}/api/user/invite-in-team`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ team_member_email: already.email }),
+    });
+    expect(invited.status).toBe(200);
+
+    await withSession(async ({ page, errors }) => {
+      await page.goto('/login');
+      await fillLogin(page, 'lead', DEMO_PASSWORD);
+      await page.getByRole('heading', { name: 'Confirm your information' }).waitFor();
+      const steps = page.getByRole('list', { name: 'Sign-in steps' }).getByRole('listitem');
+      expect(await steps.count()).toBe(3);
+      expect(await steps.nth(1).getAttribute('aria-current')).toBe('step');
+      expect(await steps.nth(2).textContent()).toContain('See team mates');
+      expect(await page.getByLabel('Name').inputValue()).toBe(DEMO_USERS.lead.name);
+      expect(await page.getByLabel('Email').inputValue()).toContain('@');
+      await page.getByLabel('Phone').fill('+40 721 000 111');
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      await page.getByRole('heading', { name: 'See team mates' }).waitFor();
+      const list = page.getByRole('list', { name: 'Team mates' });
+      const alreadyRow = list.getByRole('listitem').filter({ hasText: already.name });
+      expect(await alreadyRow.textContent()).toContain('Invited');
+      expect(await alreadyRow.getByRole('button').count()).toBe(0);
+
+      const row = list.getByRole('listitem').filter({ hasText: toInvite.name });
+      await row.getByRole('button', { name: `Invite ${toInvite.name}` }).click();
+      await row.getByText('Invited').waitFor();
+      expect(await row.getByRole('button').count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForPath(page, '/super-awesome-team');
+      expect(errors).toEqual([]);
+    }, hub.hub.url);
+  });
+
+  it('a member confirms their information and goes to the team page; the next login goes to objectives', () =>
+    withSession(async ({ page }) => {
+      await page.goto('/login');
+      await fillLogin(page, 'member', DEMO_PASSWORD);
+      await page.getByRole('heading', { name: 'Confirm your information' }).waitFor();
+      expect(await page.getByRole('list', { name: 'Sign-in steps' }).getByRole('listitem').count()).toBe(2);
+      await page.getByLabel('Name').fill('');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('Name is required.').waitFor();
+      await page.getByLabel('Name').fill(DEMO_USERS.member.name);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForPath(page, '/super-awesome-team');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Super-Awesome Team');
+
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await fillLogin(page, 'member', DEMO_PASSWORD);
+      await waitForPath(page, '/objective-tracking/objectives');
+    }, hub.hub.url));
+});

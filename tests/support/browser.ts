@@ -1,0 +1,38 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+// design §5: Debian's Chromium through playwright-core, never a downloaded browser.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** page errors and console errors seen so far: a screen that throws fails the test */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh context per test: no cookie or storage leaks from one test into the next. */
+export async function newSession(browser: Browser, baseURL: string): Promise<BrowserSession> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 820 }, locale: 'en-GB' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // An expected 401 (wrong password, ended session) is logged by Chromium as a failed resource.
+    if (message.type() === 'error' && !message.text().includes('status of 401') && !message.text().includes('status of 403')) errors.push(message.text());
+  });
+  return { context, page, errors, close: () => context.close() };
+}
