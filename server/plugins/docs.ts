@@ -1,7 +1,9 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { toSnakeKey } from '../../shared/api/case';
+import { errorBodySchema } from '../../shared/api/common';
 import { PUBLIC_ROUTES } from './auth';
 
 // issue 3: an OpenAPI document at /api/docs generated from the same zod schemas the routes
@@ -25,6 +27,12 @@ export function snakeJsonSchema(node: unknown): unknown {
   return out;
 }
 
+// design §4: every 4xx/5xx has the one error shape; documented once for every route.
+const errorResponse = {
+  description: 'Error: { errors: [{ message, field? }] } (field is the snake_case path of the input)',
+  ...(z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) as Record<string, unknown>),
+};
+
 const wireTransform: SwaggerTransform = (document) => {
   const { schema, url } = jsonSchemaTransform(document as Parameters<typeof jsonSchemaTransform>[0]);
   if (!schema) return { schema, url };
@@ -32,7 +40,7 @@ const wireTransform: SwaggerTransform = (document) => {
   // params keep their names: they are path segments, not JSON keys
   if (out.body) out.body = snakeJsonSchema(out.body);
   if (out.querystring) out.querystring = snakeJsonSchema(out.querystring);
-  if (out.response) out.response = snakeJsonSchema(out.response);
+  if (out.response) out.response = { ...(snakeJsonSchema(out.response) as object), '4xx': errorResponse, '5xx': errorResponse };
   const methods = Array.isArray(document.route.method) ? document.route.method : [document.route.method];
   if (methods.some((m) => PUBLIC_ROUTES.has(`${m} ${url}`))) out.security = [];
   return { schema: out, url };

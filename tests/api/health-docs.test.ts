@@ -43,6 +43,7 @@ describe('GET /api/docs', () => {
     const login = doc.paths['/api/auth/login'].post;
     expect(login.security).toEqual([]);
     expect(login.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty('access_token');
+    expect(login.responses['4XX'].content['application/json'].schema.required).toEqual(['errors']);
     expect(doc.paths['/api/auth/me'].get.security).toBeUndefined();
     expect(doc.security).toEqual([{ bearer: [] }]);
   });
