@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { myTeamRoutes } from './routes/my-team';
 import { objectiveRoutes } from './routes/objectives';
+import { keyResultRoutes } from './routes/key-results';
 import { peopleRoutes } from './routes/people';
 import { timetrackingRoutes } from './routes/timetracking';
 import './types';
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(myTeamRoutes);
       await api.register(objectiveRoutes);
+      await api.register(keyResultRoutes);
       await api.register(peopleRoutes);
       await api.register(timetrackingRoutes);
     },

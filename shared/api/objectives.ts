@@ -90,7 +90,8 @@ export const objectiveListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(OBJECTIVES_PAGE_SIZE),
   sortCriterion: z.enum(SORT_CRITERIA).default('deadline'),
 });
-export type ObjectiveListQuery = z.input<typeof objectiveListQuerySchema>;
+/** What a client sends (every key optional; the hub fills the defaults). */
+export type ObjectiveListQuery = Partial<z.output<typeof objectiveListQuerySchema>>;
 
 /** §3: author and owner travel as objects with id, name, team and email. */
 export const personSchema = z.object({

@@ -1,0 +1,106 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Spinner, Text, Textarea, tokens,
+} from '@fluentui/react-components';
+import { keyResultCreateSchema } from '../../../../shared/api/key-results';
+import type { KeyResult } from '../../../../shared/api/objectives';
+import { PRIORITIES } from '../../../../shared/rules/constants';
+import { isoDay } from '../../../../shared/rules/dates';
+import { isKeyResultDeadlineLocked, keyResultDeadlineError } from '../../../../shared/rules/key-result-rules';
+import { errorText } from '../../../lib/api';
+import { useNotify } from '../../../lib/toast';
+import { useCreateKeyResult, useUpdateKeyResult } from '../api/key-results';
+import { PriorityChoice } from './PriorityChoice';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+interface Values { title: string; description: string; priority: string; deadline: string }
+type Errors = Partial<Record<keyof Values, string>>;
+
+/** The objective a key result belongs to, as far as the form needs it. */
+export interface KeyResultParent { id: number; title: string; priority: string; deadline: string }
+
+/**
+ * spec §5: New Key Result (priority defaults to the objective's) or edit; the deadline lies
+ * between today and the objective deadline, and is disabled once that deadline has passed.
+ */
+export function KeyResultFormDialog({ objective, keyResult, onClose }: { objective: KeyResultParent | null; keyResult: KeyResult | null; onClose: () => void }) {
+  const styles = useStyles();
+  const create = useCreateKeyResult();
+  const update = useUpdateKeyResult();
+  const notify = useNotify();
+  const [values, setValues] = useState<Values>({ title: '', description: '', priority: '', deadline: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const locked = objective ? isKeyResultDeadlineLocked(objective.deadline) : false;
+  const today = isoDay();
+
+  useEffect(() => {
+    if (!objective) return;
+    setErrors({});
+    create.reset();
+    update.reset();
+    if (keyResult) setValues({ title: keyResult.title, description: keyResult.description, priority: keyResult.priority, deadline: keyResult.deadline });
+    else setValues({ title: '', description: '', priority: objective.priority, deadline: isKeyResultDeadlineLocked(objective.deadline) ? objective.deadline : '' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset once per opening
+  }, [objective, keyResult]);
+
+  const set = (key: keyof Values, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!objective) return;
+    const parsed = keyResultCreateSchema.safeParse({ ...values, priority: values.priority || undefined });
+    const found: Errors = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as keyof Values] ??= issue.message;
+    if (values.deadline && (!keyResult || keyResult.deadline !== values.deadline)) {
+      const deadlineError = keyResultDeadlineError(values.deadline, objective.deadline);
+      if (deadlineError) found.deadline ??= deadlineError;
+    }
+    if (!parsed.success || Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    const done = { onSuccess: () => { notify.success(); onClose(); }, onError: () => notify.failure() };
+    if (keyResult) update.mutate({ id: keyResult.id, ...parsed.data }, done);
+    else create.mutate({ objectiveId: objective.id, ...parsed.data }, done);
+  };
+
+  const busy = create.isPending || update.isPending;
+  const failure = create.error ?? update.error;
+  const title = keyResult ? 'Edit Key Result' : 'New Key Result';
+  return (
+    <Dialog open={objective !== null} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface aria-label={title}>
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {objective && <Text>Objective: <strong>{objective.title}</strong> (deadline {objective.deadline})</Text>}
+              <Field label="Title" required validationMessage={errors.title}>
+                <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
+              </Field>
+              <Field label="Description" required validationMessage={errors.description}>
+                <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
+              </Field>
+              <PriorityChoice value={values.priority} error={errors.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
+              <Field label="Deadline" required validationMessage={errors.deadline} hint={locked ? 'The objective deadline has passed.' : undefined}>
+                <Input type="date" min={today} max={objective?.deadline} disabled={locked} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
+              </Field>
+              {failure && <Text role="alert" className={styles.error}>{errorText(failure)}</Text>}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>Save</Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

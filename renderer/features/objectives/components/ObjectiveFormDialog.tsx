@@ -1,0 +1,148 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import {
+  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input,
+  makeStyles, Spinner, Text, Textarea, tokens,
+} from '@fluentui/react-components';
+import { objectiveFormSchema, subcategoriesOf, type Objective } from '../../../../shared/api/objectives';
+import { CATEGORY_NAMES, PRIORITIES } from '../../../../shared/rules/constants';
+import { isoDay } from '../../../../shared/rules/dates';
+import { OBJECTIVE_MESSAGES } from '../../../../shared/rules/objective-messages';
+import { errorText } from '../../../lib/api';
+import { userAtom } from '../../../lib/session/session';
+import { useNotify } from '../../../lib/toast';
+import { useAssignees, useCreateObjective, useObjectiveChoices, useUpdateObjective } from '../api/objectives';
+import { Choice } from './Choice';
+import { PriorityChoice } from './PriorityChoice';
+
+const useStyles = makeStyles({
+  form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingVerticalM, columnGap: tokens.spacingHorizontalL },
+  wide: { gridColumn: '1 / -1' },
+  error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
+});
+
+interface Values {
+  title: string;
+  teamId: number | null;
+  ownerId: number | null;
+  description: string;
+  category: string;
+  subcategory: string;
+  priority: string;
+  deadline: string;
+  isPublic: boolean;
+}
+type Errors = Partial<Record<keyof Values, string>>;
+
+function initial(o: Objective | null, teamId: number | null, selfId: number | null): Values {
+  if (o) {
+    return {
+      title: o.title, teamId: o.team?.id ?? null, ownerId: o.owner.id, description: o.description, category: o.category,
+      subcategory: o.subcategory, priority: o.priority, deadline: o.deadline, isPublic: o.isPublic,
+    };
+  }
+  // §5: deadline defaults to today on create
+  return { title: '', teamId, ownerId: selfId, description: '', category: '', subcategory: '', priority: '', deadline: isoDay(), isPublic: false };
+}
+
+/** What the shared schema sees: empty choices are missing, so each gets its §5 message. */
+const toForm = (v: Values) => ({
+  ...v,
+  teamId: v.teamId ?? undefined,
+  ownerId: v.ownerId ?? undefined,
+  category: v.category || undefined,
+  priority: v.priority || undefined,
+  deadline: v.deadline || undefined,
+});
+
+/** spec §5: New/Edit objective with every validation message next to its field. */
+export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolean; objective: Objective | null; onClose: () => void }) {
+  const styles = useStyles();
+  const user = useAtomValue(userAtom);
+  const choices = useObjectiveChoices();
+  const regular = !!user && !user.isOwner && !user.isTeamsManager && !user.isTeamLead;
+  const [values, setValues] = useState<Values>(() => initial(objective, null, regular ? user.id : null));
+  const [errors, setErrors] = useState<Errors>({});
+  const create = useCreateObjective();
+  const update = useUpdateObjective();
+  const notify = useNotify();
+  const assignees = useAssignees(values.teamId, open);
+  const today = isoDay();
+
+  useEffect(() => {
+    if (!open) return;
+    const firstTeam = choices.data?.teams.find((t) => user?.teamIds.includes(t.id))?.id ?? choices.data?.teams[0]?.id ?? null;
+    setValues(initial(objective, firstTeam, regular && user ? user.id : null));
+    setErrors({});
+  }, [open, objective, choices.data, regular, user]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K], clears: Partial<Values> = {}) => {
+    setValues((v) => ({ ...v, [key]: value, ...clears }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const subcategories = useMemo(() => subcategoriesOf(values.category), [values.category]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = objectiveFormSchema.safeParse(toForm(values));
+    const found: Errors = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Values;
+        found[key] ??= issue.message;
+      }
+    }
+    const deadlineChanged = !objective || objective.deadline !== values.deadline;
+    if (values.deadline && deadlineChanged && values.deadline < today) found.deadline ??= OBJECTIVE_MESSAGES.deadlinePast;
+    if (!parsed.success || Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    const done = { onSuccess: () => { notify.success(); onClose(); }, onError: () => notify.failure() };
+    if (objective) update.mutate({ id: objective.id, ...parsed.data, lastModificationDate: objective.lastModificationDate }, done);
+    else create.mutate(parsed.data, done);
+  };
+
+  const busy = create.isPending || update.isPending;
+  const failure = create.error ?? update.error;
+  const assigneeItems = assignees.data?.items ?? (regular && user ? [{ id: user.id, name: user.name }] : []);
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface aria-label={objective ? 'Edit objective' : 'New objective'}>
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{objective ? 'Edit objective' : 'New objective'}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Field label="Title" required validationMessage={errors.title} className={styles.wide}>
+                <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
+              </Field>
+              <Choice label="Team" required error={errors.teamId} items={choices.data?.teams ?? []} value={values.teamId}
+                // §5: changing the team clears the assignee (a regular user stays assigned to self)
+                onChange={(id) => set('teamId', id, { ownerId: regular && user ? user.id : null })} />
+              <Choice label="Assignee" required error={errors.ownerId} items={assigneeItems} value={values.ownerId}
+                disabled={regular} emptyText={OBJECTIVE_MESSAGES.noAssignees} onChange={(id) => set('ownerId', id)} />
+              <Field label="Description" required validationMessage={errors.description} className={styles.wide}>
+                <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
+              </Field>
+              <Choice label="Category" required error={errors.category} items={CATEGORY_NAMES.map((c) => ({ id: c, name: c }))} value={values.category || null}
+                // §5: changing the category clears the subcategory
+                onChange={(c) => set('category', c, { subcategory: '' })} />
+              <Choice label="Subcategory" required error={errors.subcategory} items={subcategories.map((s) => ({ id: s, name: s }))}
+                value={values.subcategory || null} onChange={(s) => set('subcategory', s)} emptyText="Choose a category first" />
+              <PriorityChoice error={errors.priority} value={values.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
+              <Field label="Deadline" validationMessage={errors.deadline}>
+                <Input type="date" min={today} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
+              </Field>
+              <Checkbox className={styles.wide} label={OBJECTIVE_MESSAGES.publicCheckbox} checked={values.isPublic} onChange={(_, d) => set('isPublic', d.checked === true)} />
+              {failure && <Text role="alert" className={styles.error}>{errorText(failure)}</Text>}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>Save</Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

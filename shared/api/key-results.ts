@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { OBJECTIVE_MESSAGES as M } from '../rules/objective-messages';
+import { envelope, isoDateSchema } from './common';
+import { keyResultSchema, prioritySchema } from './objectives';
+
+// objective-tracking §5 (key result form), §7 (POST /objective/{id}, GET/PUT/DELETE /key-result).
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** POST /objective/:id (new key result); owner, author and objective come from the hub. */
+export const keyResultCreateSchema = z.object({
+  title: requiredText(M.title, 200),
+  description: requiredText(M.description, 5000),
+  /** §5: defaults to the objective's priority on create */
+  priority: prioritySchema.optional(),
+  deadline: z.string({ error: M.deadline }).min(1, M.deadline).pipe(isoDateSchema),
+});
+export type KeyResultCreate = z.input<typeof keyResultCreateSchema>;
+
+export const KEY_RESULT_ACTIONS = ['complete', 'start'] as const;
+export type KeyResultAction = (typeof KEY_RESULT_ACTIONS)[number];
+
+/** PUT /key-result/:id: fields and/or complete (with a completion score) or start. */
+export const keyResultUpdateSchema = keyResultCreateSchema.partial().extend({
+  action: z.enum(KEY_RESULT_ACTIONS).optional(),
+  /** §5: 0..100 in steps of 10; 100 when missing (§3) */
+  percentage: z.number().int().min(0).max(100).multipleOf(10, 'The completion score goes in steps of 10').optional(),
+});
+export type KeyResultUpdate = z.input<typeof keyResultUpdateSchema>;
+
+export const keyResultViewSchema = keyResultSchema.extend({
+  readOnly: z.boolean(),
+  objective: z.object({ id: z.number().int(), title: z.string(), deadline: z.string(), status: z.string() }),
+});
+export type KeyResultView = z.infer<typeof keyResultViewSchema>;
+export const keyResultResponseSchema = envelope(keyResultViewSchema);
+export const keyResultRemovedResponseSchema = envelope(z.object({ removed: z.literal(true), id: z.number().int() }));

@@ -1,0 +1,27 @@
+import { daysBetween, isoDay } from './dates';
+import { OBJECTIVE_MESSAGES } from './objective-messages';
+
+// objective-tracking §5 (key result form): the hub refuses and the dialog disables with the same rules.
+
+/** Why no key result may be added to this objective now, or null when one may. */
+export function keyResultRefusal(objective: { status: string; deadline: string }, today: string = isoDay()): string | null {
+  if (objective.status === 'archived') return OBJECTIVE_MESSAGES.krOnArchived;
+  if (daysBetween(objective.deadline, today) > 1) return OBJECTIVE_MESSAGES.krPastDeadline;
+  return null;
+}
+
+/** §5: the deadline field is disabled when the objective deadline has passed. */
+export function isKeyResultDeadlineLocked(objectiveDeadline: string, today: string = isoDay()): boolean {
+  return objectiveDeadline < today;
+}
+
+/**
+ * §5: a key-result deadline may not be later than the objective deadline nor earlier than
+ * today. With the objective's deadline passed, the only allowed value is that deadline (the
+ * field is disabled and keeps it).
+ */
+export function keyResultDeadlineError(deadline: string, objectiveDeadline: string, today: string = isoDay()): string | null {
+  if (deadline > objectiveDeadline) return OBJECTIVE_MESSAGES.krDeadlineAfterObjective;
+  if (deadline < today && !(isKeyResultDeadlineLocked(objectiveDeadline, today) && deadline === objectiveDeadline)) return OBJECTIVE_MESSAGES.deadlinePast;
+  return null;
+}

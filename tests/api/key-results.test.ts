@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objectives } from '../../server/db/schema';
+import { OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
+import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
+
+// issue 6: key results (spec §5 form rules, §4 complete/start, §6 read-only).
+let w: ObjectiveWorld;
+beforeAll(async () => {
+  w = await buildWorld();
+});
+afterAll(() => w?.hub.close());
+
+const addKr = (who: Who, objectiveId: number, body: Record<string, unknown>) =>
+  w.hub.post(`/api/objective/${objectiveId}`, { title: 'Write the docs', description: 'Every page', deadline: day(5), ...body }, { token: w.tokens[who] });
+const field = (body: { errors: Array<{ message: string; field?: string }> }, name: string) => body.errors.find((e) => e.field === name)?.message;
+
+describe('POST /objective/:id (new key result)', () => {
+  it('answers the §5 messages for an empty form', async () => {
+    const o = (await w.create('member')).body.data;
+    const res = await w.hub.post(`/api/objective/${o.id}`, {}, { token: w.tokens.member });
+    expect(res.status).toBe(400);
+    expect(field(res.body, 'title')).toBe(M.title);
+    expect(field(res.body, 'description')).toBe(M.description);
+    expect(field(res.body, 'deadline')).toBe(M.deadline);
+    const badPriority = await addKr('member', o.id, { priority: '' });
+    expect(field(badPriority.body, 'priority')).toBe(M.priority);
+  });
+  it("defaults the priority to the objective's and belongs to the objective's owner", async () => {
+    const o = (await w.create('lead', { owner_id: w.ids.member, priority: 'highest' })).body.data;
+    const res = await addKr('lead', o.id, {});
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ priority: 'highest', owner_id: w.ids.member, author_id: w.ids.lead, status: 'in progress', percentage: null });
+    const detail = await w.hub.get(`/api/objective/${o.id}`, { token: w.tokens.member });
+    expect(detail.body.data.key_results).toHaveLength(1);
+    expect(detail.body.data.key_results_total).toBe(1);
+  });
+  it('keeps the deadline between today and the objective deadline', async () => {
+    const o = (await w.create('member', { deadline: day(10) })).body.data;
+    const late = await addKr('member', o.id, { deadline: day(11) });
+    expect(late.status).toBe(400);
+    expect(field(late.body, 'deadline')).toBe(M.krDeadlineAfterObjective);
+    const early = await addKr('member', o.id, { deadline: day(-1) });
+    expect(field(early.body, 'deadline')).toBe(M.deadlinePast);
+    expect((await addKr('member', o.id, { deadline: day(10) })).status).toBe(200);
+  });
+  it('refuses an archived objective and one more than a day past its deadline', async () => {
+    const archived = (await w.create('lead')).body.data;
+    await w.put('lead', archived.id, { action: 'complete' });
+    await w.put('lead', archived.id, { action: 'archive' });
+    const res = await addKr('lead', archived.id, {});
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toBe(M.krOnArchived);
+
+    const old = (await w.create('member')).body.data;
+    await w.hub.db.update(objectives).set({ deadline: day(-2) }).where(eq(objectives.id, old.id));
+    const past = await addKr('member', old.id, { deadline: day(-2) });
+    expect(past.status).toBe(400);
+    expect(past.body.errors[0].message).toBe(M.krPastDeadline);
+    // a day past is still allowed, with the locked deadline of the objective
+    await w.hub.db.update(objectives).set({ deadline: day(-1) }).where(eq(objectives.id, old.id));
+    expect((await addKr('member', old.id, { deadline: day(-1) })).status).toBe(200);
+  });
+  it('refuses a read-only viewer with 403', async () => {
+    const o = (await w.create('outsider', { team_id: w.beta, is_public: true })).body.data;
+    const res = await addKr('member', o.id, {});
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0].message).toBe(M.readOnly);
+  });
+});
+
+describe('GET/PUT/DELETE /key-result/:id', () => {
+  it('completes with a score (100 by default), starts again, and refuses scores off the 10-step scale', async () => {
+    const o = (await w.create('member')).body.data;
+    const kr = (await addKr('member', o.id, {})).body.data;
+    const put = (body: Record<string, unknown>, who: Who = 'member') => w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens[who], body });
+    expect((await put({ action: 'complete' })).body.data).toMatchObject({ status: 'completed', percentage: 100 });
+    expect((await put({ action: 'start' })).body.data).toMatchObject({ status: 'in progress', percentage: null });
+    expect((await put({ action: 'complete', percentage: 70 })).body.data).toMatchObject({ status: 'completed', percentage: 70 });
+    expect((await put({ action: 'complete', percentage: 75 })).status).toBe(400);
+    expect((await put({ action: 'complete', percentage: 110 })).status).toBe(400);
+    const detail = await w.hub.get(`/api/objective/${o.id}`, { token: w.tokens.member });
+    expect(detail.body.data.key_results_completed).toBe(1);
+    expect(detail.body.data.last_modification_date).not.toBe(o.last_modification_date);
+  });
+  it('edits fields with the deadline rules and refuses read-only viewers', async () => {
+    const o = (await w.create('mate', { deadline: day(10), is_public: true })).body.data;
+    const kr = (await addKr('mate', o.id, {})).body.data;
+    const late = await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.mate, body: { deadline: day(12) } });
+    expect(field(late.body, 'deadline')).toBe(M.krDeadlineAfterObjective);
+    expect((await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.mate, body: { title: 'Better' } })).body.data.title).toBe('Better');
+    expect((await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.member, body: { title: 'Mine' } })).status).toBe(403);
+    expect((await w.hub.get(`/api/key-result/${kr.id}`, { token: w.tokens.member })).body.data).toMatchObject({ read_only: true, title: 'Better' });
+    expect((await w.hub.request('DELETE', `/api/key-result/${kr.id}`, { token: w.tokens.member })).status).toBe(403);
+  });
+  it('deletes a key result; it is gone afterwards', async () => {
+    const o = (await w.create('member')).body.data;
+    const kr = (await addKr('member', o.id, {})).body.data;
+    const res = await w.hub.request('DELETE', `/api/key-result/${kr.id}`, { token: w.tokens.member });
+    expect(res.body.data).toEqual({ removed: true, id: kr.id });
+    expect((await w.hub.get(`/api/key-result/${kr.id}`, { token: w.tokens.member })).status).toBe(404);
+    expect((await w.hub.get(`/api/objective/${o.id}`, { token: w.tokens.member })).body.data.key_results).toEqual([]);
+  });
+  it('answers 404 for a key result of an objective the caller cannot see', async () => {
+    const o = (await w.create('outsider', { team_id: w.beta })).body.data;
+    const kr = (await addKr('outsider', o.id, {})).body.data;
+    expect((await w.hub.get(`/api/key-result/${kr.id}`, { token: w.tokens.member })).status).toBe(404);
+    expect((await w.hub.get(`/api/key-result/abc`, { token: w.tokens.member })).status).toBe(400);
+  });
+});
