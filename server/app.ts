@@ -7,6 +7,7 @@ import { docsRoute, registerDocs } from './plugins/docs';
 import { installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
 import { installWireContract } from './plugins/wire-contract';
+import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { myTeamRoutes } from './routes/my-team';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(keyResultRoutes);
       await api.register(peopleRoutes);
       await api.register(timetrackingRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

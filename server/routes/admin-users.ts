@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminIdParamsSchema, adminUsersQuerySchema, adminUsersResponseSchema, userRoleBodySchema, userRoleResponseSchema } from '../../shared/api/admin';
+import { listAdminUsers, setUserRole } from '../services/admin-users';
+import { requireAdmin } from './admin-guard';
+
+// The admin Users table (spec §2): GET /user is the directory's (no phone, email or access), so
+// the admin table has its own paged, searched list.
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.addHook('onRequest', async (request) => requireAdmin(request));
+
+  api.get('/admin/users', { schema: { tags: ['admin'], querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema } } }, async (request) => {
+    const { items, total } = await listAdminUsers(api.db, request.query);
+    return { data: { items, total, page: request.query.page, limit: request.query.limit } };
+  });
+
+  api.put('/admin/users/:id/role', { schema: { tags: ['admin'], params: adminIdParamsSchema, body: userRoleBodySchema, response: { 200: userRoleResponseSchema } } }, async (request) => ({
+    data: { user: await setUserRole(api.db, request.actor.id, request.params.id, request.body.roleId) },
+  }));
+};
