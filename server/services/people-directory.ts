@@ -1,0 +1,93 @@
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Ref } from '../../shared/api/common';
+import type { DirectoryFilters, DirectoryMember, DirectoryQuery, TeamListItem } from '../../shared/api/people';
+import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
+import type { DbOrTx } from '../db/client';
+import { jobs, roles, teamMembers, teams, users } from '../db/schema';
+import { imagePathOf, leadsActiveTeam } from './member-summary';
+
+// The team directory (spec §2 'Team directory'): filters run in the database and pages come from
+// the hub, so 2,000 members never travel at once (issue 5).
+
+const ids = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** The team-lead badge: leads an active team, or holds the role named 'Team lead' (spec §2). */
+export const teamLeadBadge = sql<boolean>`(${leadsActiveTeam} or exists (
+  select 1 from ${roles} r where r.id = ${users.roleId} and r.name = ${ROLE_TEAM_LEAD}))`;
+
+/** WHERE of the directory and of the users export (issue 5: the export honours the filters). */
+export function directoryWhere(filters: DirectoryFilters): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(users.status, filters.status)];
+  if (filters.search) {
+    // spec §2: case-insensitive contains
+    const pattern = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`lower(${users.name}) like ${pattern}`);
+  }
+  if (filters.teams.length > 0) {
+    parts.push(sql`exists (select 1 from ${teamMembers} tm where tm.user_id = ${users.id} and tm.team_id in (${ids(filters.teams)}))`);
+  }
+  if (filters.jobs.length > 0) parts.push(inArray(users.jobId, filters.jobs));
+  if (filters.projects.length > 0) {
+    const titles = sql.join(filters.projects.map((p) => sql`${p}`), sql`, `);
+    parts.push(sql`exists (select 1 from jsonb_array_elements(coalesce(${users.extras}->'projectsInfo', '[]'::jsonb)) p
+      where jsonb_typeof(p) = 'object' and p->>'title' in (${titles}))`);
+  }
+  if (filters.teamLeads) parts.push(teamLeadBadge);
+  return and(...parts);
+}
+
+export async function listDirectory(db: DbOrTx, query: DirectoryQuery): Promise<{ items: DirectoryMember[]; total: number }> {
+  const where = directoryWhere(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: users.id, name: users.name, imageUrl: users.imageUrl, pictureFileId: users.pictureFileId, status: users.status,
+        joinDate: users.joinDate, jobId: jobs.id, jobName: jobs.name, isTeamLead: teamLeadBadge,
+      })
+      .from(users)
+      .leftJoin(jobs, eq(jobs.id, users.jobId))
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return {
+    total: Number(total),
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      imagePath: imagePathOf(r),
+      job: r.jobId !== null && r.jobName !== null ? { id: r.jobId, name: r.jobName } : null,
+      isTeamLead: Boolean(r.isTeamLead),
+      joinDate: r.joinDate,
+      status: r.status === 'deleted' ? 'deleted' : 'active',
+    })),
+  };
+}
+
+/** GET /user/team-leads: active members with the team-lead badge (direct-manager choices too). */
+export async function teamLeadRefs(db: DbOrTx): Promise<Ref[]> {
+  return db.select({ id: users.id, name: users.name }).from(users)
+    .where(and(eq(users.status, 'active'), teamLeadBadge)).orderBy(asc(users.name), asc(users.id));
+}
+
+/** GET /user/job-titles: every job (the 'Roles' filter of spec §2 lists job titles). */
+export async function jobRefs(db: DbOrTx): Promise<Ref[]> {
+  return db.select({ id: jobs.id, name: jobs.name }).from(jobs).orderBy(asc(jobs.name));
+}
+
+/** GET /user/project-titles: distinct project titles from the members' extras. */
+export async function projectTitles(db: DbOrTx): Promise<string[]> {
+  const result = await db.execute(sql`select distinct p->>'title' as title
+    from ${users} u, jsonb_array_elements(coalesce(u.extras->'projectsInfo', '[]'::jsonb)) p
+    where u.status = 'active' and jsonb_typeof(p) = 'object' and coalesce(p->>'title', '') <> '' order by 1`);
+  // PGlite and node-postgres both answer with { rows }.
+  return (result as unknown as { rows: Array<{ title: string }> }).rows.map((r) => r.title);
+}
+
+/** GET /team: active teams, or every team with all=true (admin tables). */
+export async function teamList(db: DbOrTx, all: boolean): Promise<TeamListItem[]> {
+  const rows = await db.select().from(teams).where(all ? undefined : eq(teams.status, 'active')).orderBy(asc(teams.name));
+  return rows.map((t) => ({ id: t.id, name: t.name, technology: t.technology, status: t.status === 'deleted' ? 'deleted' : 'active' }));
+}

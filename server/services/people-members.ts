@@ -1,0 +1,112 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { MEMBER_CONFLICT, type CreateMemberBody, type UpdateMemberBody } from '../../shared/api/people';
+import { DEFAULT_LEARNING_AND_DEV_EUR, DEFAULT_TEAM_BUILDINGS_RON } from '../../shared/rules/constants';
+import { canEditRestrictedUserFields } from '../../shared/rules/permissions';
+import { ROLE_USER } from '../../shared/rules/roles';
+import type { Actor } from '../../shared/rules/session-user';
+import type { Db, DbOrTx } from '../db/client';
+import { auditLog, jobs, roles, teamMembers, teams, users } from '../db/schema';
+import { badRequest, forbidden } from '../http-errors';
+import type { LoadedMember } from './people-profile';
+
+// The member dialog (spec §2 'Member dialog', §5 member rules) and archive / restore (spec §4).
+
+async function checkReferences(db: DbOrTx, body: { teamIds: number[]; jobId: number; teamleadId?: number | null }) {
+  const found = await db.select({ id: teams.id }).from(teams).where(and(inArray(teams.id, body.teamIds), eq(teams.status, 'active')));
+  if (found.length !== new Set(body.teamIds).size) throw badRequest(MEMBER_CONFLICT.unknownTeam, 'team_ids');
+  const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, body.jobId));
+  if (!job) throw badRequest(MEMBER_CONFLICT.unknownJob, 'job_id');
+  if (body.teamleadId != null) {
+    const [lead] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, body.teamleadId), eq(users.status, 'active')));
+    if (!lead) throw badRequest(MEMBER_CONFLICT.unknownManager, 'teamlead_id');
+  }
+}
+
+async function checkUnique(db: DbOrTx, email: string, username: string, exceptId: number | null) {
+  const others = exceptId === null ? undefined : ne(users.id, exceptId);
+  const [byEmail] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = lower(${email})`, others));
+  if (byEmail) throw badRequest(MEMBER_CONFLICT.email, 'email');
+  const [byUsername] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.username}) = lower(${username})`, others));
+  if (byUsername) throw badRequest(MEMBER_CONFLICT.username, 'username');
+}
+
+const audit = (db: DbOrTx, actor: Actor, entityId: number, action: string, before: unknown, after: unknown) =>
+  db.insert(auditLog).values({ actorId: actor.id, entity: 'user', entityId: String(entityId), action, before, after });
+
+/** POST /user. New members get the 'User' role and the spec §9 bitstone defaults. */
+export async function createMember(db: Db, actor: Actor, body: CreateMemberBody): Promise<number> {
+  const username = body.username || body.email.split('@')[0];
+  return db.transaction(async (tx) => {
+    await checkReferences(tx, body);
+    await checkUnique(tx, body.email, username, null);
+    const [userRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ROLE_USER));
+    const [created] = await tx.insert(users).values({
+      name: body.name, username, email: body.email, phone: body.phone, jobId: body.jobId, roleId: userRole?.id ?? null,
+      teamleadId: body.teamleadId ?? null, joinDate: body.joinDate, registered: false,
+      extras: { bitstoneInfo: { learningAndDev: DEFAULT_LEARNING_AND_DEV_EUR, teamBuildings: DEFAULT_TEAM_BUILDINGS_RON } },
+    }).returning({ id: users.id });
+    await tx.insert(teamMembers).values([...new Set(body.teamIds)].map((teamId) => ({ userId: created.id, teamId })));
+    await audit(tx, actor, created.id, 'create', null, body);
+    return created.id;
+  });
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * PUT /user/:id. spec §5: email, direct manager, team and job change only with edit-all-fields or
+ * team-lead permission; anyone else sending a different value is refused rather than ignored.
+ */
+export async function updateMember(db: Db, actor: Actor, member: LoadedMember, body: UpdateMemberBody): Promise<void> {
+  const { row, target } = member;
+  const restrictedChanged =
+    (body.email ?? '').toLowerCase() !== (row.email ?? '').toLowerCase() ||
+    body.jobId !== row.jobId ||
+    (body.teamleadId !== undefined && body.teamleadId !== row.teamleadId) ||
+    !sameIds([...new Set(body.teamIds)], target.teamIds);
+  if (restrictedChanged && !canEditRestrictedUserFields(actor, target)) throw forbidden();
+  const username = body.username || row.username;
+  await db.transaction(async (tx) => {
+    await checkReferences(tx, body);
+    await checkUnique(tx, body.email, username, row.id);
+    await tx.update(users).set({
+      name: body.name, username, email: body.email, phone: body.phone, jobId: body.jobId,
+      teamleadId: body.teamleadId === undefined ? row.teamleadId : body.teamleadId,
+      joinDate: body.joinDate === undefined ? row.joinDate : body.joinDate,
+      updatedAt: new Date(),
+    }).where(eq(users.id, row.id));
+    if (!sameIds([...new Set(body.teamIds)], target.teamIds)) await replaceTeams(tx, row.id, body.teamIds, null);
+    await audit(tx, actor, row.id, 'update', { name: row.name, email: row.email, jobId: row.jobId, teamIds: target.teamIds }, body);
+  });
+}
+
+/** Keeps the lead flag of teams the member stays in unless `isLead` says otherwise. */
+async function replaceTeams(tx: DbOrTx, userId: number, teamIds: number[], isLead: boolean | null) {
+  const current = await tx.select().from(teamMembers).where(eq(teamMembers.userId, userId));
+  await tx.delete(teamMembers).where(eq(teamMembers.userId, userId));
+  const unique = [...new Set(teamIds)];
+  if (unique.length === 0) return;
+  await tx.insert(teamMembers).values(unique.map((teamId) => ({
+    userId, teamId, isLead: isLead ?? current.find((m) => m.teamId === teamId)?.isLead ?? false,
+  })));
+}
+
+/** POST /user/teams (spec §6: owners set a user's teams and line-manager flag). */
+export async function setMemberTeams(db: Db, actor: Actor, userId: number, teamIds: number[], isLineManager: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (teamIds.length > 0) {
+      const found = await tx.select({ id: teams.id }).from(teams).where(and(inArray(teams.id, teamIds), eq(teams.status, 'active')));
+      if (found.length !== new Set(teamIds).size) throw badRequest(MEMBER_CONFLICT.unknownTeam, 'teams');
+    }
+    await replaceTeams(tx, userId, teamIds, isLineManager);
+    await audit(tx, actor, userId, 'teams', null, { teamIds, isLineManager });
+  });
+}
+
+/** DELETE /user/:id and PATCH /user/:id/restore (spec §4: active ⇄ deleted). */
+export async function setMemberStatus(db: Db, actor: Actor, userId: number, status: 'active' | 'deleted'): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(tx, actor, userId, status === 'deleted' ? 'archive' : 'restore', null, { status });
+  });
+}

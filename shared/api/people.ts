@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { camelize } from './case';
+import { envelope, isoDateSchema, pagedSchema, refSchema, shortText } from './common';
+import { USER_STATUSES } from '../rules/constants';
+import { MEMBER_MESSAGES } from '../rules/people-messages';
+import { userExtrasSchema } from './people-extras';
+
+// The people calls of design §4 (directory, profile, member dialog) — issue 5.
+
+/** A query value that may arrive once (`teams=1`) or repeated (`teams=1&teams=2`). */
+const listOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(200));
+
+const queryBoolean = z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean());
+
+/**
+ * The hub's query parser hands over an object whose prototype is neither Object.prototype nor
+ * null, which the shared camelize leaves alone; copying it first gives snake_case keys
+ * (`team_leads`) their camelCase names before validation.
+ */
+const camelQuery = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v && typeof v === 'object' ? camelize({ ...v }) : v), schema);
+
+/** GET /user and GET /exports/users.xlsx: the directory filters of spec §2. */
+export const directoryQuerySchema = camelQuery(z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(48),
+  search: z.string().trim().max(200).optional(),
+  teams: listOf(z.coerce.number().int().positive().max(2_147_483_647)),
+  jobs: listOf(z.coerce.number().int().positive().max(2_147_483_647)),
+  projects: listOf(z.string().max(300)),
+  teamLeads: queryBoolean.default(false),
+  status: z.enum(USER_STATUSES).default('active'),
+}));
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
+/** What the screen holds before it becomes a query (arrays may be empty). */
+export type DirectoryFilters = Omit<DirectoryQuery, 'page' | 'limit'>;
+
+export const directoryMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  imagePath: z.string().nullable(),
+  job: refSchema.nullable(),
+  isTeamLead: z.boolean(),
+  joinDate: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+});
+export type DirectoryMember = z.infer<typeof directoryMemberSchema>;
+export const directoryResponseSchema = envelope(pagedSchema(directoryMemberSchema));
+
+/** GET /user/team-leads, /user/job-titles: choices for the filters and the member dialog. */
+export const refListResponseSchema = envelope(z.object({ items: z.array(refSchema) }));
+/** GET /user/project-titles */
+export const titleListResponseSchema = envelope(z.object({ items: z.array(z.string()) }));
+
+export const teamListItemSchema = z.object({ id: z.number().int(), name: z.string(), technology: z.string(), status: z.enum(USER_STATUSES) });
+export type TeamListItem = z.infer<typeof teamListItemSchema>;
+/** GET /team (spec §7 answer shape: data.teams); ?all=true includes deleted teams. */
+export const teamListResponseSchema = envelope(z.object({ teams: z.array(teamListItemSchema) }));
+export const teamListQuerySchema = z.object({ all: queryBoolean.default(false) });
+
+/**
+ * GET /user/:id — the profile as THIS viewer may see it (spec §2, §6): the hub leaves out
+ * `previousTeam` and `role` for non-privileged viewers and strips the extras they may not see.
+ */
+export const profileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  imagePath: z.string().nullable(),
+  joinDate: z.string().nullable(),
+  job: refSchema.nullable(),
+  team: z.array(refSchema),
+  teamlead: refSchema.nullable(),
+  isTeamLead: z.boolean(),
+  /** privileged viewers only */
+  previousTeam: z.array(refSchema).optional(),
+  /** privileged viewers only (the 'Access' row) */
+  role: refSchema.nullable().optional(),
+  extras: userExtrasSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileResponseSchema = envelope(z.object({ user: profileSchema }));
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const idRequired = (message: string) => z.number({ error: message }).int(message).positive(message);
+
+/** spec §5 member rules; the member dialog and POST/PUT /user validate with this one schema. */
+export const memberFieldsSchema = z.object({
+  name: required(MEMBER_MESSAGES.name).max(200),
+  email: required(MEMBER_MESSAGES.email).max(200).pipe(z.email('Email is invalid.')),
+  phone: required(MEMBER_MESSAGES.phone).max(50),
+  teamIds: z.array(z.number().int().positive(), { error: MEMBER_MESSAGES.team }).min(1, MEMBER_MESSAGES.team).max(50),
+  jobId: idRequired(MEMBER_MESSAGES.job),
+  teamleadId: z.number().int().positive().nullable().optional(),
+  joinDate: isoDateSchema.nullable().optional(),
+  username: shortText(100).trim().optional(),
+});
+
+/** POST /user: the join date is required when adding (spec §5). */
+export const createMemberSchema = memberFieldsSchema.extend({
+  joinDate: z.string({ error: MEMBER_MESSAGES.joinDate }).min(1, MEMBER_MESSAGES.joinDate).pipe(isoDateSchema),
+});
+export type CreateMemberBody = z.infer<typeof createMemberSchema>;
+export const updateMemberSchema = memberFieldsSchema;
+export type UpdateMemberBody = z.infer<typeof updateMemberSchema>;
+
+/** POST /user/teams (spec §6: owners edit a user's teams and line-manager flag). */
+export const userTeamsBodySchema = z.object({
+  userId: z.number().int().positive(),
+  teams: z.array(z.number().int().positive()).max(50),
+  isLineManager: z.boolean(),
+});
+
+export const MEMBER_CONFLICT = {
+  email: 'Email is already used by another member.',
+  username: 'Username is already used by another member.',
+  unknownTeam: 'Team does not exist.',
+  unknownJob: 'Job does not exist.',
+  unknownManager: 'Direct manager does not exist.',
+  archiveSelf: 'You cannot archive yourself.',
+  notFound: 'There is no member with this id.',
+} as const;
+
+export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

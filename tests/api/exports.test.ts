@@ -1,0 +1,86 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { MAIN_HEADERS, PROJECT_HEADERS, RELEVANT_HEADERS } from '../../server/exports/users-xlsx';
+import { EXPORT_COLUMN_WIDTH, EXPORT_SHEETS, USERS_EXPORT_FILE } from '../../shared/rules/people-exports';
+import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
+import { startTestHub, type TestHub } from '../support/hub';
+
+// issue 5: the users spreadsheets (spec §9), read back with exceljs.
+let hub: TestHub;
+const tokens: Record<string, string> = {};
+let mateId: number;
+let teamId: number;
+
+beforeAll(async () => {
+  hub = await startTestHub();
+  const exporter = await createRole(hub.db, { name: 'Exporter', capabilities: ['EXPORT_USERS', 'EDIT_RELEVANT_EXPERIENCE'] });
+  const team = await createTeam(hub.db, { name: 'Alpha' });
+  teamId = team.id;
+  const mate = await createUser(hub.db, { name: 'Mara Mate', teamIds: [team.id] });
+  mateId = mate.id;
+  await hub.db.update(users).set({
+    joinDate: '2021-03-15',
+    extras: { relevantExperience: [{ company: 'Acme', position: 'Dev', startDate: '02/2019', endDate: 'Present' }], projectsInfo: [{ title: 'Apollo' }, { title: 'Zeus' }] },
+  }).where(eq(users.id, mate.id));
+  const exp = await createUser(hub.db, { name: 'Eva Exporter', roleId: exporter.id });
+  const plain = await createUser(hub.db, { name: 'Paul Plain' });
+  await createUser(hub.db, { name: 'Zed Archived', status: 'deleted' });
+  tokens.exporter = (await hub.login(exp.username, TEST_PASSWORD)).token;
+  tokens.plain = (await hub.login(plain.username, TEST_PASSWORD)).token;
+});
+afterAll(() => hub?.close());
+
+async function workbook(path: string, who: string) {
+  const res = await fetch(`${hub.url}/api${path}`, { headers: { authorization: `Bearer ${tokens[who]}` } });
+  const wb = new ExcelJS.Workbook();
+  if (res.status === 200) await wb.xlsx.load(await res.arrayBuffer());
+  return { res, wb };
+}
+
+const headers = (ws: ExcelJS.Worksheet) => (ws.getRow(1).values as unknown[]).slice(1);
+
+describe('GET /exports/users.xlsx', () => {
+  it('holds the three sheets with their headers, widths, dates and one row per active member', async () => {
+    const { res, wb } = await workbook('/exports/users.xlsx', 'exporter');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(encodeURIComponent(USERS_EXPORT_FILE));
+    expect(wb.worksheets.map((w) => w.name)).toEqual([EXPORT_SHEETS.main, EXPORT_SHEETS.relevant, EXPORT_SHEETS.projects]);
+    const [main, relevant, projects] = wb.worksheets;
+    expect(headers(main)).toEqual(MAIN_HEADERS);
+    expect(headers(relevant)).toEqual(RELEVANT_HEADERS);
+    expect(headers(projects)).toEqual(PROJECT_HEADERS);
+    expect(main.getColumn(1).width).toBe(EXPORT_COLUMN_WIDTH);
+    expect(main.getRow(1).font?.bold).toBe(true);
+    expect(main.rowCount).toBe(1 + 3);
+    const mara = main.getRow(3);
+    expect(mara.getCell(1).value).toBe('Mara Mate');
+    expect(mara.getCell(5).value).toBe('Alpha');
+    expect(mara.getCell(7).value).toEqual(new Date('2021-03-15T00:00:00Z'));
+    expect(relevant.rowCount).toBe(2);
+    expect(relevant.getRow(2).getCell(4).value).toEqual(new Date('2019-02-01T00:00:00Z'));
+    expect(projects.rowCount).toBe(3);
+  });
+
+  it('honours the directory filters', async () => {
+    const { wb } = await workbook(`/exports/users.xlsx?teams=${teamId}`, 'exporter');
+    expect(wb.worksheets[0].rowCount).toBe(2);
+    expect((await workbook('/exports/users.xlsx?status=deleted', 'exporter')).res.status).toBe(403);
+  });
+
+  it('is refused without export-users', async () => {
+    expect((await workbook('/exports/users.xlsx', 'plain')).res.status).toBe(403);
+    expect((await workbook(`/exports/users/${mateId}.xlsx`, 'plain')).res.status).toBe(403);
+  });
+});
+
+describe('GET /exports/users/:id.xlsx', () => {
+  it("is '{name} information.xlsx' with the member alone", async () => {
+    const { res, wb } = await workbook(`/exports/users/${mateId}.xlsx`, 'exporter');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('Mara Mate information.xlsx');
+    expect(wb.worksheets[0].rowCount).toBe(2);
+    expect(wb.worksheets[2].rowCount).toBe(3);
+  });
+});
