@@ -13,6 +13,7 @@ import { healthRoutes } from './routes/health';
 import { myTeamRoutes } from './routes/my-team';
 import { objectiveRoutes } from './routes/objectives';
 import { keyResultRoutes } from './routes/key-results';
+import { approvalRoutes } from './routes/approvals';
 import { peopleRoutes } from './routes/people';
 import { timetrackingRoutes } from './routes/timetracking';
 import './types';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(myTeamRoutes);
       await api.register(objectiveRoutes);
       await api.register(keyResultRoutes);
+      await api.register(approvalRoutes);
       await api.register(peopleRoutes);
       await api.register(timetrackingRoutes);
       await api.register(adminRoutes);

@@ -54,8 +54,11 @@ const ORDER: Record<ListFilters['sortCriterion'], SQL[]> = {
   title: [asc(objectives.title), asc(objectives.id)],
 };
 
-const krTotal = sql<number>`(select count(*)::int from ${keyResults} k where k.objective_id = ${objectives.id} and k.status <> 'deleted')`;
-const krCompleted = sql<number>`(select count(*)::int from ${keyResults} k where k.objective_id = ${objectives.id} and k.status = 'completed')`;
+// Spelled out: inside a single-table select Drizzle renders ${objectives.id} unqualified, which
+// the subquery would read as k.id.
+const OBJECTIVE_ID = sql.raw('"objectives"."id"');
+const krTotal = sql<number>`(select count(*)::int from ${keyResults} k where k.objective_id = ${OBJECTIVE_ID} and k.status <> 'deleted')`;
+const krCompleted = sql<number>`(select count(*)::int from ${keyResults} k where k.objective_id = ${OBJECTIVE_ID} and k.status = 'completed')`;
 
 /** GET /objective: the visible objectives matching the filters, one page, plus the total. */
 export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): Promise<{ items: Objective[]; total: number }> {

@@ -93,6 +93,14 @@ describe('GET/PUT/DELETE /key-result/:id', () => {
     expect((await w.hub.get(`/api/key-result/${kr.id}`, { token: w.tokens.member })).body.data).toMatchObject({ read_only: true, title: 'Better' });
     expect((await w.hub.request('DELETE', `/api/key-result/${kr.id}`, { token: w.tokens.member })).status).toBe(403);
   });
+  it('counts key results and completed ones on the list cards', async () => {
+    const o = (await w.create('member')).body.data;
+    const first = (await addKr('member', o.id, {})).body.data;
+    await addKr('member', o.id, {});
+    await w.hub.request('PUT', `/api/key-result/${first.id}`, { token: w.tokens.member, body: { action: 'complete' } });
+    const listed = await w.hub.get(`/api/objective?owner_id=${w.ids.member}&limit=100`, { token: w.tokens.member });
+    expect(listed.body.data.items.find((x: { id: number }) => x.id === o.id)).toMatchObject({ key_results_total: 2, key_results_completed: 1 });
+  });
   it('deletes a key result; it is gone afterwards', async () => {
     const o = (await w.create('member')).body.data;
     const kr = (await addKr('member', o.id, {})).body.data;

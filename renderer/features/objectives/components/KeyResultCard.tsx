@@ -1,0 +1,43 @@
+import { Button, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
+import type { KeyResult } from '../../../../shared/api/objectives';
+import { PRIORITY_COLORS } from '../../../../shared/rules/constants';
+import { DEFAULT_PERCENTAGE } from '../../../../shared/rules/objective-status';
+import { DeadlineBar } from './DeadlineBar';
+import { StatusBadge } from './StatusBadge';
+
+const useStyles = makeStyles({
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  description: { color: tokens.colorNeutralForeground2, whiteSpace: 'pre-wrap' },
+});
+
+export type KeyResultCommand = 'complete' | 'start' | 'edit' | 'delete';
+
+/** A key result on the details page (§2); its actions are hidden when the objective is read-only. */
+export function KeyResultCard({ keyResult: k, readOnly, disabled, onCommand }: { keyResult: KeyResult; readOnly: boolean; disabled?: boolean; onCommand: (c: KeyResultCommand, k: KeyResult) => void }) {
+  const styles = useStyles();
+  const done = k.status === 'completed';
+  return (
+    <Card className={styles.card} aria-label={k.title} data-testid="key-result-card">
+      <CardHeader
+        header={<Text weight="semibold">{k.title}</Text>}
+        description={<StatusBadge status={k.status} />}
+        action={<span aria-label={`Priority ${k.priority}`} title={k.priority} style={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', backgroundColor: PRIORITY_COLORS[k.priority] }} />}
+      />
+      <Text className={styles.description}>{k.description}</Text>
+      {done && <Text>Completion score: {k.percentage ?? DEFAULT_PERCENTAGE}%</Text>}
+      <DeadlineBar deadline={k.deadline} createdAt={k.createdAt} done={done} />
+      {!readOnly && (
+        <div className={styles.actions}>
+          {done ? (
+            <Button size="small" disabled={disabled} onClick={() => onCommand('start', k)}>Start</Button>
+          ) : (
+            <Button size="small" disabled={disabled} onClick={() => onCommand('complete', k)}>Complete</Button>
+          )}
+          <Button size="small" disabled={disabled} onClick={() => onCommand('edit', k)}>Edit</Button>
+          <Button size="small" disabled={disabled} onClick={() => onCommand('delete', k)}>Delete</Button>
+        </div>
+      )}
+    </Card>
+  );
+}

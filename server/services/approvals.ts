@@ -1,0 +1,86 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ApprovalRow } from '../../shared/api/approvals';
+import { actsWithoutApproval, isObjectiveReadOnly } from '../../shared/rules/objective-access';
+import { APPROVAL_MESSAGES } from '../../shared/rules/objective-messages';
+import { DEFAULT_PERCENTAGE, approvalDecision } from '../../shared/rules/objective-status';
+import { isBarredRole } from '../../shared/rules/permissions';
+import type { SessionUser } from '../../shared/api/users';
+import type { Db, DbOrTx } from '../db/client';
+import { keyResults, objectives, teams, users } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../http-errors';
+import { objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
+import { coveredWhere, objectiveRef } from './objectives-scope';
+import { applyTransition, type ChangeResult } from './objectives-write';
+
+// Approvals (spec §2, §4; design §3): team leads, teams managers and owners decide on the
+// requests of the people their role covers. The Guest role is barred (§6).
+
+/** §6: the barred role gets 403 on the approvals routes. */
+export function checkMayApprove(actor: SessionUser): void {
+  if (isBarredRole(actor)) throw forbidden();
+}
+
+/** GET /objective/approvals: objectives waiting for approval that the caller leads, manages or owns. */
+export async function listApprovals(db: DbOrTx, actor: SessionUser): Promise<ApprovalRow[]> {
+  checkMayApprove(actor);
+  if (!actsWithoutApproval(actor)) return [];
+  const rows = await db
+    .select({
+      id: objectives.id, name: users.name, ownerId: objectives.ownerId, team: teams.name, objective: objectives.title,
+      status: objectives.status, nextStatus: objectives.nextStatus, lastModificationDate: objectives.lastModificationDate,
+    })
+    .from(objectives)
+    .innerJoin(users, eq(users.id, objectives.ownerId))
+    .leftJoin(teams, eq(teams.id, objectives.teamId))
+    .where(and(eq(objectives.status, 'waiting for approval'), coveredWhere(actor), sql`${objectives.ownerId} <> ${actor.id}`))
+    .orderBy(asc(objectives.lastModificationDate), asc(objectives.id));
+  return rows.map((r) => ({ ...r, lastModificationDate: r.lastModificationDate.toISOString() }));
+}
+
+/** The caller decides on this objective: their role covers it and it is not read-only to them. */
+async function lockDecidable(tx: DbOrTx, actor: SessionUser, id: number): Promise<ObjectiveRecord | null> {
+  const [row] = await tx.select().from(objectives).where(and(eq(objectives.id, id), sql`${objectives.status} <> 'deleted'`)).for('update');
+  if (!row) return null;
+  const readOnly = isObjectiveReadOnly(actor, objectiveRef(row, await teamIdsOf(tx, row.ownerId)));
+  if (!actsWithoutApproval(actor) || readOnly) throw forbidden(APPROVAL_MESSAGES.approvalForbidden);
+  return row;
+}
+
+/** POST /objective/:id/approval: Approve completes (or deletes a pending deletion); Remove → in progress. */
+export async function decide(db: Db, actor: SessionUser, id: number, decision: 'approve' | 'reject'): Promise<ChangeResult> {
+  checkMayApprove(actor);
+  return db.transaction(async (tx) => {
+    const row = await lockDecidable(tx, actor, id);
+    if (!row) throw notFound(APPROVAL_MESSAGES.failedBody);
+    if (row.status !== 'waiting for approval') throw badRequest(APPROVAL_MESSAGES.notWaiting);
+    const updated = await applyTransition(tx, row, approvalDecision(row, decision));
+    return updated ? objectiveDetail(tx, actor, updated) : { removed: true as const, id };
+  });
+}
+
+/** POST /approval: the completion approval page approves completion, or deletion with the flag (§4). */
+export async function approveCompletion(
+  db: Db, actor: SessionUser, body: { objectiveId?: number; keyResultId?: number; delete: boolean },
+): Promise<{ kind: 'objective' | 'keyResult'; id: number; status: 'completed' | 'deleted' }> {
+  checkMayApprove(actor);
+  if (body.objectiveId === undefined && body.keyResultId === undefined) throw badRequest(APPROVAL_MESSAGES.missingBody);
+  const status = body.delete ? 'deleted' : 'completed';
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    if (body.objectiveId !== undefined) {
+      const row = await lockDecidable(tx, actor, body.objectiveId);
+      if (!row) throw notFound(APPROVAL_MESSAGES.failedBody);
+      await tx.update(objectives).set({ status, nextStatus: status, lastModificationDate: now }).where(eq(objectives.id, row.id));
+      return { kind: 'objective' as const, id: row.id, status };
+    }
+    const [kr] = await tx.select().from(keyResults).where(and(eq(keyResults.id, body.keyResultId as number), sql`${keyResults.status} <> 'deleted'`)).limit(1);
+    const parent = kr ? await lockDecidable(tx, actor, kr.objectiveId) : null;
+    if (!kr || !parent) throw notFound(APPROVAL_MESSAGES.failedBody);
+    await tx
+      .update(keyResults)
+      .set({ status, nextStatus: null, percentage: body.delete ? kr.percentage : (kr.percentage ?? DEFAULT_PERCENTAGE), lastModificationDate: now })
+      .where(eq(keyResults.id, kr.id));
+    await tx.update(objectives).set({ lastModificationDate: now }).where(eq(objectives.id, parent.id));
+    return { kind: 'keyResult' as const, id: kr.id, status };
+  });
+}

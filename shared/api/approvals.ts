@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { envelope } from './common';
+import { objectiveChangeResponseSchema } from './objectives';
+
+// design §4 approvals: GET /objective/approvals, POST /objective/:id/approval, POST /approval.
+
+/** One row of the approvals table (spec §2: Name, Team, Objective, Status). */
+export const approvalRowSchema = z.object({
+  id: z.number().int(),
+  /** the objective's owner, who asked */
+  name: z.string(),
+  ownerId: z.number().int(),
+  team: z.string().nullable(),
+  objective: z.string(),
+  status: z.string(),
+  /** what approving does: completed or deleted */
+  nextStatus: z.string().nullable(),
+  lastModificationDate: z.string(),
+});
+export type ApprovalRow = z.infer<typeof approvalRowSchema>;
+export const approvalsResponseSchema = envelope(z.object({ items: z.array(approvalRowSchema) }));
+
+export const approvalDecisionSchema = z.object({ decision: z.enum(['approve', 'reject'], { error: 'Decision must be approve or reject' }) });
+export type ApprovalDecisionBody = z.infer<typeof approvalDecisionSchema>;
+export const approvalDecisionResponseSchema = objectiveChangeResponseSchema;
+
+/** POST /approval: the completion approval page (spec §2, §4, §8). */
+export const completionApprovalSchema = z.object({
+  objectiveId: z.number().int().positive().max(2_147_483_647).optional(),
+  keyResultId: z.number().int().positive().max(2_147_483_647).optional(),
+  delete: z.boolean().default(false),
+});
+export type CompletionApprovalBody = z.input<typeof completionApprovalSchema>;
+export const completionApprovalResponseSchema = envelope(
+  z.object({ kind: z.enum(['objective', 'keyResult']), id: z.number().int(), status: z.enum(['completed', 'deleted']) }),
+);
