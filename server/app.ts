@@ -10,6 +10,7 @@ import { installWireContract } from './plugins/wire-contract';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { holidaysRoutes } from './routes/holidays';
 import { myTeamRoutes } from './routes/my-team';
 import { objectiveRoutes } from './routes/objectives';
 import { keyResultRoutes } from './routes/key-results';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(approvalRoutes);
       await api.register(peopleRoutes);
       await api.register(timetrackingRoutes);
+      await api.register(holidaysRoutes);
       await api.register(adminRoutes);
     },
     { prefix: '/api' },

@@ -1,0 +1,87 @@
+import { useMemo } from 'react';
+import { Calendar, dateFnsLocalizer, type EventPropGetter, type ToolbarProps } from 'react-big-calendar';
+import { format, getDay, parse, startOfWeek } from 'date-fns';
+import { enGB } from 'date-fns/locale/en-GB';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { ChevronLeft24Regular, ChevronRight24Regular } from '@fluentui/react-icons';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import { CALENDAR_CULTURE, type HolidayType } from '../../../../shared/rules/constants';
+import { HOLIDAY_TEXT } from '../../../../shared/rules/holidays';
+import type { CalendarEvent } from './calendar-events';
+import { typeLabel } from './calendar-events';
+import { HOLIDAY_COLORS, UNKNOWN_TYPE_COLOR } from './holiday-colors';
+
+// design §3: react-big-calendar, month view only, popup for overflow, en-GB culture (spec §9).
+const localizer = dateFnsLocalizer({
+  format,
+  parse,
+  startOfWeek: (date: Date) => startOfWeek(date, { locale: enGB }),
+  getDay,
+  locales: { [CALENDAR_CULTURE]: enGB },
+});
+
+const useStyles = makeStyles({
+  root: {
+    height: '820px',
+    fontFamily: tokens.fontFamilyBase,
+    backgroundColor: tokens.colorNeutralBackground1,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow4,
+    '& .rbc-today': { backgroundColor: tokens.colorBrandBackground2 },
+    '& .rbc-off-range-bg': { backgroundColor: tokens.colorNeutralBackground3 },
+    '& .rbc-event': { fontSize: tokens.fontSizeBase200, padding: '1px 6px' },
+    '& .rbc-show-more': { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+    '& .rbc-overlay': { zIndex: 10, boxShadow: tokens.shadow16, borderRadius: tokens.borderRadiusMedium, fontFamily: tokens.fontFamilyBase },
+    '& .rbc-overlay-header': { fontWeight: tokens.fontWeightSemibold },
+  },
+  toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
+  label: { marginLeft: tokens.spacingHorizontalM },
+});
+
+function Toolbar({ label, onNavigate }: ToolbarProps<CalendarEvent>) {
+  const styles = useStyles();
+  return (
+    <div className={styles.toolbar} role="toolbar" aria-label="Calendar">
+      <Button appearance="subtle" icon={<ChevronLeft24Regular />} aria-label="Previous month" onClick={() => onNavigate('PREV')} />
+      <Button onClick={() => onNavigate('TODAY')}>{HOLIDAY_TEXT.thisMonth}</Button>
+      <Button appearance="subtle" icon={<ChevronRight24Regular />} aria-label="Next month" onClick={() => onNavigate('NEXT')} />
+      <Text as="h2" size={500} weight="semibold" className={styles.label} aria-live="polite" data-testid="calendar-label">{label}</Text>
+    </div>
+  );
+}
+
+const eventStyle: EventPropGetter<CalendarEvent> = (event) => ({
+  style: { backgroundColor: HOLIDAY_COLORS[event.type as HolidayType] ?? UNKNOWN_TYPE_COLOR, color: '#fff', border: 'none' },
+  className: 'holiday-event',
+});
+
+interface Props {
+  date: Date;
+  events: CalendarEvent[];
+  onNavigate(date: Date): void;
+}
+
+export default function HolidayCalendar({ date, events, onNavigate }: Props) {
+  const styles = useStyles();
+  const components = useMemo(() => ({ toolbar: Toolbar }), []);
+  return (
+    <div className={styles.root} data-testid="holiday-calendar">
+      <Calendar<CalendarEvent>
+        localizer={localizer}
+        culture={CALENDAR_CULTURE}
+        date={date}
+        onNavigate={onNavigate}
+        events={events}
+        views={['month']}
+        view="month"
+        onView={() => undefined}
+        popup
+        components={components}
+        eventPropGetter={eventStyle}
+        tooltipAccessor={(event) => `${event.title} (${typeLabel(event.type)})`}
+        messages={{ showMore: (count) => `+${count} more` }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  allDaysLeftResponseSchema,
+  allHolidaysResponseSchema,
+  holidaysQuerySchema,
+  myDaysLeftResponseSchema,
+  publicHolidaysParamsSchema,
+  publicHolidaysResponseSchema,
+} from '../../shared/api/holidays';
+import { eventsInRange, myDaysLeft, visibleDaysLeft } from '../services/holidays';
+import { publicHolidays } from '../services/public-holidays';
+
+// people-and-shell §2 Holidays, §7 answer shapes, design §4 paths.
+export const holidaysRoutes: FastifyPluginAsyncZod = async (api) => {
+  // Every signed-in user sees the company calendar; the screen filters it by team (spec §2).
+  api.get('/holidays', { schema: { tags: ['holidays'], querystring: holidaysQuerySchema, response: { 200: allHolidaysResponseSchema } } }, async (request) => ({
+    data: { allHolidays: await eventsInRange(api.db, request.query.from, request.query.to) },
+  }));
+
+  api.get('/holidays/days-left', { schema: { tags: ['holidays'], response: { 200: myDaysLeftResponseSchema } } }, async (request) => ({
+    data: await myDaysLeft(api.db, request.actor),
+  }));
+
+  // spec §6: filtered on the hub to the records this viewer may see; never a 403, since one's own record is always allowed.
+  api.get('/holidays/days-left/all', { schema: { tags: ['holidays'], response: { 200: allDaysLeftResponseSchema } } }, async (request) => ({
+    data: { holidays: await visibleDaysLeft(api.db, request.actor) },
+  }));
+
+  api.get(
+    '/public-holidays/:year/:country',
+    { schema: { tags: ['holidays'], params: publicHolidaysParamsSchema, response: { 200: publicHolidaysResponseSchema } } },
+    async (request) => ({ data: publicHolidays(request.params.year) }),
+  );
+};
