@@ -66,8 +66,10 @@ interface Desktop {
   session: BrowserSession;
   page: Page;
   tokens: TokenStore;
-  /** every result the page received from main, for the "no token" check */
-  results: Array<{ channel: string; result: unknown }>;
+  /** every call and the result the page received from main, for the "no token" check */
+  results: Array<{ channel: string; payload: unknown; result: unknown }>;
+  /** resolves once the page has had no IPC call in flight for a moment */
+  settled(): Promise<void>;
 }
 
 let browser: Browser;
@@ -101,15 +103,26 @@ async function startDesktop(): Promise<Desktop> {
   });
   const session = await newSession(browser, renderer.url);
   const results: Desktop['results'] = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
   await session.context.exposeBinding('__hubInvoke', async (source, channel: IpcChannel, payload: unknown) => {
-    const result = await handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload);
-    results.push({ channel, result });
-    return result;
+    inFlight++;
+    try {
+      const result = await handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload);
+      results.push({ channel, payload, result });
+      return result;
+    } finally {
+      inFlight--;
+      lastActivity = Date.now();
+    }
   });
+  const settled = async () => {
+    while (inFlight > 0 || Date.now() - lastActivity < 500) await new Promise((r) => setTimeout(r, 50));
+  };
   await session.context.addInitScript(installBridge, IPC_CHANNELS);
   // main.ts does the same with webContents.send(IPC_EVENTS.sessionEnded).
   hub.on('session-ended', () => void session.page.evaluate(() => (window as unknown as { __hubSessionEnded(): void }).__hubSessionEnded()).catch(() => {}));
-  const desktop = { session, page: session.page, tokens, results };
+  const desktop = { session, page: session.page, tokens, results, settled };
   open.push(desktop);
   return desktop;
 }
@@ -157,14 +170,18 @@ describe('desktop mode: renderer → IPC → HubClient → hub', () => {
   });
 
   it('a revoked session ends at the next in-app call (the my-team drawer), without a reload', async () => {
-    const { page, tokens } = await startDesktop();
+    const { page, tokens, results, settled } = await startDesktop();
     // The teams manager has the my-team button and no first-login stepper in the demo company.
     await signIn(page, 'manager');
     await expect.poll(() => page.getByRole('button', { name: 'My team' }).isVisible()).toBe(true);
+    // The landing page's own calls first: the next call must be the one this test makes.
+    await settled();
     const token = tokens.get(baseUrl);
     await fetch(`${baseUrl}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const before = results.length;
     await page.getByRole('button', { name: 'My team' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
+    expect(results[before]).toMatchObject({ channel: 'hub:request', payload: { method: 'GET', path: '/teamDetails' }, result: { ok: false, error: { status: 401 } } });
     expect(tokens.get(baseUrl)).toBeNull();
   });
 
