@@ -1,12 +1,91 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
+import { evaluationsExportFile, type Evaluation } from '../../../../shared/api/evaluations';
+import { errorText } from '../../../lib/api';
+import { Loading } from '../../../lib/components/Loading';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
+import { useNotify } from '../../../lib/toast';
+import { getTransport } from '../../../lib/transport';
+import { useDeleteEvaluation, useEmployeeDetails } from '../api/evaluations';
+import { DeleteEvaluationDialog } from '../components/DeleteEvaluationDialog';
+import { EmployeeSummaryCard } from '../components/EmployeeSummaryCard';
+import { EvaluationDialog, type EvaluationDialogMode } from '../components/EvaluationDialog';
+import { EvaluationsTable } from '../components/EvaluationsTable';
 
-// The shell routes here already; the screen's content comes with its own issue.
+const useStyles = makeStyles({
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+function idFrom(value: string | null): number | null {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** spec §2 /objective-tracking/employee-details?id=: one employee's evaluations (issue 9). */
 export default function EmployeeDetailsPage() {
+  const styles = useStyles();
   const [params] = useSearchParams();
+  const userId = idFrom(params.get('id'));
+  const details = useEmployeeDetails(userId);
+  const remove = useDeleteEvaluation();
+  const notify = useNotify();
+  const [dialog, setDialog] = useState<{ mode: EvaluationDialogMode; evaluation: Evaluation | null } | null>(null);
+  const [deleting, setDeleting] = useState<Evaluation | null>(null);
+
+  if (userId === null) return <PageFrame title="Employee details"><EmptyState title="No employee chosen">Open an employee from the team page or the my-team drawer.</EmptyState></PageFrame>;
+  if (details.isPending) return <PageFrame title="Employee details"><Loading /></PageFrame>;
+  if (details.isError) return <PageFrame title="Employee details"><Text role="alert" className={styles.error}>{errorText(details.error)}</Text></PageFrame>;
+
+  const { user, items, canWrite } = details.data;
+  const exportXlsx = async () => {
+    const result = await getTransport().download(`/exports/evaluations/${user.id}.xlsx`, evaluationsExportFile(user.name));
+    if (result.status === 'saved') notify.success();
+    else if (result.status === 'failed') notify.failure(result.message);
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => { notify.success(); setDeleting(null); },
+      onError: () => notify.failure(),
+    });
+  };
+
   return (
-    <PageFrame title='Employee details'>
-      <EmptyState title={params.get('id') ? `Employee #${params.get('id')}` : 'No employee chosen'}>Evaluations of the employee will be listed here once the evaluations screen ships.</EmptyState>
+    <PageFrame
+      title="Employee details"
+      actions={
+        <div className={styles.actions}>
+          <Button icon={<ArrowDownloadRegular />} onClick={() => void exportXlsx()} disabled={items.length === 0}>Export to Excel</Button>
+          {/* spec §6: only team leads or teams managers of the employee write evaluations */}
+          {canWrite && <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ mode: 'create', evaluation: null })}>New Evaluation</Button>}
+        </div>
+      }
+    >
+      <EmployeeSummaryCard user={user} count={items.length} />
+      {items.length === 0 ? (
+        <EmptyState title="No evaluations yet">{canWrite ? 'Use New Evaluation to write the first one.' : 'Evaluations written by the team lead will be listed here.'}</EmptyState>
+      ) : (
+        <EvaluationsTable
+          items={items}
+          canWrite={canWrite}
+          onView={(e) => setDialog({ mode: 'view', evaluation: e })}
+          onEdit={(e) => setDialog({ mode: 'edit', evaluation: e })}
+          onDelete={setDeleting}
+        />
+      )}
+      <EvaluationDialog
+        open={dialog !== null}
+        mode={dialog?.mode ?? 'create'}
+        evaluation={dialog?.evaluation ?? null}
+        userId={user.id}
+        canWrite={canWrite}
+        onModeChange={(mode) => setDialog((d) => (d ? { ...d, mode } : d))}
+        onClose={() => setDialog(null)}
+      />
+      <DeleteEvaluationDialog open={deleting !== null} busy={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
     </PageFrame>
   );
 }

@@ -1,0 +1,45 @@
+import { Avatar, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import type { EmployeeSummary } from '../../../../shared/api/evaluations';
+import { formatJoinDate } from '../../../../shared/rules/dates';
+import { avatarImage } from '../../../lib/picture';
+
+const useStyles = makeStyles({
+  card: { display: 'flex', flexDirection: 'row', alignItems: 'center', gap: tokens.spacingHorizontalL, padding: tokens.spacingVerticalL, maxWidth: '720px' },
+  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS },
+  label: { color: tokens.colorNeutralForeground3 },
+});
+
+/** The user summary card of the employee-details page (issue 9). */
+export function EmployeeSummaryCard({ user, count }: { user: EmployeeSummary; count: number }) {
+  const styles = useStyles();
+  const rows: Array<[string, string]> = [
+    ['Email', user.email ?? '—'],
+    ['Job', user.job?.name ?? '—'],
+    ['Team', user.team.map((t) => t.name).join(', ') || '—'],
+    ['Direct Manager', user.teamlead?.name ?? '—'],
+    ['Join Date', formatJoinDate(user.joinDate) || '—'],
+    ['Evaluations', String(count)],
+  ];
+  return (
+    <Card className={styles.card} aria-label="Employee summary">
+      <Avatar size={96} name={user.name} image={avatarImage(user)} />
+      <div>
+        <Text as="h2" size={500} weight="semibold">{user.name}</Text>
+        <div className={styles.facts}>
+          {rows.map(([label, value]) => (
+            <FactRow key={label} label={label} value={value} labelClass={styles.label} />
+          ))}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function FactRow({ label, value, labelClass }: { label: string; value: string; labelClass: string }) {
+  return (
+    <>
+      <Text className={labelClass}>{label}</Text>
+      <Text>{value}</Text>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Select, Spinner, Text, Textarea, tokens,
+} from '@fluentui/react-components';
+import { evaluationFormSchema, type Evaluation, type EvaluationForm } from '../../../../shared/api/evaluations';
+import { EVALUATION_CRITERIA, EVALUATION_LABELS, isRating, RATING_LABELS, RATINGS } from '../../../../shared/rules/evaluation-scale';
+import type { EvaluationField } from '../../../../shared/rules/constants';
+import { errorText } from '../../../lib/api';
+import { useNotify } from '../../../lib/toast';
+import { useCreateEvaluation, useUpdateEvaluation } from '../api/evaluations';
+
+export type EvaluationDialogMode = 'create' | 'edit' | 'view';
+
+const useStyles = makeStyles({
+  form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingVerticalM, columnGap: tokens.spacingHorizontalL },
+  wide: { gridColumn: '1 / -1' },
+  error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
+  surface: { maxWidth: '760px' },
+});
+
+type Values = Record<EvaluationField, string>;
+type Errors = Partial<Record<EvaluationField, string>>;
+
+/** Remarks written before ratings existed stay visible in view mode, and must be re-rated to edit. */
+function initial(e: Evaluation | null, mode: EvaluationDialogMode): Values {
+  const values = {} as Values;
+  for (const f of EVALUATION_CRITERIA) values[f] = e ? (mode === 'view' || isRating(e[f]) ? e[f] : '') : '';
+  values.targets = e?.targets ?? '';
+  return values;
+}
+
+const TITLES: Record<EvaluationDialogMode, string> = { create: 'New Evaluation', edit: 'Edit Evaluation', view: 'Evaluation' };
+
+interface Props {
+  open: boolean;
+  mode: EvaluationDialogMode;
+  evaluation: Evaluation | null;
+  userId: number;
+  canWrite: boolean;
+  onModeChange: (mode: EvaluationDialogMode) => void;
+  onClose: () => void;
+}
+
+/** spec §5: the evaluation form in create, edit and view-only modes, each message beside its field. */
+export function EvaluationDialog({ open, mode, evaluation, userId, canWrite, onModeChange, onClose }: Props) {
+  const styles = useStyles();
+  const [values, setValues] = useState<Values>(() => initial(evaluation, mode));
+  const [errors, setErrors] = useState<Errors>({});
+  const create = useCreateEvaluation();
+  const update = useUpdateEvaluation();
+  const notify = useNotify();
+  const readOnly = mode === 'view';
+
+  useEffect(() => {
+    if (!open) return;
+    setValues(initial(evaluation, mode));
+    setErrors({});
+    create.reset();
+    update.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening or mode switch
+  }, [open, evaluation, mode]);
+
+  const set = (key: EvaluationField, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (readOnly) return;
+    const parsed = evaluationFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as EvaluationField] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    const done = { onSuccess: () => { notify.success(); onClose(); }, onError: () => notify.failure() };
+    const body: EvaluationForm = parsed.data;
+    if (mode === 'edit' && evaluation) update.mutate({ id: evaluation.id, ...body }, done);
+    else create.mutate({ userId, ...body }, done);
+  };
+
+  const busy = create.isPending || update.isPending;
+  const failure = create.error ?? update.error;
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface aria-label={TITLES[mode]} className={styles.surface}>
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{TITLES[mode]}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {EVALUATION_CRITERIA.map((f) => (
+                <Field key={f} label={EVALUATION_LABELS[f]} required={!readOnly} validationMessage={errors[f]}>
+                  {readOnly && !isRating(values[f]) ? (
+                    <Text>{values[f]}</Text>
+                  ) : (
+                    <Select value={values[f]} disabled={readOnly} onChange={(_, d) => set(f, d.value)}>
+                      <option value="">Choose a rating</option>
+                      {RATINGS.map((r) => <option key={r} value={r}>{`${r} – ${RATING_LABELS[r]}`}</option>)}
+                    </Select>
+                  )}
+                </Field>
+              ))}
+              <Field label={EVALUATION_LABELS.targets} required={!readOnly} validationMessage={errors.targets} className={styles.wide}>
+                <Textarea value={values.targets} readOnly={readOnly} onChange={(_, d) => set('targets', d.value)} resize="vertical" rows={4} maxLength={5000} />
+              </Field>
+              {failure && <Text role="alert" className={styles.error}>{errorText(failure)}</Text>}
+            </DialogContent>
+            <DialogActions>
+              {readOnly ? (
+                <>
+                  {canWrite && <Button onClick={() => onModeChange('edit')}>Edit</Button>}
+                  <Button appearance="primary" onClick={onClose}>Close</Button>
+                </>
+              ) : (
+                <>
+                  <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+                  <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>Save</Button>
+                </>
+              )}
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,23 @@
+import ExcelJS from 'exceljs';
+import type { Evaluation } from '../../shared/api/evaluations';
+import { EVALUATION_FIELDS } from '../../shared/rules/constants';
+import { EVALUATION_LABELS, ratingText } from '../../shared/rules/evaluation-scale';
+import { styleHeader } from './plans-xlsx-style';
+
+// spec §9 Excel exports: one employee's evaluations, newest first, one row each; ratings as
+// '4 – Exceeds expectations' so the sheet reads without the app.
+
+export const EVALUATION_HEADERS = ['Date', 'Author', ...EVALUATION_FIELDS.map((f) => EVALUATION_LABELS[f])];
+
+export async function evaluationsWorkbook(name: string, items: Evaluation[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const ws = workbook.addWorksheet('Evaluations', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = EVALUATION_HEADERS.map((header, i) => ({ header, width: i < 2 ? 20 : 28, style: i === 0 ? { numFmt: 'dd/mm/yyyy' } : {} }));
+  styleHeader(ws);
+  for (const e of items) {
+    ws.addRow([new Date(e.createdAt), e.author.name, ...EVALUATION_FIELDS.map((f) => (f === 'targets' ? e[f] : ratingText(e[f])))]);
+  }
+  ws.getColumn(EVALUATION_HEADERS.length).alignment = { wrapText: true, vertical: 'top' };
+  workbook.title = `${name} evaluations`;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
