@@ -74,15 +74,17 @@ function start(): void {
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => (mainWindow = null));
 
-  hub.on('session-ended', () => {
+  const sessionEnded = () => {
     if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.sessionEnded);
-  });
+  };
+  hub.on('session-ended', sessionEnded);
 
   registerIpc(
     ipcMain,
     createIpcHandlers({
       hub,
       connection: hubConnection,
+      onHubChanged: sessionEnded,
       isTrustedSender: trustedSender(appUrl, devUrl),
       openExternal: (url) => shell.openExternal(url),
       saveFile: (input) =>

@@ -162,6 +162,26 @@ describe('IPC handlers', () => {
     expect(Buffer.from(input.bytes).toString()).toBe('PK-bytes');
   });
 
+  it('switching to another hub ends the session in the window; saving the same hub does not', async () => {
+    let current: string | null = null;
+    const onHubChanged = vi.fn();
+    const connection = {
+      settings: () => ({ ...settings, hubUrl: current }),
+      setHubUrl: vi.fn(async (url: string | null) => ({ ...settings, hubUrl: (current = url) })),
+    };
+    const { handlers } = setup({ connection, onHubChanged });
+    expect(await handlers['settings:set-hub-url'](appFrame, { hubUrl: 'https://hub.bitstone.example' })).toMatchObject({ ok: true, data: { hubUrl: 'https://hub.bitstone.example' } });
+    expect(onHubChanged).toHaveBeenCalledTimes(1);
+    await handlers['settings:set-hub-url'](appFrame, { hubUrl: 'https://hub.bitstone.example' });
+    expect(onHubChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('explain a hub address main cannot use under the field', async () => {
+    const connection = { settings: () => settings, setHubUrl: vi.fn(async () => { throw new Error('The hub address must not contain a user name or password'); }) };
+    const result = await setup({ connection }).handlers['settings:set-hub-url'](appFrame, { hubUrl: 'https://ada:pw@hub.example' });
+    expect(result).toEqual({ ok: false, error: { status: 400, serverError: false, errors: [{ message: 'The hub address must not contain a user name or password', field: 'hubUrl' }] } });
+  });
+
   it('register every handler on ipcMain and remove them again', () => {
     const ipcMain = { handle: vi.fn(), removeHandler: vi.fn() };
     const unregister = registerIpc(ipcMain, setup().handlers);
