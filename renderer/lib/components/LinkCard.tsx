@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Badge, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
+import type { Link } from '../../../shared/api/links';
+import { FALLBACK_TEXT } from '../../../shared/rules/people-messages';
+import { isDesktop } from '../transport';
+
+// A link as a card (spec §2: the dashboard's cards and the admin Links tab's card grid).
+
+/**
+ * In the browser the session cookie rides along with the <img> request; the version in the URL
+ * lets the browser cache it until the picture changes. The desktop renderer holds no token, so
+ * there the card shows the link's initials instead (as avatars do, renderer/lib/picture.ts).
+ */
+export function linkPictureUrl(link: Pick<Link, 'id' | 'pictureVersion'>): string | undefined {
+  if (!link.pictureVersion || isDesktop()) return undefined;
+  return `/api/link/${link.id}/picture?v=${encodeURIComponent(link.pictureVersion)}`;
+}
+
+export function linkInitials(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]?.toUpperCase() ?? '').join('');
+}
+
+const useStyles = makeStyles({
+  card: { width: '100%', height: '100%', boxSizing: 'border-box' },
+  picture: {
+    width: '56px', height: '56px', borderRadius: tokens.borderRadiusMedium, objectFit: 'cover', flexShrink: 0,
+    display: 'flex', alignItems: 'center', justifyContent: 'center',
+    backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2, fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase500,
+  },
+  description: {
+    color: tokens.colorNeutralForeground2, overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical',
+  },
+  fallback: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
+  deleted: { opacity: 0.6 },
+});
+
+export function LinkPicture({ link, size = 56 }: { link: Pick<Link, 'id' | 'name' | 'pictureVersion'>; size?: number }) {
+  const styles = useStyles();
+  const src = linkPictureUrl(link);
+  const style = { width: size, height: size, fontSize: size / 2.6 };
+  if (src) return <img className={styles.picture} style={style} src={src} alt="" />;
+  return <span className={styles.picture} style={style} aria-hidden="true">{linkInitials(link.name)}</span>;
+}
+
+interface Props {
+  link: Link;
+  /** the dashboard opens the URL; the admin grid passes nothing and shows actions instead */
+  onOpen?: (link: Link) => void;
+  actions?: ReactNode;
+}
+
+export function LinkCard({ link, onOpen, actions }: Props) {
+  const styles = useStyles();
+  const deleted = link.status === 'deleted';
+  return (
+    <Card
+      className={deleted ? `${styles.card} ${styles.deleted}` : styles.card}
+      onClick={onOpen ? () => onOpen(link) : undefined}
+      aria-label={onOpen ? `${link.name}, opens in your browser` : link.name}
+      data-testid="link-card"
+    >
+      <CardHeader
+        image={<LinkPicture link={link} />}
+        header={<Text weight="semibold" size={400}>{link.name}</Text>}
+        description={deleted ? <Badge appearance="tint" color="danger">Deleted</Badge> : undefined}
+        action={actions ? <span onClick={(e) => e.stopPropagation()}>{actions}</span> : undefined}
+      />
+      {link.description
+        ? <Text className={styles.description}>{link.description}</Text>
+        : <Text className={`${styles.description} ${styles.fallback}`}>{FALLBACK_TEXT.noLinkDescription}</Text>}
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { FALLBACK_TEXT } from '../../shared/rules/people-messages';
+import { launchBrowser, newSession } from '../support/browser';
+import { signIn, waitForPath } from './helpers';
+
+// issue 7 Dashboard (spec §2): categorised links, the category filter and the name search.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the dashboard', () => {
+  it('a member sees links grouped by category, filters by category and searches by name', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'member');
+      await page.goto('/');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+      const headings = page.getByRole('heading', { level: 2 });
+      await headings.first().waitFor();
+      expect(await headings.allTextContents()).toEqual(['DEVELOPMENT', 'HR', 'INTERNAL TOOLS', 'LEARNING', 'OFFICE']);
+      const cards = page.getByTestId('link-card');
+      expect(await cards.filter({ hasText: 'Status Page' }).count()).toBe(0); // deleted links stay hidden
+      expect(await cards.filter({ hasText: 'Employee Handbook' }).textContent()).toContain(FALLBACK_TEXT.noLinkDescription);
+      await page.screenshot({ path: '/tmp/dashboard-member.png', fullPage: true });
+
+      // category filter: placeholder 'All', several categories, clearable
+      const filter = page.getByRole('combobox', { name: 'Categories' });
+      expect(await filter.getAttribute('placeholder')).toBe('All');
+      await filter.click();
+      await page.getByRole('menuitemcheckbox', { name: 'HR' }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Learning' }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => headings.allTextContents()).toEqual(['HR', 'LEARNING']);
+
+      // the header's search box filters by name, in any letter case, together with the categories
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      await search.fill('PAY');
+      await expect.poll(() => cards.allTextContents()).toHaveLength(1);
+      expect(await cards.first().textContent()).toContain('Payslips');
+      await search.fill('git');
+      await page.getByText('No links match').waitFor();
+
+      await page.getByRole('button', { name: 'Clear categories' }).click();
+      await expect.poll(() => headings.allTextContents()).toEqual(['DEVELOPMENT']);
+      expect(await cards.first().textContent()).toContain('Git Server');
+      await search.fill('');
+      await expect.poll(() => headings.count()).toBe(5);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a card opens its address outside the app', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page, context } = s;
+      await signIn(page, 'member');
+      await page.goto('/dashboard');
+      await waitForPath(page, '/dashboard');
+      await context.route('https://git.bitstone.example/**', (route) => route.fulfill({ status: 200, body: 'git' }));
+      const [popup] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByTestId('link-card').filter({ hasText: 'Git Server' }).click(),
+      ]);
+      await popup.waitForLoadState();
+      expect(popup.url()).toBe('https://git.bitstone.example/');
+    } finally {
+      await s.close();
+    }
+  });
+});
