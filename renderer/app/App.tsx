@@ -9,6 +9,7 @@ import { userAtom } from '../lib/session/session';
 import { isDesktop } from '../lib/transport';
 import { ErrorBoundary } from './ErrorBoundary';
 import { routes } from './routes';
+import { useModalLeakFix } from './routing/use-modal-leak-fix';
 import { hubTheme } from './theme';
 
 const AppToaster = lazy(() => import('./AppToaster'));
@@ -20,6 +21,7 @@ const Router = typeof window !== 'undefined' && window.location.protocol === 'fi
 
 function AppRoutes() {
   useConfirmSession();
+  useModalLeakFix();
   return useRoutes(routes);
 }
 

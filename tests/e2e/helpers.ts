@@ -17,7 +17,7 @@ export type DemoUser = keyof typeof DEMO_USERS;
 
 export async function fillLogin(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 

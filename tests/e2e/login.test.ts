@@ -51,7 +51,7 @@ describe('login form', () => {
   it('Enter submits and the password can be shown and hidden', () =>
     withSession(async ({ page }) => {
       await page.goto('/login');
-      const password = page.getByLabel('Password', { exact: true });
+      const password = page.getByLabel(/^Password/);
       await password.fill('secret');
       expect(await password.getAttribute('type')).toBe('password');
       await page.getByRole('button', { name: 'Show password' }).click();

@@ -46,7 +46,10 @@ export function AccountDrawer({ user, open, onClose }: { user: SessionUser; open
             <Button
               icon={signOut.isPending ? <Spinner size="tiny" /> : <SignOutRegular />}
               disabled={signOut.isPending}
-              onClick={() => signOut.mutate()}
+              onClick={() => {
+                onClose(); // a modal unmounted while open leaves the page aria-hidden (see use-modal-leak-fix)
+                signOut.mutate();
+              }}
             >
               Logout
             </Button>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { loginBodySchema, type LoginBody } from '../../../../shared/api/auth';
@@ -34,6 +34,8 @@ export function LoginForm() {
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [showPassword, setShowPassword] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   const change = (field: keyof LoginBody, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -45,6 +47,8 @@ export function LoginForm() {
     const result = validate(values);
     if (!result.ok) {
       setErrors(result.errors);
+      // keyboard and screen-reader users land on the first field that needs them
+      (result.errors.username ? usernameRef : passwordRef).current?.focus();
       return;
     }
     signIn.mutate(result.data, {
@@ -58,6 +62,7 @@ export function LoginForm() {
       <Field label="Username" required validationMessage={errors.username}>
         <Input
           name="username"
+          ref={usernameRef}
           autoComplete="username"
           autoFocus
           value={values.username}
@@ -67,6 +72,7 @@ export function LoginForm() {
       <Field label="Password" required validationMessage={errors.password}>
         <Input
           name="password"
+          ref={passwordRef}
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           value={values.password}

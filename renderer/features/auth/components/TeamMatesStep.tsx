@@ -3,6 +3,7 @@ import { Avatar, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/rea
 import { CheckmarkRegular } from '@fluentui/react-icons';
 import type { MemberSummary } from '../../../../shared/api/users';
 import { errorText } from '../../../lib/api';
+import { avatarImage } from '../../../lib/picture';
 import { useInviteTeamMate, useTeamMates } from '../api/team-mates';
 
 const useStyles = makeStyles({
@@ -28,7 +29,7 @@ function MemberRow({ member }: { member: MemberSummary }) {
   const invited = member.invited === true || invite.isSuccess;
   return (
     <li className={styles.row}>
-      <Avatar name={member.name} color="colorful" />
+      <Avatar name={member.name} image={avatarImage(member)} color="colorful" />
       <span className={styles.who}>
         <Text weight="semibold">{member.name}</Text>
         <Text size={200} className={styles.sub}>{member.job?.name ?? 'Unknown job'} · {member.email ?? 'No email'}</Text>
