@@ -25,6 +25,9 @@ export const OBJECTIVE_MESSAGES = {
   publicCheckbox: 'Make this objective public',
 } as const;
 
+/** issue 6 offline viewing: the banner over cached objectives. */
+export const offlineBannerText = (time: string) => `Offline — showing objectives as of ${time}`;
+
 export const APPROVAL_MESSAGES = {
   failedTitle: "Approval couldn't complete.",
   failedBody: "The objective or key result doesn't exist.",

@@ -69,12 +69,21 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
   const assignees = useAssignees(values.teamId, open);
   const today = isoDay();
 
+  // Reset once per opening; a later answer of the choices only fills a team still unset.
   useEffect(() => {
     if (!open) return;
-    const firstTeam = choices.data?.teams.find((t) => user?.teamIds.includes(t.id))?.id ?? choices.data?.teams[0]?.id ?? null;
-    setValues(initial(objective, firstTeam, regular && user ? user.id : null));
+    setValues(initial(objective, null, regular && user ? user.id : null));
     setErrors({});
-  }, [open, objective, choices.data, regular, user]);
+    create.reset();
+    update.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
+  }, [open, objective]);
+  const teams = choices.data?.teams;
+  useEffect(() => {
+    if (!open || objective || !teams) return;
+    const firstTeam = teams.find((t) => user?.teamIds.includes(t.id))?.id ?? teams[0]?.id ?? null;
+    setValues((v) => (v.teamId === null ? { ...v, teamId: firstTeam } : v));
+  }, [open, objective, teams, user]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K], clears: Partial<Values> = {}) => {
     setValues((v) => ({ ...v, [key]: value, ...clears }));

@@ -17,6 +17,7 @@ import { StatusMenu } from '../components/StatusMenu';
 import { useKeyResultCommands } from '../hooks/use-key-result-commands';
 import { useObjectiveAction } from '../hooks/use-objective-action';
 import { canAddKeyResult } from '../key-result-rules';
+import { OfflineBanner, useOffline } from '../offline/OfflineBanner';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
@@ -37,6 +38,7 @@ export default function ObjectiveDetailsPage() {
   const [krDialog, setKrDialog] = useState<{ keyResult: KeyResult | null } | null>(null);
   const actions = useObjectiveAction('details', () => navigate(PATHS.objectives));
   const krCommands = useKeyResultCommands((k) => setKrDialog({ keyResult: k }));
+  const offline = useOffline();
   const back = <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => navigate(PATHS.objectives)}>Objectives</Button>;
 
   if (id === null) return <PageFrame title="Objective details" actions={back}><EmptyState title="No objective chosen" /></PageFrame>;
@@ -45,7 +47,7 @@ export default function ObjectiveDetailsPage() {
     return <PageFrame title="Objective details" actions={back}><Text role="alert" className={styles.error}>{errorText(objective.error)}</Text></PageFrame>;
   }
   const o = objective.data;
-  const busy = actions.busy || krCommands.busy;
+  const busy = actions.busy || krCommands.busy || offline;
   return (
     <PageFrame
       title={o.title}
@@ -62,6 +64,7 @@ export default function ObjectiveDetailsPage() {
         </div>
       }
     >
+      <OfflineBanner />
       <HubErrors />
       <ObjectiveSummary objective={o} />
       <Text as="h2" size={500} weight="semibold">Key results</Text>

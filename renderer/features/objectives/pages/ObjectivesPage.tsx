@@ -18,6 +18,7 @@ import { ObjectiveFormDialog } from '../components/ObjectiveFormDialog';
 import { Pagination } from '../components/Pagination';
 import { filtersAtom, showPublicAtom, sortAtom } from '../hooks/list-state';
 import { useObjectiveAction } from '../hooks/use-objective-action';
+import { OfflineBanner, useOffline } from '../offline/OfflineBanner';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: tokens.spacingHorizontalL },
@@ -36,6 +37,7 @@ export default function ObjectivesPage() {
   const [editing, setEditing] = useState<{ objective: Objective | null } | null>(null);
   const [krFor, setKrFor] = useState<Objective | null>(null);
   const actions = useObjectiveAction('list');
+  const offline = useOffline();
 
   // A new filter, sort or view starts again on the first page.
   useEffect(() => setPage(1), [sort, filters, showPublic]);
@@ -54,7 +56,8 @@ export default function ObjectivesPage() {
 
   return (
     <PageFrame title="Objectives">
-      <ActionBar filtersOpen={filtersOpen} onToggleFilters={() => setFiltersOpen(!filtersOpen)} onNew={() => setEditing({ objective: null })} />
+      <ActionBar filtersOpen={filtersOpen} onToggleFilters={() => setFiltersOpen(!filtersOpen)} onNew={() => setEditing({ objective: null })} disabled={offline} />
+      <OfflineBanner />
       {filtersOpen && <FiltersPanel />}
       <HubErrors />
       {list.isPending && <Loading label="Loading objectives…" />}
@@ -63,7 +66,7 @@ export default function ObjectivesPage() {
       {list.data && list.data.items.length > 0 && (
         <div className={styles.grid}>
           {list.data.items.map((o) => (
-            <ObjectiveCard key={o.id} objective={o} onEdit={(x) => setEditing({ objective: x })} onAddKeyResult={setKrFor} onAction={actions.start} disabled={actions.busy} />
+            <ObjectiveCard key={o.id} objective={o} onEdit={(x) => setEditing({ objective: x })} onAddKeyResult={setKrFor} onAction={actions.start} disabled={actions.busy || offline} />
           ))}
         </div>
       )}

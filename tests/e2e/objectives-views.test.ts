@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
+import { launchBrowser, newSession } from '../support/browser';
+import { DEMO_USERS, signIn } from './helpers';
+
+// issue 6: read-only cards, archive/restore, remembered filters, pagination and offline viewing.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LIST = '/objective-tracking/objectives';
+const cards = (page: Page) => page.getByTestId('objective-card');
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function act(page: Page, title: string, action: 'Archive' | 'Restore') {
+  await page.getByRole('button', { name: `Status actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+  await page.getByText(CONFIRM_TEXT.action(action.toLowerCase(), 'objective')).waitFor();
+  await page.getByRole('button', { name: 'Yes' }).click();
+}
+
+describe('objective views', () => {
+  it("a member sees other people's public objectives read-only and pages through their own", async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'member');
+      await page.goto(LIST);
+      await cards(page).first().waitFor();
+      expect(await cards(page).count()).toBe(9);
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await page.locator('[aria-current="page"]', { hasText: '2' }).waitFor();
+      await cards(page).first().waitFor();
+      await page.getByRole('button', { name: 'Show public' }).click();
+      await page.getByRole('button', { name: 'Show mine' }).waitFor();
+      const other = cards(page).filter({ hasNotText: DEMO_USERS.member.name }).first();
+      await other.waitFor();
+      // spec §6: read-only hides the status menu, Add KeyResult and Edit
+      expect(await other.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+      expect(await other.getByRole('button', { name: 'Add KeyResult' }).count()).toBe(0);
+      expect(await other.getByRole('button', { name: /^Status actions/ }).count()).toBe(0);
+      expect(await other.getByRole('button', { name: 'Details' }).count()).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a lead archives and restores their completed objective; the filters survive a reload', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'lead');
+      await page.goto(LIST);
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      await choose(page, 'Assignee', DEMO_USERS.lead.name);
+      await choose(page, 'Status', 'completed');
+      await page.reload();
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      expect(await page.getByRole('combobox', { name: 'Status', exact: true }).textContent()).toContain('completed');
+      expect(await page.getByRole('combobox', { name: 'Assignee', exact: true }).textContent()).toContain(DEMO_USERS.lead.name);
+
+      const first = cards(page).first();
+      await first.waitFor();
+      const title = (await first.locator('.fui-CardHeader__header').textContent()) ?? '';
+      await act(page, title, 'Archive');
+      await cards(page).filter({ hasText: title }).waitFor({ state: 'detached' });
+      await choose(page, 'Status', 'archived');
+      await cards(page).filter({ hasText: title }).first().waitFor();
+      await act(page, title, 'Restore');
+      await cards(page).filter({ hasText: title }).waitFor({ state: 'detached' });
+      await choose(page, 'Status', 'completed');
+      await cards(page).filter({ hasText: title }).first().waitFor();
+      await page.getByRole('button', { name: 'Clear Filters' }).click();
+      expect(await page.getByRole('combobox', { name: 'Status', exact: true }).textContent()).toContain('All');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('shows the objectives already seen, read-only under a banner, while the hub is unreachable', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page, context } = s;
+      await signIn(page, 'member');
+      await page.goto(LIST);
+      await cards(page).first().waitFor();
+      const firstTitle = await cards(page).first().locator('.fui-CardHeader__header').textContent();
+
+      await context.route('**/api/**', (route) => route.abort('connectionrefused'));
+      await page.reload();
+      await page.getByText(/^Offline — showing objectives as of \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/).waitFor({ timeout: 20_000 });
+      expect(await cards(page).first().locator('.fui-CardHeader__header').textContent()).toBe(firstTitle);
+      expect(await page.getByRole('button', { name: 'New Objective' }).isDisabled()).toBe(true);
+      expect(await cards(page).first().getByRole('button', { name: 'Edit' }).isDisabled()).toBe(true);
+
+      await context.unroute('**/api/**');
+      await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 25_000 });
+      expect(await page.getByRole('button', { name: 'New Objective' }).isDisabled()).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+});
