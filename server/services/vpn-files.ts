@@ -10,10 +10,10 @@ import { forbidden, notFound } from '../http-errors';
 
 export interface VpnOwner { id: number; name: string; dotted: string }
 
-/** Active users whose dotted name is `dotted` (spec §5: lower case, spaces replaced by dots). */
+/** Members (archived ones too, for admins) whose dotted name is `dotted` (spec §5: lower case, spaces replaced by dots). */
 async function findByDotted(db: DbOrTx, dotted: string): Promise<VpnOwner | null> {
   const [row] = await db.select({ id: users.id, name: users.name }).from(users)
-    .where(and(eq(users.status, 'active'), sql`regexp_replace(lower(trim(${users.name})), '\\s+', '.', 'g') = ${dotted}`))
+    .where(and(sql`regexp_replace(lower(trim(${users.name})), '\\s+', '.', 'g') = ${dotted}`))
     .limit(1);
   return row ? { ...row, dotted } : null;
 }

@@ -1,12 +1,141 @@
-import { useParams } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, ArrowLeftRegular, DocumentPdfRegular, EditRegular, PeopleTeamRegular } from '@fluentui/react-icons';
+import type { Profile } from '../../../../shared/api/people';
+import { canChangePicture, canEditExtraSection, canEditTeams, canEditUserInfo, canSeeFiles, hasCapability, type ExtraSection } from '../../../../shared/rules/permissions';
+import { userExportFile } from '../../../../shared/rules/people-exports';
+import { PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
+import type { SessionUser } from '../../../../shared/api/users';
+import { errorText } from '../../../lib/api';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
+import { PATHS } from '../../../lib/paths';
+import { globalSearchAtom } from '../../../lib/search';
+import { userAtom } from '../../../lib/session/session';
+import { getTransport } from '../../../lib/transport';
+import { useNotify } from '../../../lib/toast';
+import { useArchiveMember, useProfile, useRestoreMember } from '../api/members';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ExtraDetailsTabs } from '../components/ExtraDetailsTabs';
+import { ProfileHeader } from '../components/ProfileHeader';
+import { Section } from '../components/Section';
+import { UserInformation } from '../components/UserInformation';
+import { VpnFile } from '../components/VpnFile';
 
-// The shell routes here already; the screen's content comes with its own issue.
-export default function ProfilePage() {
-  const { id } = useParams();
+const MemberDialog = lazy(() => import('../components/MemberDialog'));
+const TeamsDialog = lazy(() => import('../components/TeamsDialog'));
+const ExtraDetailsDialog = lazy(() => import('../components/extras/ExtraDetailsDialog'));
+const PictureEditor = lazy(() => import('../components/PictureEditor'));
+const CvPreviewDialog = lazy(() => import('../components/CvPreviewDialog'));
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+});
+
+type Open = 'edit' | 'teams' | 'extras' | 'picture' | 'archive' | 'restore' | null;
+const SECTIONS: ExtraSection[] = ['bitstoneInfo', 'relevantExperience', 'projectsInfo', 'personalInfo'];
+
+function ProfileBody({ profile, actor }: { profile: Profile; actor: SessionUser }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const [open, setOpen] = useState<Open>(null);
+  const [pictureVersion, setPictureVersion] = useState(0);
+  const archive = useArchiveMember();
+  const restore = useRestoreMember();
+  const target = { id: profile.id, teamIds: profile.team.map((t) => t.id) };
+  const editableSections = SECTIONS.filter((s) => canEditExtraSection(actor, target, s));
+  const close = () => setOpen(null);
+
+  const changeStatus = async (to: 'archive' | 'restore') => {
+    try {
+      await (to === 'archive' ? archive : restore).mutateAsync(profile.id);
+      notify.success(to === 'archive' ? PEOPLE_TOASTS.userArchived : PEOPLE_TOASTS.userRestored);
+    } catch (error) {
+      notify.failure(errorText(error));
+    }
+    close();
+  };
+
   return (
-    <PageFrame title='Profile'>
-      <EmptyState title={`Member #${id ?? ''}`}>The member's profile will be shown here once the profile screen ships.</EmptyState>
+    <div className={styles.body}>
+      <ProfileHeader
+        profile={profile}
+        pictureVersion={pictureVersion}
+        canChangePicture={canChangePicture(actor, target)}
+        canArchive={hasCapability(actor, 'REMOVE_USERS') && actor.id !== profile.id}
+        onPicture={() => setOpen('picture')}
+        onArchive={() => setOpen('archive')}
+        onRestore={() => setOpen('restore')}
+      />
+      <UserInformation
+        profile={profile}
+        canEdit={canEditUserInfo(actor, target)}
+        onEdit={() => setOpen('edit')}
+        extraAction={canEditTeams(actor) && <Button icon={<PeopleTeamRegular />} onClick={() => setOpen('teams')}>Teams</Button>}
+      />
+      {canSeeFiles(actor, target) && (
+        <Section title="FILES"><VpnFile ownerName={profile.name} /></Section>
+      )}
+      <Section
+        title="EXTRA DETAILS"
+        actions={editableSections.length > 0 && <Button icon={<EditRegular />} onClick={() => setOpen('extras')}>Edit</Button>}
+      >
+        <ExtraDetailsTabs extras={profile.extras} showRelevant={canEditExtraSection(actor, target, 'relevantExperience')} />
+      </Section>
+
+      <ConfirmDialog open={open === 'archive'} title="Archive member" text={`Are you sure you want to delete ${profile.name}?`} busy={archive.isPending} onNo={close} onYes={() => void changeStatus('archive')} />
+      <ConfirmDialog open={open === 'restore'} title="Restore member" text={`Are you sure you want to restore ${profile.name}?`} busy={restore.isPending} onNo={close} onYes={() => void changeStatus('restore')} />
+      <Suspense fallback={null}>
+        {open === 'edit' && <MemberDialog mode="edit" open member={profile} onClose={close} />}
+        {open === 'teams' && <TeamsDialog member={profile} onClose={close} />}
+        {open === 'extras' && <ExtraDetailsDialog profile={profile} sections={editableSections} onClose={close} />}
+        {open === 'picture' && <PictureEditor userId={profile.id} onClose={close} onSaved={() => setPictureVersion(Date.now())} />}
+      </Suspense>
+    </div>
+  );
+}
+
+/** spec §2 'Profile page' (profile/{id}). */
+export default function ProfilePage() {
+  const styles = useStyles();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const setSearch = useSetAtom(globalSearchAtom);
+  const actor = useAtomValue(userAtom);
+  const notify = useNotify();
+  const profile = useProfile(Number(id));
+  const [cvOpen, setCvOpen] = useState(false);
+  const name = profile.data?.user.name;
+
+  const exportExcel = async () => {
+    if (!profile.data) return;
+    const result = await getTransport().download(`/exports/users/${profile.data.user.id}.xlsx`, userExportFile(profile.data.user.name));
+    if (result.status === 'failed') notify.failure(result.message);
+  };
+
+  const actions = (
+    <div className={styles.actions}>
+      {/* spec §2: back to the team page clears the search */}
+      <Button icon={<ArrowLeftRegular />} onClick={() => { setSearch(''); navigate(PATHS.team); }}>Back</Button>
+      {name && hasCapability(actor, 'EXPORT_USERS') && <Button icon={<ArrowDownloadRegular />} onClick={() => void exportExcel()}>Export to excel</Button>}
+      {name && hasCapability(actor, 'DOWNLOAD_CV') && <Button icon={<DocumentPdfRegular />} onClick={() => setCvOpen(true)}>Export CV</Button>}
+    </div>
+  );
+
+  return (
+    <PageFrame title="Profile" actions={actions}>
+      {profile.isPending ? (
+        <Spinner label="Loading profile…" />
+      ) : profile.isError ? (
+        <EmptyState title="This profile could not be loaded">{errorText(profile.error)}</EmptyState>
+      ) : actor ? (
+        <ProfileBody key={profile.data.user.id} profile={profile.data.user} actor={actor} />
+      ) : null}
+      {cvOpen && profile.data && (
+        <Suspense fallback={null}><CvPreviewDialog profile={profile.data.user} onClose={() => setCvOpen(false)} /></Suspense>
+      )}
     </PageFrame>
   );
 }

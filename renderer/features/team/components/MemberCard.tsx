@@ -1,0 +1,42 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar, Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
+import type { DirectoryMember } from '../../../../shared/api/people';
+import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
+import { tenureText } from '../../../../shared/rules/tenure-text';
+import { profilePath } from '../../../lib/paths';
+import { pictureUrl } from '../../../lib/picture';
+
+const useStyles = makeStyles({
+  card: {
+    display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS, textDecoration: 'none',
+    color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow4, padding: tokens.spacingVerticalM, textAlign: 'center', minHeight: '260px', boxSizing: 'border-box',
+    ':hover': { boxShadow: tokens.shadow16 },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
+  },
+  picture: { width: '120px', height: '150px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground3 },
+  avatarBox: { width: '120px', height: '150px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  name: { marginTop: tokens.spacingVerticalS },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** One member of the directory (spec §2): picture, name, job, team-lead badge, tenure; opens the profile. */
+export const MemberCard = memo(function MemberCard({ member }: { member: DirectoryMember }) {
+  const styles = useStyles();
+  const src = pictureUrl(member);
+  const tenure = tenureText(member.joinDate);
+  return (
+    <Link to={profilePath(member.id)} className={styles.card} data-testid="member-card" aria-label={member.name}>
+      {src ? (
+        <img className={styles.picture} src={src} alt="" loading="lazy" />
+      ) : (
+        <div className={styles.avatarBox}><Avatar name={member.name} size={96} /></div>
+      )}
+      <Text weight="semibold" size={400} className={styles.name}>{member.name}</Text>
+      <Text size={200}>{member.job?.name ?? FALLBACK_TEXT.unknownJob}</Text>
+      {member.isTeamLead && <Badge appearance="tint" color="brand">Team lead</Badge>}
+      {tenure && <Text size={200} className={styles.muted}>{tenure}</Text>}
+    </Link>
+  );
+});

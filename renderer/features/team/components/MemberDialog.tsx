@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import {
+  Button, Combobox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input,
+  makeStyles, MessageBar, MessageBarBody, Option, tokens,
+} from '@fluentui/react-components';
+import { createMemberSchema, updateMemberSchema, type Profile } from '../../../../shared/api/people';
+import { canEditRestrictedUserFields } from '../../../../shared/rules/permissions';
+import { FALLBACK_TEXT, PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
+import { userAtom } from '../../../lib/session/session';
+import { useNotify } from '../../../lib/toast';
+import { useJobChoices, useTeamChoices, useTeamLeadChoices } from '../api/directory';
+import { useCreateMember, useUpdateMember } from '../api/members';
+import { hubFieldErrors, zodFieldErrors } from './form-errors';
+
+const useStyles = makeStyles({
+  form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
+  wide: { gridColumn: '1 / -1' },
+});
+
+export interface MemberDialogProps {
+  mode: 'add' | 'edit';
+  open: boolean;
+  onClose: () => void;
+  /** the member being edited (edit mode) */
+  member?: Profile;
+  onSaved?: (id: number) => void;
+}
+
+interface FormState {
+  name: string; username: string; email: string; phone: string; teamIds: number[]; jobId: number | null; teamleadId: number | null; joinDate: string;
+}
+
+function initialState(member?: Profile): FormState {
+  return {
+    name: member?.name ?? '', username: member?.username ?? '', email: member?.email ?? '', phone: member?.phone ?? '',
+    teamIds: member?.team.map((t) => t.id) ?? [], jobId: member?.job?.id ?? null, teamleadId: member?.teamlead?.id ?? null,
+    joinDate: member?.joinDate ?? '',
+  };
+}
+
+/**
+ * spec §2 'Member dialog': 'New employee' or 'Edit User Info'. Email, direct manager, team and job
+ * are editable only with edit-all-fields or team-lead permission (spec §5); the hub checks again.
+ */
+export default function MemberDialog({ mode, open, onClose, member, onSaved }: MemberDialogProps) {
+  const styles = useStyles();
+  const actor = useAtomValue(userAtom);
+  const notify = useNotify();
+  const [form, setForm] = useState<FormState>(() => initialState(member));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const create = useCreateMember();
+  const update = useUpdateMember();
+  const teams = useTeamChoices().data?.teams ?? [];
+  const jobs = useJobChoices().data?.items ?? [];
+  const leads = (useTeamLeadChoices().data?.items ?? []).filter((l) => l.id !== member?.id);
+  const restricted = mode === 'add' || (!!actor && !!member && canEditRestrictedUserFields(actor, { id: member.id, teamIds: member.team.map((t) => t.id) }));
+  const saving = create.isPending || update.isPending;
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const candidate = {
+      name: form.name, email: form.email, phone: form.phone, teamIds: form.teamIds, jobId: form.jobId ?? undefined,
+      teamleadId: form.teamleadId, joinDate: form.joinDate || (mode === 'add' ? '' : null), username: form.username || undefined,
+    };
+    const parsed = (mode === 'add' ? createMemberSchema : updateMemberSchema).safeParse(candidate);
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setGeneral(null);
+    try {
+      const { id } = mode === 'add'
+        ? await create.mutateAsync(createMemberSchema.parse(candidate))
+        : await update.mutateAsync({ id: member?.id ?? 0, body: parsed.data });
+      notify.success(mode === 'add' ? PEOPLE_TOASTS.userAdded : PEOPLE_TOASTS.userUpdated);
+      onSaved?.(id);
+      onClose();
+    } catch (error) {
+      const { fields, general: text } = hubFieldErrors(error);
+      setErrors(fields);
+      setGeneral(text);
+    }
+  };
+
+  const teamText = teams.filter((t) => form.teamIds.includes(t.id)).map((t) => t.name).join(', ');
+  const jobText = jobs.find((j) => j.id === form.jobId)?.name ?? '';
+  const leadText = leads.find((l) => l.id === form.teamleadId)?.name ?? FALLBACK_TEXT.notSet;
+  const err = (key: string) => (errors[key] ? { validationState: 'error' as const, validationMessage: errors[key] } : {});
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <DialogBody>
+            <DialogTitle>{mode === 'add' ? 'New employee' : 'Edit User Info'}</DialogTitle>
+            <DialogContent>
+              {general && <MessageBar intent="error"><MessageBarBody>{general}</MessageBarBody></MessageBar>}
+              <div className={styles.form}>
+                <Field label="Name" required {...err('name')}>
+                  <Input value={form.name} onChange={(_, d) => set('name', d.value)} />
+                </Field>
+                <Field label="Phone" required {...err('phone')}>
+                  <Input type="tel" value={form.phone} onChange={(_, d) => set('phone', d.value)} />
+                </Field>
+                <Field label="Email" required {...err('email')}>
+                  <Input type="email" value={form.email} disabled={!restricted} onChange={(_, d) => set('email', d.value)} />
+                </Field>
+                <Field label="Username" hint={mode === 'add' ? 'Defaults to the part of the email before @' : undefined} {...err('username')}>
+                  <Input value={form.username} onChange={(_, d) => set('username', d.value)} />
+                </Field>
+                <Field label="Team" required {...err('teamIds')}>
+                  <Combobox
+                    multiselect disabled={!restricted} placeholder="Choose teams" value={teamText} selectedOptions={form.teamIds.map(String)}
+                    onOptionSelect={(_, d) => set('teamIds', d.selectedOptions.map(Number))}
+                  >
+                    {teams.map((t) => <Option key={t.id} value={String(t.id)}>{t.name}</Option>)}
+                  </Combobox>
+                </Field>
+                <Field label="Job" required {...err('jobId')}>
+                  <Dropdown
+                    disabled={!restricted} placeholder="Choose a job" value={jobText} selectedOptions={form.jobId ? [String(form.jobId)] : []}
+                    onOptionSelect={(_, d) => set('jobId', d.optionValue ? Number(d.optionValue) : null)}
+                  >
+                    {jobs.map((j) => <Option key={j.id} value={String(j.id)}>{j.name}</Option>)}
+                  </Dropdown>
+                </Field>
+                <Field label="Direct Manager" {...err('teamleadId')}>
+                  <Dropdown
+                    disabled={!restricted} value={leadText} selectedOptions={[String(form.teamleadId ?? '')]}
+                    onOptionSelect={(_, d) => set('teamleadId', d.optionValue ? Number(d.optionValue) : null)}
+                  >
+                    <Option value="">{FALLBACK_TEXT.notSet}</Option>
+                    {leads.map((l) => <Option key={l.id} value={String(l.id)}>{l.name}</Option>)}
+                  </Dropdown>
+                </Field>
+                <Field label="Join date" required={mode === 'add'} {...err('joinDate')}>
+                  <Input type="date" value={form.joinDate} onChange={(_, d) => set('joinDate', d.value)} />
+                </Field>
+              </div>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose}>Cancel</Button>
+              <Button appearance="primary" type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save'}</Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { ExtrasForm } from './extras-form';
+import { TextField } from './fields';
+
+const useStyles = makeStyles({ grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalL } });
+
+type Value = ExtrasForm['bitstone'];
+
+export function BitstoneSection({ value, onChange }: { value: Value; onChange: (v: Value) => void }) {
+  const styles = useStyles();
+  const set = (key: keyof Value) => (v: string) => onChange({ ...value, [key]: v });
+  return (
+    <div className={styles.grid}>
+      <TextField label="Learning & Development (EUR)" type="number" value={value.learningAndDev} onChange={set('learningAndDev')} />
+      <TextField label="Team buildings (RON)" type="number" value={value.teamBuildings} onChange={set('teamBuildings')} />
+      <TextField label="Vacation days" type="number" value={value.holidays} onChange={set('holidays')} />
+      <TextField label="Current role" value={value.currentRole} onChange={set('currentRole')} />
+      <TextField label="Benefits (one per line)" multiline value={value.benefits} onChange={set('benefits')} />
+      <TextField label="About" multiline value={value.about} onChange={set('about')} />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Button, Combobox, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useSkills } from '../../api/extras';
+import type { ExtrasForm } from './extras-form';
+import { TextField } from './fields';
+import { NewSkillsDialog } from './NewSkillsDialog';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalL },
+  skills: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  grow: { flexGrow: 1 },
+});
+
+type Value = ExtrasForm['personal'];
+
+/** Personal information (spec §3); dietary restrictions are stored under isVegan. */
+export function PersonalSection({ value, onChange }: { value: Value; onChange: (v: Value) => void }) {
+  const styles = useStyles();
+  const catalogue = useSkills().data?.skills ?? [];
+  const [adding, setAdding] = useState(false);
+  const set = (key: Exclude<keyof Value, 'skills'>) => (v: string) => onChange({ ...value, [key]: v });
+  const known = [...catalogue, ...value.skills.filter((s) => !catalogue.some((c) => c.id === s.id))];
+  return (
+    <div className={styles.grid}>
+      <TextField label="Official name" value={value.officialName} onChange={set('officialName')} />
+      <TextField label="Birth date" type="date" value={value.birthdate} onChange={set('birthdate')} />
+      <TextField label="Personal email" type="email" value={value.personalEmailAddress} onChange={set('personalEmailAddress')} />
+      <TextField label="Hometown" value={value.hometown} onChange={set('hometown')} />
+      <TextField label="Current address" value={value.currentAddress} onChange={set('currentAddress')} />
+      <TextField label="Languages (comma separated)" value={value.languages} onChange={set('languages')} />
+      <div className={styles.skills}>
+        <Field label="Skills" className={styles.grow}>
+          <Combobox
+            multiselect placeholder="Choose skills" value={value.skills.map((s) => s.name).join(', ')} selectedOptions={value.skills.map((s) => String(s.id))}
+            onOptionSelect={(_, d) => onChange({ ...value, skills: known.filter((s) => d.selectedOptions.includes(String(s.id))) })}
+          >
+            {known.map((s) => <Option key={s.id} value={String(s.id)}>{s.name}</Option>)}
+          </Combobox>
+        </Field>
+        <Button icon={<AddRegular />} onClick={() => setAdding(true)}>New skills</Button>
+      </div>
+      <TextField label="Dietary restrictions" value={value.isVegan} onChange={set('isVegan')} />
+      <TextField label="Education (one per line)" multiline value={value.education} onChange={set('education')} />
+      <TextField label="Hobbies" multiline value={value.hobbies} onChange={set('hobbies')} />
+      <TextField label="Current role" value={value.currentRole} onChange={set('currentRole')} />
+      <TextField label="About" multiline value={value.about} onChange={set('about')} />
+      {adding && (
+        <NewSkillsDialog
+          onClose={() => setAdding(false)}
+          onCreated={(created) => onChange({ ...value, skills: [...value.skills, ...created.filter((c) => !value.skills.some((s) => s.id === c.id))] })}
+        />
+      )}
+    </div>
+  );
+}
