@@ -8,6 +8,7 @@ import { installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
 import { installWireContract } from './plugins/wire-contract';
 import { adminRoutes } from './routes/admin-routes';
+import { statisticsRoutes } from './routes/statistics';
 import { evaluationRoutes } from './routes/evaluations';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(timetrackingRoutes);
       await api.register(holidaysRoutes);
       await api.register(adminRoutes);
+      await api.register(statisticsRoutes);
       await api.register(evaluationRoutes);
     },
     { prefix: '/api' },

@@ -1,10 +1,104 @@
+import { useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { statisticsQuerySchema, type StatisticsQuery } from '../../../../shared/api/statistics';
+import { canFilterStatisticsByTeam } from '../../../../shared/rules/statistics-access';
+import { defaultStatisticsRange } from '../../../../shared/rules/statistics-range';
+import { errorText } from '../../../lib/api';
+import { Loading } from '../../../lib/components/Loading';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
+import { userAtom } from '../../../lib/session/session';
+import { useJobChoices, useStatistics } from '../api/statistics';
+import { splitBars, teamBars } from '../components/chart-options';
+import { EChart } from '../components/EChart';
+import { EmployeeTable } from '../components/EmployeeTable';
+import { LoginTable, SplitTable, TeamTable } from '../components/FigureTables';
+import { StatisticsFilters } from '../components/StatisticsFilters';
 
-// The shell routes here already; the screen's content comes with its own issue.
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(520px, 1fr))', gap: tokens.spacingHorizontalL },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalL },
+  pair: { display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  status: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', minHeight: '24px' },
+});
+
+const initialQuery = (): StatisticsQuery => ({ ...defaultStatisticsRange() });
+
+/** spec §2 /objective-tracking/statistics: filters, then charts each with its table (issue 9). */
 export default function StatisticsPage() {
+  const s = useStyles();
+  const user = useAtomValue(userAtom);
+  const [query, setQuery] = useState<StatisticsQuery>(initialQuery);
+  const parsed = statisticsQuerySchema.safeParse(query);
+  const [applied, setApplied] = useState<StatisticsQuery>(query);
+  const stats = useStatistics(applied);
+  const jobs = useJobChoices();
+  const showTeam = !!user && canFilterStatisticsByTeam(user);
+
+  const change = (next: StatisticsQuery) => {
+    setQuery(next);
+    if (statisticsQuerySchema.safeParse(next).success) setApplied(next);
+  };
+  const rangeError = parsed.success ? undefined : parsed.error.issues[0]?.message;
+
+  const data = stats.data;
+  const statusOption = useMemo(() => splitBars((data?.byStatus.items ?? []).map((r) => ({ name: r.status, ...r }))), [data]);
+  const categoryOption = useMemo(() => splitBars((data?.byCategory.items ?? []).map((r) => ({ name: r.category, ...r }))), [data]);
+  const teamOption = useMemo(() => teamBars(data?.byTeam ?? []), [data]);
+
   return (
-    <PageFrame title='Statistics'>
-      <EmptyState title='No statistics yet'>Objective statistics will be charted here once the statistics screen ships.</EmptyState>
+    <PageFrame title="Statistics">
+      <StatisticsFilters
+        value={query}
+        teams={data?.allTeams ?? []}
+        jobs={jobs.data?.items ?? []}
+        showTeam={showTeam}
+        rangeError={rangeError}
+        onChange={change}
+        onReset={() => change(initialQuery())}
+      />
+      <div className={s.status} aria-live="polite">
+        {stats.isFetching && data && <Spinner size="tiny" label="Updating…" />}
+        {stats.isError && <Text role="alert" className={s.error}>{errorText(stats.error)}</Text>}
+      </div>
+      {!data && stats.isPending && <Loading />}
+      {data && data.byStatus.total === 0 && <EmptyState title="No objectives in this range">Change the filters or widen the dates to see statistics.</EmptyState>}
+      {data && data.byStatus.total > 0 && (
+        <>
+          <div className={s.grid}>
+            <Card className={s.card}>
+              <Text as="h2" size={500} weight="semibold">By status</Text>
+              <div className={s.pair}>
+                <EChart label="Objectives by status chart" option={statusOption} />
+                <SplitTable label="Objectives by status" head="Status" rows={data.byStatus.items.map((r) => ({ name: r.status, ...r }))} total={data.byStatus.total} />
+              </div>
+            </Card>
+            <Card className={s.card}>
+              <Text as="h2" size={500} weight="semibold">By category</Text>
+              <div className={s.pair}>
+                <EChart label="Objectives by category chart" option={categoryOption} />
+                <SplitTable label="Objectives by category" head="Category" rows={data.byCategory.items.map((r) => ({ name: r.category, ...r }))} total={data.byCategory.total} />
+              </div>
+            </Card>
+          </div>
+          <Card className={s.card}>
+            <Text as="h2" size={500} weight="semibold">By team</Text>
+            <EChart label="Objectives by team chart" option={teamOption} height={320} />
+            <TeamTable teams={data.byTeam} />
+          </Card>
+          <Card className={s.card}>
+            <Text as="h2" size={500} weight="semibold">By employee</Text>
+            <EmployeeTable rows={data.byEmployee} />
+          </Card>
+        </>
+      )}
+      {data && (
+        <Card className={s.card}>
+          <Text as="h2" size={500} weight="semibold">By login date</Text>
+          {data.byLogin.length ? <LoginTable rows={data.byLogin} /> : <Text>No sign-ins in this range.</Text>}
+        </Card>
+      )}
     </PageFrame>
   );
 }

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { BarChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { RESIZE_DEBOUNCE_MS } from '../../../../shared/rules/constants';
+
+// design §3: Apache ECharts bundled with the app, only the parts we draw (bar, pie), so the
+// statistics chunk stays small and nothing loads from anyone's servers.
+echarts.use([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+export type ChartOption = echarts.EChartsCoreOption;
+
+/** One chart; redrawn when the option changes, resized with the window (spec §9: 200 ms debounce). */
+export function EChart({ option, height = 280, label }: { option: ChartOption; height?: number; label: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    if (!host.current) return;
+    const instance = echarts.init(host.current, undefined, { renderer: 'svg' });
+    chart.current = instance;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => instance.resize(), RESIZE_DEBOUNCE_MS);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return <div ref={host} role="img" aria-label={label} style={{ width: '100%', height }} />;
+}

@@ -1,0 +1,46 @@
+import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import type { ByEmployeeEntry } from '../../../../shared/api/statistics';
+
+// spec §9: the employee statistics table is at most 600 px high (its own scroll) and sorted by
+// team name — the hub sends it in that order.
+const useStyles = makeStyles({
+  scroll: { maxHeight: '600px', overflowY: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  head: { position: 'sticky', top: 0, backgroundColor: tokens.colorNeutralBackground1, zIndex: 1 },
+  num: { textAlign: 'right' },
+});
+
+export function EmployeeTable({ rows }: { rows: ByEmployeeEntry[] }) {
+  const s = useStyles();
+  return (
+    <div className={s.scroll} data-testid="employee-statistics" tabIndex={0}>
+      <Table size="small" aria-label="Objectives by employee">
+        <TableHeader className={s.head}>
+          <TableRow>
+            <TableHeaderCell>Name</TableHeaderCell>
+            <TableHeaderCell>Team</TableHeaderCell>
+            <TableHeaderCell>Objectives</TableHeaderCell>
+            <TableHeaderCell>Completed in time</TableHeaderCell>
+            <TableHeaderCell>Completed overdue</TableHeaderCell>
+            <TableHeaderCell>Key results</TableHeaderCell>
+            <TableHeaderCell>KRs completed in time</TableHeaderCell>
+            <TableHeaderCell>KRs completed overdue</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id}>
+              <TableCell>{r.name}</TableCell>
+              <TableCell>{r.team}</TableCell>
+              <TableCell className={s.num}>{r.objectivesNumber}</TableCell>
+              <TableCell className={s.num}>{r.completedObjectives.inTime}</TableCell>
+              <TableCell className={s.num}>{r.completedObjectives.overdue}</TableCell>
+              <TableCell className={s.num}>{r.keyResultsNumber}</TableCell>
+              <TableCell className={s.num}>{r.completedKeyResults.inTime}</TableCell>
+              <TableCell className={s.num}>{r.completedKeyResults.overdue}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

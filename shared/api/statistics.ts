@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { envelope, isoDateSchema, refSchema } from './common';
+
+// objective-tracking §3 Statistics and §7 GET /statistics (team, job, from, to). Every figure is
+// computed by the hub (issue 9); the screen only draws and lists them.
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** from/to are calendar days, both included; the hub defaults to the last 6 months (§9). */
+export const statisticsQuerySchema = z
+  .object({ team: id.optional(), job: id.optional(), from: isoDateSchema.optional(), to: isoDateSchema.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['from'] });
+export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
+
+const split = { inTime: z.number().int(), overdue: z.number().int() };
+const count = z.number().int();
+
+export const statusEntrySchema = z.object({ status: z.string(), ...split, percent: z.number() });
+export const categoryEntrySchema = z.object({ category: z.string(), ...split, percent: z.number() });
+
+export const byTeamEntrySchema = z.object({
+  team: refSchema,
+  statusDistribution: z.array(z.object({ status: z.string(), ...split, total: count })),
+  /** objectives of the team */
+  total: count,
+  /** the team's share of all objectives in the statistics, in % */
+  percent: z.number(),
+});
+
+export const byEmployeeEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  team: z.string(),
+  objectivesNumber: count,
+  completedObjectives: z.object(split),
+  keyResultsNumber: count,
+  completedKeyResults: z.object(split),
+});
+
+export const byLoginEntrySchema = z.object({ date: z.string(), logins: count, users: count });
+
+export const statisticsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  allTeams: z.array(refSchema),
+  byLogin: z.array(byLoginEntrySchema),
+  byStatus: z.object({ items: z.array(statusEntrySchema), total: count }),
+  byCategory: z.object({ items: z.array(categoryEntrySchema), total: count }),
+  byTeam: z.array(byTeamEntrySchema),
+  byEmployee: z.array(byEmployeeEntrySchema),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;
+export type StatusEntry = z.infer<typeof statusEntrySchema>;
+export type CategoryEntry = z.infer<typeof categoryEntrySchema>;
+export type ByTeamEntry = z.infer<typeof byTeamEntrySchema>;
+export type ByEmployeeEntry = z.infer<typeof byEmployeeEntrySchema>;
+export type ByLoginEntry = z.infer<typeof byLoginEntrySchema>;
+
+export const statisticsResponseSchema = envelope(statisticsSchema);
+
+/** §9: the login table lists the first 20 entries. */
+export const LOGIN_ROWS = 20;
+/** §9: default range, the last 6 months. */
+export const DEFAULT_RANGE_MONTHS = 6;
+
+export const STATISTICS_MESSAGES = {
+  teamFilterOwnerOnly: 'Only owners may filter statistics by team.',
+} as const;
