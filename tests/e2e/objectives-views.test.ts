@@ -87,6 +87,33 @@ describe('objective views', () => {
     }
   });
 
+  it('an owner chooses any team; changing the team clears the assignee (§5); owner filters (§2)', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'owner');
+      await page.goto(LIST);
+      await page.getByRole('button', { name: 'New Objective' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New objective' });
+      await choose(page, 'Team', 'Atlas');
+      await page.getByRole('combobox', { name: 'Assignee', exact: true }).click();
+      const option = page.getByRole('option').first();
+      const assignee = (await option.textContent()) ?? '';
+      await option.click();
+      expect(await dialog.getByRole('combobox', { name: 'Assignee', exact: true }).textContent()).toContain(assignee);
+      await choose(page, 'Team', 'Nova');
+      expect(await dialog.getByRole('combobox', { name: 'Assignee', exact: true }).textContent()).not.toContain(assignee);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Assignee is required', { exact: true }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      for (const filter of ['Team', 'Author', 'Status', 'Job Title']) await page.getByRole('combobox', { name: filter, exact: true }).waitFor();
+      expect(await page.getByRole('combobox', { name: 'Assignee', exact: true }).count()).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('shows the objectives already seen, read-only under a banner, while the hub is unreachable', async () => {
     const s = await newSession(browser, baseUrl);
     try {
