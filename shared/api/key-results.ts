@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OBJECTIVE_MESSAGES as M } from '../rules/objective-messages';
-import { envelope, isoDateSchema } from './common';
-import { keyResultSchema, prioritySchema } from './objectives';
+import { envelope } from './common';
+import { calendarDaySchema, keyResultSchema, prioritySchema } from './objectives';
 
 // objective-tracking §5 (key result form), §7 (POST /objective/{id}, GET/PUT/DELETE /key-result).
 
@@ -14,7 +14,7 @@ export const keyResultCreateSchema = z.object({
   description: requiredText(M.description, 5000),
   /** §5: defaults to the objective's priority on create */
   priority: prioritySchema.optional(),
-  deadline: z.string({ error: M.deadline }).min(1, M.deadline).pipe(isoDateSchema),
+  deadline: z.string({ error: M.deadline }).min(1, M.deadline).pipe(calendarDaySchema),
 });
 export type KeyResultCreate = z.input<typeof keyResultCreateSchema>;
 

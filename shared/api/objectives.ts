@@ -25,6 +25,13 @@ export const SORT_LABELS: Record<SortCriterion, string> = {
   title: 'Title',
 };
 
+/** YYYY-MM-DD that is a real calendar day (common's isoDateSchema checks only the shape; 2030-02-31 would reach the database). */
+export const calendarDaySchema = isoDateSchema.refine((value) => {
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}, 'Must be a date (YYYY-MM-DD)');
+
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
 
@@ -42,7 +49,7 @@ export const objectiveFormShape = z.object({
   subcategory: requiredText(M.subcategory, 100),
   priority: prioritySchema,
   /** §5: optional, today by default on create */
-  deadline: isoDateSchema.optional(),
+  deadline: calendarDaySchema.optional(),
   isPublic: z.boolean().default(false),
 });
 
@@ -84,8 +91,8 @@ export const objectiveListQuerySchema = z.object({
   privacy: z.enum(['public', 'private']).optional(),
   teamId: optionalId,
   jobId: optionalId,
-  createdFrom: isoDateSchema.optional(),
-  createdTo: isoDateSchema.optional(),
+  createdFrom: calendarDaySchema.optional(),
+  createdTo: calendarDaySchema.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(OBJECTIVES_PAGE_SIZE),
   sortCriterion: z.enum(SORT_CRITERIA).default('deadline'),

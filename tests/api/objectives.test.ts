@@ -199,3 +199,32 @@ describe('PUT /objective/:id (spec §4, §6)', () => {
     expect((await w.put('manager', other.id, { title: 'Nope' })).status).toBe(403);
   });
 });
+
+describe('bad input never becomes a 5xx', () => {
+  it('answers 400 or 404 for junk bodies, ids and queries', async () => {
+    const token = w.tokens.lead;
+    const o = (await w.create('lead')).body.data;
+    const attempts = [
+      w.hub.post('/api/objective', { title: 5, team_id: 'x', owner_id: -1, category: 'Food', priority: 'urgent', deadline: '31-12-2030' }, { token }),
+      w.hub.post('/api/objective', { title: 'x'.repeat(5000), team_id: 2_147_483_647, owner_id: 2_147_483_647, description: 'd', category: 'Personal', subcategory: 'Hobby', priority: 'low' }, { token }),
+      w.hub.request('POST', '/api/objective', { token, raw: '{"title": ' }),
+      w.hub.request('PUT', `/api/objective/${o.id}`, { token, body: { last_modification_date: 'yesterday' } }),
+      w.hub.request('PUT', `/api/objective/${o.id}`, { token, body: { action: 'explode' } }),
+      w.hub.request('PUT', '/api/objective/99999999', { token, body: { title: 'x' } }),
+      w.hub.request('DELETE', '/api/objective/abc', { token }),
+      w.hub.get('/api/objective?page=99999&limit=1000', { token }),
+      w.hub.get('/api/objective?created_from=yesterday', { token }),
+      w.hub.get('/api/objective/assignees?team_id=-3', { token }),
+      w.hub.post(`/api/objective/${o.id}`, { title: 'T', description: 'D', deadline: '2030-02-31x' }, { token }),
+      w.hub.request('PUT', '/api/key-result/1', { token, body: { percentage: 'all' } }),
+      w.hub.post('/api/approval', { objective_id: 'abc' }, { token }),
+      w.create('lead', { deadline: '2030-02-31' }),
+      w.hub.get('/api/objective?created_to=2030-13-45', { token }),
+      w.hub.post(`/api/objective/${o.id}/approval`, {}, { token }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+    }
+  });
+});
