@@ -1,0 +1,40 @@
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import type { PlanSummary } from '../../../../shared/api/plans';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalM },
+  card: { padding: tokens.spacingVerticalM, gap: tokens.spacingVerticalXS },
+  muted: { color: tokens.colorNeutralForeground3 },
+  figures: { display: 'flex', gap: tokens.spacingHorizontalL },
+  figure: { display: 'flex', flexDirection: 'column' },
+  overdue: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/** spec §2/§3: a card per member with the hub's plan summary. */
+export function MemberCards({ plans }: { plans: PlanSummary[] }) {
+  const s = useStyles();
+  return (
+    <div className={s.grid}>
+      {plans.map((p) => (
+        <Card key={p.userId} className={s.card} aria-label={`Plan of ${p.name}`}>
+          <Text weight="semibold">{p.name}</Text>
+          <Text size={200} className={s.muted}>{[p.team, p.email].filter(Boolean).join(' · ')}</Text>
+          <div className={s.figures}>
+            <Figure label="Completed" value={p.completedObjectives} className={s.figure} />
+            <Figure label="Overdue" value={p.overdueObjectives} className={s.figure} valueClass={p.overdueObjectives ? s.overdue : undefined} />
+            <Figure label="Total" value={p.totalObjectives} className={s.figure} />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Figure({ label, value, className, valueClass }: { label: string; value: number; className: string; valueClass?: string }) {
+  return (
+    <div className={className}>
+      <Text size={500} weight="semibold" className={valueClass}>{value}</Text>
+      <Text size={200}>{label}</Text>
+    </div>
+  );
+}

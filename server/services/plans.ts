@@ -1,0 +1,80 @@
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { PlanObjective, Plans, PlanSummary } from '../../shared/api/plans';
+import type { Actor } from '../../shared/rules/session-user';
+import type { DbOrTx } from '../db/client';
+import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
+import { ownerInTeams, visibleWhere } from './objectives-scope';
+
+// objective-tracking §3 Plans: {items, plans}. Items are the objectives (with key results) the
+// caller may see (visibleWhere, the objectives list's rule) for themselves or for one team;
+// plans are per-member counts done by the database (GROUP BY).
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Overdue: still open (in progress or waiting) with its deadline day passed. */
+const OPEN_OVERDUE = sql`${objectives.status} in ('in progress', 'waiting for approval') and ${objectives.deadline} < current_date`;
+const FIRST_TEAM = sql`coalesce((select min(t.name) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = u.id and t.status = 'active'), '')`;
+
+async function planItems(db: DbOrTx, where: SQL): Promise<PlanObjective[]> {
+  const rows = await db
+    .select({ o: objectives, ownerName: users.name, teamName: teams.name })
+    .from(objectives)
+    .innerJoin(users, eq(users.id, objectives.ownerId))
+    .leftJoin(teams, eq(teams.id, objectives.teamId))
+    .where(where)
+    .orderBy(asc(objectives.deadline), asc(objectives.id));
+  const ids = rows.map((r) => r.o.id);
+  const krs = ids.length
+    ? await db.select().from(keyResults).where(and(inArray(keyResults.objectiveId, ids), ne(keyResults.status, 'deleted'))).orderBy(asc(keyResults.deadline), asc(keyResults.id))
+    : [];
+  const byObjective = new Map<number, PlanObjective['keyResults']>();
+  for (const k of krs) {
+    const list = byObjective.get(k.objectiveId) ?? [];
+    list.push({ id: k.id, title: k.title, status: k.status, priority: k.priority, deadline: k.deadline, percentage: k.percentage });
+    byObjective.set(k.objectiveId, list);
+  }
+  return rows.map(({ o, ownerName, teamName }) => ({
+    id: o.id,
+    title: o.title,
+    status: o.status,
+    category: o.category,
+    priority: o.priority,
+    deadline: o.deadline,
+    owner: { id: o.ownerId, name: ownerName },
+    team: o.teamId !== null && teamName !== null ? { id: o.teamId, name: teamName } : null,
+    keyResults: byObjective.get(o.id) ?? [],
+  }));
+}
+
+/** One summary per person in `people` (members without objectives count zero). */
+async function summaries(db: DbOrTx, people: SQL, where: SQL): Promise<PlanSummary[]> {
+  const result = await db.execute(sql`
+    select u.id as "userId", u.name, u.email, ${FIRST_TEAM} as team,
+      count(${objectives.id}) filter (where ${objectives.status} = 'completed')::int as "completedObjectives",
+      count(${objectives.id}) filter (where ${OPEN_OVERDUE})::int as "overdueObjectives",
+      count(${objectives.id})::int as "totalObjectives"
+    from ${users} u left join ${objectives} on ${objectives.ownerId} = u.id and ${where}
+    where u.status = 'active' and ${people}
+    group by u.id, u.name, u.email order by u.name, u.id`);
+  return rowsOf<PlanSummary>(result);
+}
+
+/** GET /user/plans: my objectives and my summary. */
+export async function myPlans(db: DbOrTx, actor: Actor): Promise<Plans> {
+  const where = sql`${visibleWhere(actor)} and ${objectives.ownerId} = ${actor.id}`;
+  const [items, plans] = await Promise.all([planItems(db, where), summaries(db, sql`u.id = ${actor.id}`, where)]);
+  return { items, plans };
+}
+
+/** POST /user/plans {team}: the team's objectives and one summary per active member. */
+export async function teamPlans(db: DbOrTx, actor: Actor, teamId: number): Promise<Plans> {
+  const where = sql`${visibleWhere(actor)} and (${objectives.teamId} = ${teamId} or ${ownerInTeams([teamId])})`;
+  const members = sql`exists (select 1 from ${teamMembers} m where m.user_id = u.id and m.team_id = ${teamId})`;
+  const [items, plans] = await Promise.all([planItems(db, where), summaries(db, members, where)]);
+  return { items, plans };
+}
+
+export async function activeTeamName(db: DbOrTx, teamId: number): Promise<string | null> {
+  const [row] = await db.select({ name: teams.name }).from(teams).where(and(eq(teams.id, teamId), eq(teams.status, 'active'))).limit(1);
+  return row?.name ?? null;
+}

@@ -1,0 +1,106 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyResults, objectives } from '../../server/db/schema';
+import { PLAN_HEADERS, PLAN_SHEETS, SUMMARY_HEADERS } from '../../server/exports/plans-xlsx';
+import { PLANS_MESSAGES } from '../../shared/api/plans';
+import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
+
+// issue 9: plans (objective-tracking §3, §6, §7) with summaries worked out by hand.
+let w: ObjectiveWorld;
+let p1: number;
+
+beforeAll(async () => {
+  w = await buildWorld();
+  const db = w.hub.db;
+  const add = async (title: string, who: Who, teamId: number, status: string, deadline: string) => {
+    const [row] = await db.insert(objectives).values({
+      title, description: 'd', category: 'Technology', subcategory: 'Other', priority: 'high', ownerId: w.ids[who], authorId: w.ids[who], teamId, status, deadline,
+    }).returning({ id: objectives.id });
+    return row.id;
+  };
+  p1 = await add('P1 open', 'member', w.alpha, 'in progress', day(10));
+  await add('P2 late', 'member', w.alpha, 'in progress', day(-3)); //  overdue
+  await add('P3 done', 'member', w.alpha, 'completed', day(-5)); //    completed (not overdue)
+  await add('P4 gone', 'member', w.alpha, 'deleted', day(1)); //       never listed
+  await add('P5 mate', 'mate', w.alpha, 'completed', day(2));
+  await add('P6 beta', 'outsider', w.beta, 'in progress', day(2));
+  const kr = { objectiveId: p1, ownerId: w.ids.member, authorId: w.ids.member, description: 'd', priority: 'low', deadline: day(5) };
+  await db.insert(keyResults).values([{ ...kr, title: 'K1', status: 'completed', percentage: 80 }, { ...kr, title: 'K2 gone', status: 'deleted' }]);
+});
+afterAll(() => w?.hub.close());
+
+const teamPlans = (who: Who, body: unknown) => w.hub.post('/api/user/plans', body, { token: w.tokens[who] });
+
+describe('GET /user/plans', () => {
+  it('answers my objectives with their key results and my summary', async () => {
+    const res = await w.hub.get('/api/user/plans', { token: w.tokens.member });
+    expect(res.status).toBe(200);
+    expect(res.body.data.items.map((o: { title: string }) => o.title)).toEqual(['P3 done', 'P2 late', 'P1 open']);
+    const open = res.body.data.items[2];
+    expect(open).toMatchObject({ owner: { id: w.ids.member, name: 'Bogdan Member' }, team: { name: 'Alpha' } });
+    expect(open.key_results).toEqual([expect.objectContaining({ title: 'K1', status: 'completed', percentage: 80 })]);
+    expect(res.body.data.plans).toEqual([
+      { user_id: w.ids.member, name: 'Bogdan Member', email: expect.any(String), team: 'Alpha', completed_objectives: 1, overdue_objectives: 1, total_objectives: 3 },
+    ]);
+  });
+});
+
+describe('POST /user/plans {team}', () => {
+  it('gives owners and teams managers the team’s objectives and one summary per member', async () => {
+    for (const who of ['owner', 'manager'] as const) {
+      const res = await teamPlans(who, { team: w.alpha });
+      expect(res.status).toBe(200);
+      expect(res.body.data.items.map((o: { title: string }) => o.title).sort()).toEqual(['P1 open', 'P2 late', 'P3 done', 'P5 mate']);
+      expect(res.body.data.plans.map((p: Record<string, unknown>) => [p.name, p.completed_objectives, p.overdue_objectives, p.total_objectives])).toEqual([
+        ['Ana Lead', 0, 0, 0],
+        ['Bogdan Member', 1, 1, 3],
+        ['Carmen Mate', 1, 0, 1],
+        ['Dan Manager', 0, 0, 0],
+      ]);
+    }
+  });
+  it('refuses team leads, members and guests with 403', async () => {
+    for (const who of ['lead', 'member', 'guest'] as const) {
+      const res = await teamPlans(who, { team: w.alpha });
+      expect(res.status).toBe(403);
+      expect(res.body.errors[0].message).toBe(PLANS_MESSAGES.teamFilterForbidden);
+    }
+  });
+  it('answers 400 for a missing, malformed or unknown team', async () => {
+    const missing = await teamPlans('owner', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0]).toMatchObject({ field: 'team', message: 'Team is required' });
+    expect((await teamPlans('owner', { team: 'x' })).status).toBe(400);
+    const unknown = await teamPlans('owner', { team: 999_999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].message).toBe(PLANS_MESSAGES.unknownTeam);
+  });
+});
+
+describe('GET /exports/plans.xlsx', () => {
+  async function workbook(who: Who, query = '') {
+    const res = await fetch(`${w.hub.url}/api/exports/plans.xlsx${query}`, { headers: { authorization: `Bearer ${w.tokens[who]}` } });
+    const wb = new ExcelJS.Workbook();
+    if (res.status === 200) await wb.xlsx.load(await res.arrayBuffer());
+    return { res, wb };
+  }
+  it('exports my plan: objectives with key results beneath, and my summary', async () => {
+    const { res, wb } = await workbook('member');
+    expect(res.status).toBe(200);
+    const plan = wb.getWorksheet(PLAN_SHEETS.plan)!;
+    expect((plan.getRow(1).values as unknown[]).slice(1)).toEqual(PLAN_HEADERS);
+    const rows = [2, 3, 4, 5].map((n) => [plan.getRow(n).getCell(1).value, plan.getRow(n).getCell(2).value]);
+    expect(rows).toEqual([['Objective', 'P3 done'], ['Objective', 'P2 late'], ['Objective', 'P1 open'], ['Key result', 'K1']]);
+    expect(plan.getRow(5).getCell(9).value).toBe(80);
+    const summary = wb.getWorksheet(PLAN_SHEETS.summary)!;
+    expect((summary.getRow(1).values as unknown[]).slice(1)).toEqual(SUMMARY_HEADERS);
+    expect((summary.getRow(2).values as unknown[]).slice(4)).toEqual([1, 1, 3]);
+  });
+  it('exports a team’s plan for owners only under the same rule', async () => {
+    const { res, wb } = await workbook('owner', `?team=${w.alpha}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('Alpha%20plans.xlsx');
+    expect(wb.getWorksheet(PLAN_SHEETS.summary)!.rowCount).toBe(5);
+    expect((await workbook('lead', `?team=${w.alpha}`)).res.status).toBe(403);
+  });
+});
