@@ -8,6 +8,7 @@ import { installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
 import { installWireContract } from './plugins/wire-contract';
 import { adminRoutes } from './routes/admin-routes';
+import { timelineRoutes } from './routes/timeline';
 import { planRoutes } from './routes/plans';
 import { statisticsRoutes } from './routes/statistics';
 import { evaluationRoutes } from './routes/evaluations';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(timetrackingRoutes);
       await api.register(holidaysRoutes);
       await api.register(adminRoutes);
+      await api.register(timelineRoutes);
       await api.register(planRoutes);
       await api.register(statisticsRoutes);
       await api.register(evaluationRoutes);

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { CheckmarkCircleFilled, ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { dayNumber, isoOfDay, tickLabel, ticks, type ZoomLevel } from '../../../../shared/rules/timeline';
+import { isoDay } from '../../../../shared/rules/dates';
+import type { GanttRow } from './gantt-rows';
+
+// A Gantt of our own (design §3: bundled, nothing from a CDN): fixed-height rows, and only the
+// rows in view (plus a margin) are in the DOM, so 500 objectives with 2,000 key results scroll
+// smoothly (issue 9).
+
+export const ROW_HEIGHT = 32;
+export const LABEL_WIDTH = 320;
+const HEADER_HEIGHT = 36;
+const OVERSCAN = 10;
+
+const useStyles = makeStyles({
+  scroller: { position: 'relative', overflow: 'auto', height: '640px', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground1 },
+  header: { position: 'sticky', top: 0, zIndex: 3, height: `${HEADER_HEIGHT}px`, backgroundColor: tokens.colorNeutralBackground3, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  corner: { position: 'sticky', left: 0, zIndex: 4, width: `${LABEL_WIDTH}px`, height: '100%', display: 'flex', alignItems: 'center', paddingLeft: tokens.spacingHorizontalM, boxSizing: 'border-box', fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground3 },
+  tick: { position: 'absolute', top: 0, height: '100%', paddingLeft: '4px', fontSize: tokens.fontSizeBase200, lineHeight: `${HEADER_HEIGHT}px`, whiteSpace: 'nowrap', borderLeft: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  gridLine: { position: 'absolute', width: '1px', backgroundColor: tokens.colorNeutralStroke3 },
+  today: { position: 'absolute', width: '2px', backgroundColor: tokens.colorPaletteRedBorder2, zIndex: 1 },
+  row: { position: 'absolute', left: 0, height: `${ROW_HEIGHT}px`, cursor: 'pointer', ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover } },
+  label: { position: 'sticky', left: 0, zIndex: 2, width: `${LABEL_WIDTH}px`, height: '100%', display: 'flex', alignItems: 'center', gap: '4px', boxSizing: 'border-box', paddingRight: tokens.spacingHorizontalS, backgroundColor: tokens.colorNeutralBackground1, borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  krLabel: { paddingLeft: '36px', color: tokens.colorNeutralForeground2 },
+  open: { flex: 1, minWidth: 0, textAlign: 'left', border: 'none', background: 'none', cursor: 'pointer', padding: 0, font: 'inherit', color: 'inherit', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  spacer: { width: '24px', flexShrink: 0 },
+  bar: { position: 'absolute', top: '6px', height: `${ROW_HEIGHT - 12}px`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', display: 'flex', alignItems: 'center', boxShadow: tokens.shadow2 },
+  progress: { position: 'absolute', left: 0, top: 0, bottom: 0, backgroundColor: 'rgba(0, 0, 0, 0.25)' },
+  barText: { position: 'relative', paddingLeft: '6px', fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap', color: '#1b1b1b', display: 'flex', alignItems: 'center', gap: '4px' },
+  done: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0 },
+});
+
+interface Props {
+  rows: GanttRow[];
+  range: { from: number; to: number };
+  zoom: ZoomLevel;
+  collapsed: ReadonlySet<number>;
+  onToggle: (objectiveId: number) => void;
+  onOpen: (objectiveId: number) => void;
+  /** the scroller's width, for zoom to fit */
+  onWidth: (width: number) => void;
+}
+
+export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth }: Props) {
+  const s = useStyles();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 640 });
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => {
+      setView({ top: el.scrollTop, height: el.clientHeight });
+      onWidth(el.clientWidth - LABEL_WIDTH);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onWidth]);
+
+  const px = zoom.pxPerDay;
+  const chartWidth = Math.max(1, (range.to - range.from) * px);
+  const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT;
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  const x = (day: number) => LABEL_WIDTH + (day - range.from) * px;
+  const tickDays = ticks(range.from, range.to, zoom.tick);
+  const today = dayNumber(isoDay());
+
+  return (
+    <div ref={scroller} className={s.scroller} onScroll={(e) => setView((v) => ({ ...v, top: e.currentTarget.scrollTop }))} role="tree" aria-label="Timeline">
+      <div style={{ position: 'relative', width: LABEL_WIDTH + chartWidth, height }}>
+        <div className={s.header} style={{ width: LABEL_WIDTH + chartWidth }}>
+          {tickDays.map((d) => <div key={d} className={s.tick} style={{ left: x(d) }} title={isoOfDay(d)}>{tickLabel(d, zoom.tick)}</div>)}
+          <div className={s.corner}>Objective</div>
+        </div>
+        {tickDays.map((d) => <div key={`g${d}`} className={s.gridLine} style={{ left: x(d), top: HEADER_HEIGHT, height: height - HEADER_HEIGHT }} />)}
+        {today >= range.from && today <= range.to && <div className={s.today} title="Today" style={{ left: x(today), top: HEADER_HEIGHT, height: height - HEADER_HEIGHT }} />}
+        {rows.slice(first, last).map((r, i) => {
+          const index = first + i;
+          const done = r.status === 'completed';
+          const open = () => onOpen(r.objectiveId);
+          return (
+            <div key={r.key} role="treeitem" aria-level={r.kind === 'objective' ? 1 : 2} aria-expanded={r.hasChildren ? !collapsed.has(r.objectiveId) : undefined}
+              className={s.row} style={{ top: HEADER_HEIGHT + index * ROW_HEIGHT, width: LABEL_WIDTH + chartWidth }} onClick={open} data-row={r.key}>
+              <div className={mergeClasses(s.label, r.kind === 'keyResult' && s.krLabel)}>
+                {r.kind === 'objective' && (r.hasChildren ? (
+                  <Button size="small" appearance="subtle" aria-label={`${collapsed.has(r.objectiveId) ? 'Expand' : 'Collapse'} ${r.title}`}
+                    icon={collapsed.has(r.objectiveId) ? <ChevronRightRegular /> : <ChevronDownRegular />}
+                    onClick={(e) => { e.stopPropagation(); onToggle(r.objectiveId); }} />
+                ) : <span className={s.spacer} />)}
+                {done && <CheckmarkCircleFilled className={s.done} aria-label="Completed" />}
+                <button type="button" className={s.open} title={`${r.title} — ${r.owner}`} onClick={(e) => { e.stopPropagation(); open(); }}>{r.title}</button>
+              </div>
+              <div className={s.bar} style={{ left: x(r.from), width: Math.max(4, (r.to - r.from) * px), backgroundColor: r.color }}
+                title={`${r.title}: ${isoOfDay(r.from)} – ${isoOfDay(r.to - 1)} · ${r.progress}%`} data-progress={r.progress}>
+                <div className={s.progress} style={{ width: `${r.progress}%` }} />
+                <span className={s.barText}>{done && <CheckmarkCircleFilled />}{r.title}</span>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

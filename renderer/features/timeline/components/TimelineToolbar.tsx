@@ -1,0 +1,54 @@
+import { Button, Field, makeStyles, Select, Text, Toolbar, ToolbarButton, ToolbarDivider, tokens } from '@fluentui/react-components';
+import { ArrowMaximizeRegular, ChevronDoubleDownRegular, ChevronDoubleUpRegular, ZoomInRegular, ZoomOutRegular } from '@fluentui/react-icons';
+import { LISTED_STATUSES, type ListedStatus } from '../../../../shared/api/objectives';
+import { ZOOM_LEVELS } from '../../../../shared/rules/timeline';
+import type { TimelineFilters } from '../timeline-state';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, justifyContent: 'space-between' },
+  filters: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-end' },
+});
+
+interface Props {
+  filters: TimelineFilters;
+  onFilters: (f: TimelineFilters) => void;
+  zoom: number;
+  onZoom: (index: number) => void;
+  onFit: () => void;
+  onCollapseAll: () => void;
+  onExpandAll: () => void;
+  onReset: () => void;
+}
+
+/** Issue 9 toolbar: zoom to fit, zoom in, zoom out (7 levels), collapse all, expand all. */
+export function TimelineToolbar({ filters, onFilters, zoom, onZoom, onFit, onCollapseAll, onExpandAll, onReset }: Props) {
+  const s = useStyles();
+  return (
+    <div className={s.bar}>
+      <div className={s.filters} role="search" aria-label="Timeline filters">
+        <Field label="Show">
+          <Select value={filters.scope} onChange={(_, d) => onFilters({ ...filters, scope: d.value === 'mine' ? 'mine' : 'all' })}>
+            <option value="all">All I can see</option>
+            <option value="mine">Mine</option>
+          </Select>
+        </Field>
+        <Field label="Status">
+          <Select value={filters.status ?? ''} onChange={(_, d) => onFilters({ ...filters, status: (d.value || undefined) as ListedStatus | undefined })}>
+            <option value="">All statuses</option>
+            {LISTED_STATUSES.map((st) => <option key={st} value={st}>{st}</option>)}
+          </Select>
+        </Field>
+        <Button onClick={onReset}>Clear Filters</Button>
+      </div>
+      <Toolbar aria-label="Timeline tools">
+        <ToolbarButton icon={<ArrowMaximizeRegular />} onClick={onFit}>Zoom to fit</ToolbarButton>
+        <ToolbarButton icon={<ZoomInRegular />} disabled={zoom <= 0} onClick={() => onZoom(zoom - 1)}>Zoom in</ToolbarButton>
+        <ToolbarButton icon={<ZoomOutRegular />} disabled={zoom >= ZOOM_LEVELS.length - 1} onClick={() => onZoom(zoom + 1)}>Zoom out</ToolbarButton>
+        <Text aria-live="polite" data-testid="zoom-level">{ZOOM_LEVELS[zoom].name}</Text>
+        <ToolbarDivider />
+        <ToolbarButton icon={<ChevronDoubleUpRegular />} onClick={onCollapseAll}>Collapse all</ToolbarButton>
+        <ToolbarButton icon={<ChevronDoubleDownRegular />} onClick={onExpandAll}>Expand all</ToolbarButton>
+      </Toolbar>
+    </div>
+  );
+}

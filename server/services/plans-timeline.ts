@@ -1,0 +1,46 @@
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { TIMELINE_LIMIT, type TimelineObjective } from '../../shared/api/timeline';
+import type { Actor } from '../../shared/rules/session-user';
+import type { DbOrTx } from '../db/client';
+import { keyResults, objectives, users } from '../db/schema';
+import { visibleWhere } from './objectives-scope';
+
+// objective-tracking §2 Timeline: the objectives the user may see (visibleWhere, the objectives
+// list's rule), key results as subtasks; two indexed queries, whatever the number of rows.
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+export interface TimelineFilters {
+  scope: 'mine' | 'all';
+  status?: string;
+}
+
+export async function timelineItems(db: DbOrTx, actor: Actor, f: TimelineFilters): Promise<{ items: TimelineObjective[]; truncated: boolean }> {
+  const where: SQL[] = [visibleWhere(actor)];
+  if (f.scope === 'mine') where.push(sql`${objectives.ownerId} = ${actor.id}`);
+  if (f.status) where.push(eq(objectives.status, f.status));
+  const rows = await db
+    .select({ o: objectives, ownerName: users.name })
+    .from(objectives)
+    .innerJoin(users, eq(users.id, objectives.ownerId))
+    .where(and(...where))
+    .orderBy(asc(objectives.createdAt), asc(objectives.id))
+    .limit(TIMELINE_LIMIT + 1);
+  const truncated = rows.length > TIMELINE_LIMIT;
+  const kept = rows.slice(0, TIMELINE_LIMIT);
+  const ids = kept.map((r) => r.o.id);
+  const krs = ids.length
+    ? await db.select().from(keyResults).where(and(inArray(keyResults.objectiveId, ids), ne(keyResults.status, 'deleted'))).orderBy(asc(keyResults.createdAt), asc(keyResults.id))
+    : [];
+  const byObjective = new Map<number, TimelineObjective['keyResults']>();
+  for (const k of krs) {
+    const list = byObjective.get(k.objectiveId) ?? [];
+    list.push({ id: k.id, title: k.title, status: k.status, priority: k.priority, start: day(k.createdAt), deadline: k.deadline });
+    byObjective.set(k.objectiveId, list);
+  }
+  const items = kept.map(({ o, ownerName }) => ({
+    id: o.id, title: o.title, status: o.status, priority: o.priority, start: day(o.createdAt), deadline: o.deadline,
+    owner: { id: o.ownerId, name: ownerName }, keyResults: byObjective.get(o.id) ?? [],
+  }));
+  return { items, truncated };
+}
