@@ -1,10 +1,45 @@
-import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
+import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { useSearchParams } from 'react-router-dom';
+import { PageFrame } from '../../../lib/components/PageFrame';
+import { JobsTab } from '../components/JobsTab';
+import { TeamsTab } from '../components/TeamsTab';
 
-// The shell routes here already; the screen's content comes with its own issue.
+const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalS } });
+
+// spec §2 Admin area: tabs Users, Teams, Roles (jobs), Links, Access (roles and capabilities);
+// issue 7 adds the Audit tab. The tab lives in the address (?tab=teams) so it survives a reload.
+const TABS = [
+  { key: 'users', label: 'Users' },
+  { key: 'teams', label: 'Teams' },
+  { key: 'roles', label: 'Roles' },
+  { key: 'links', label: 'Links' },
+  { key: 'access', label: 'Access' },
+  { key: 'audit', label: 'Audit' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+function tabOf(value: string | null): TabKey {
+  return TABS.find((t) => t.key === value)?.key ?? 'users';
+}
+
 export default function AdminPage() {
+  const styles = useStyles();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
   return (
-    <PageFrame title='Admin'>
-      <EmptyState title='No tables yet'>Users, teams, jobs, links and access will be managed here once the admin screen ships.</EmptyState>
+    <PageFrame title="Admin">
+      <TabList
+        className={styles.tabs}
+        selectedValue={tab}
+        onTabSelect={(_, d) => setParams({ tab: String(d.value) }, { replace: true })}
+        aria-label="Admin sections"
+      >
+        {TABS.map((t) => <Tab key={t.key} value={t.key}>{t.label}</Tab>)}
+      </TabList>
+      <div role="tabpanel" aria-label={TABS.find((t) => t.key === tab)?.label}>
+        {tab === 'teams' && <TeamsTab />}
+        {tab === 'roles' && <JobsTab />}
+      </div>
     </PageFrame>
   );
 }

@@ -1,0 +1,39 @@
+import { Field, Input } from '@fluentui/react-components';
+import { NAME_MESSAGES } from '../../../../shared/rules/people-messages';
+import { useNameTaken, type NamedEntity } from '../api/name-taken';
+import { useDebounced } from '../hooks/use-debounced';
+
+/**
+ * spec §5: the name is checked against existing names as it is typed. The clash is asked of the
+ * hub (any letter case) once typing pauses; the hub asks again on save.
+ */
+export function useNameClash(entity: NamedEntity, value: string, exceptId?: number): boolean {
+  const settled = useDebounced(value);
+  const taken = useNameTaken(entity, settled, exceptId);
+  return settled === value && value.trim() !== '' && !!taken.data?.taken;
+}
+
+export interface NameProblem {
+  value: string;
+  /** typed in or tried to save: a blank name is reported */
+  touched: boolean;
+  clash: boolean;
+  clashMessage: string;
+  /** the hub's answer on save, and the name it was about */
+  server?: { name: string; message: string } | null;
+}
+
+export function nameMessage(p: NameProblem): string | undefined {
+  if (p.value.trim() === '') return p.touched ? NAME_MESSAGES.required : undefined;
+  if (p.clash) return p.clashMessage;
+  if (p.server && p.server.name === p.value) return p.server.message;
+  return undefined;
+}
+
+export function NameField({ value, onChange, message }: { value: string; onChange: (value: string) => void; message?: string }) {
+  return (
+    <Field label="Name" required validationMessage={message} validationState={message ? 'error' : 'none'}>
+      <Input value={value} onChange={(_, d) => onChange(d.value)} maxLength={100} />
+    </Field>
+  );
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DELETE_BLOCKED, NAME_MESSAGES, PEOPLE_TOASTS } from '../../shared/rules/people-messages';
+import { launchBrowser, newSession } from '../support/browser';
+import { signIn, waitForPath } from './helpers';
+
+// issue 7 Teams and Roles (jobs) tabs as an administrator, and the guard as a member.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openTab(page: Page, tab: string) {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await waitForPath(page, '/admin');
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+describe('Teams tab', () => {
+  it('an admin adds, edits and deletes a team, with the live duplicate-name message and the spec texts', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'admin');
+      await openTab(page, 'Teams');
+      const table = page.getByRole('table', { name: 'Teams' });
+      await table.getByRole('cell', { name: 'Atlas', exact: true }).waitFor();
+      expect(await table.getByRole('row').count()).toBe(6); // header + 5 rows per page
+      expect(await page.getByTestId('page-range').textContent()).toMatch(/^1–5 of \d+$/);
+
+      await page.getByRole('button', { name: 'Add team' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New team' });
+      const name = dialog.getByRole('textbox', { name: 'Name' });
+      await name.fill('pHoEnIx');
+      await dialog.getByText(NAME_MESSAGES.teamExists).waitFor(); // asked of the hub as the user types
+      await name.fill('');
+      await dialog.getByText(NAME_MESSAGES.required).waitFor();
+      await name.fill('Zephyr');
+      await dialog.getByRole('textbox', { name: 'Technology' }).fill('Elixir');
+      await expect.poll(() => dialog.getByText(NAME_MESSAGES.teamExists).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await toast(page, PEOPLE_TOASTS.teamAdded);
+      await dialog.waitFor({ state: 'hidden' });
+
+      // the header's global search finds it
+      await page.getByRole('searchbox', { name: 'Search' }).fill('zeph');
+      await table.getByRole('cell', { name: 'Zephyr', exact: true }).waitFor();
+      expect(await table.getByRole('cell', { name: 'Elixir', exact: true }).count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Edit Zephyr' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit team' });
+      await edit.getByRole('textbox', { name: 'Name' }).fill('Zephyr Two');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await toast(page, PEOPLE_TOASTS.teamUpdated);
+      await table.getByRole('cell', { name: 'Zephyr Two', exact: true }).waitFor();
+
+      await page.getByRole('button', { name: 'Delete Zephyr Two' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete team' });
+      expect(await confirm.textContent()).toContain('Are you sure you want to delete Zephyr Two?');
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      await toast(page, PEOPLE_TOASTS.teamDeleted);
+      await page.getByText('No team matches the search.').waitFor();
+
+      // a team with active members cannot be deleted (spec §6, §8)
+      await page.getByRole('searchbox', { name: 'Search' }).fill('phoenix');
+      await page.getByRole('button', { name: 'Delete Phoenix' }).click();
+      const blocked = page.getByRole('alertdialog', { name: 'Delete team' });
+      await blocked.getByRole('button', { name: 'Yes' }).click();
+      await blocked.getByTestId('dialog-error').getByText(DELETE_BLOCKED.team('Phoenix')).waitFor();
+      await blocked.getByRole('button', { name: 'No' }).click();
+      await blocked.waitFor({ state: 'hidden' });
+      await expect.poll(() => table.getByRole('cell', { name: 'Phoenix', exact: true }).count()).toBe(1);
+      expect(s.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('Roles (jobs) tab', () => {
+  it('an admin adds and deletes a job; a held job cannot be deleted', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'admin');
+      await openTab(page, 'Roles');
+      const table = page.getByRole('table', { name: 'Jobs' });
+      await table.getByRole('row').nth(1).waitFor();
+      await page.getByRole('button', { name: 'Add job' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New job' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('software engineer');
+      await dialog.getByText(NAME_MESSAGES.teamExists).waitFor(); // spec §5: jobs use the same rule and message
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Chief Happiness Officer');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await toast(page, PEOPLE_TOASTS.jobAdded);
+
+      await page.getByRole('searchbox', { name: 'Search' }).fill('happiness');
+      await page.getByRole('button', { name: 'Delete Chief Happiness Officer' }).click();
+      await page.getByRole('alertdialog', { name: 'Delete job' }).getByRole('button', { name: 'Yes' }).click();
+      await toast(page, PEOPLE_TOASTS.jobDeleted);
+
+      await page.getByRole('searchbox', { name: 'Search' }).fill('Software Engineer');
+      await page.getByRole('button', { name: 'Delete Software Engineer' }).first().click();
+      const blocked = page.getByRole('alertdialog', { name: 'Delete job' });
+      await blocked.getByRole('button', { name: 'Yes' }).click();
+      await blocked.getByTestId('dialog-error').getByText(DELETE_BLOCKED.job('Software Engineer')).waitFor();
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('a member', () => {
+  it('has no Admin entry, is sent away from /admin, and the hub answers 403', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'member');
+      await page.goto('/admin');
+      await waitForPath(page, '/super-awesome-team');
+      const status = await page.evaluate(async () => {
+        const res = await fetch('/api/team', {
+          method: 'POST', credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', 'x-hub-request': '1' }, body: JSON.stringify({ name: 'Sneaky' }),
+        });
+        return { status: res.status, body: await res.json() };
+      });
+      expect(status.status).toBe(403);
+      expect(status.body.errors[0].message).toBe('You are not allowed to do this.');
+    } finally {
+      await s.close();
+    }
+  });
+});
