@@ -16,6 +16,7 @@ const useStyles = makeStyles({
   meta: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
   label: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: 'auto', flexWrap: 'wrap' },
+  public: { alignSelf: 'flex-start' },
   priority: { width: '10px', height: '10px', borderRadius: '50%', display: 'inline-block', marginRight: tokens.spacingHorizontalXS },
 });
 
@@ -53,7 +54,7 @@ export function ObjectiveCard({ objective: o, onEdit, onAddKeyResult, onAction, 
         <Text size={200}>{o.keyResultsCompleted}/{o.keyResultsTotal} key results completed</Text>
       </div>
       <DeadlineBar deadline={o.deadline} createdAt={o.createdAt} done={o.status === 'completed' || o.status === 'archived'} />
-      {o.isPublic && <Badge appearance="outline" color="informative">Public</Badge>}
+      {o.isPublic && <Badge className={styles.public} appearance="outline" color="informative">Public</Badge>}
       <div className={styles.actions}>
         <Button size="small" onClick={() => navigate(detailsPath(o.id), { state: { objectiveId: o.id, isReadOnly: o.readOnly } })}>Details</Button>
         {!o.readOnly && (
