@@ -117,7 +117,8 @@ export async function changeObjective(db: Db, actor: Actor, id: number, change: 
       if (!subcategoryOk(merged.category, merged.subcategory)) throw badRequest(OBJECTIVE_MESSAGES.subcategoryMismatch, 'subcategory');
       if (fields.deadline !== undefined && fields.deadline !== row.deadline) checkDeadline(fields.deadline);
       if (merged.teamId === null) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');
-      if (fields.ownerId !== undefined || fields.teamId !== undefined) await checkAssignment(tx, actor, merged.teamId, merged.ownerId);
+      // Only a real reassignment is checked: an unchanged owner who has since moved team keeps their objective editable.
+      if (merged.ownerId !== row.ownerId || merged.teamId !== row.teamId) await checkAssignment(tx, actor, merged.teamId, merged.ownerId);
       [row] = await tx.update(objectives).set({ ...fields, lastModificationDate: now }).where(eq(objectives.id, id)).returning();
     }
     if (change.action !== undefined) {

@@ -190,6 +190,11 @@ describe('PUT /objective/:id (spec §4, §6)', () => {
     expect((await w.put('member', o.id, { action: 'restore' })).status).toBe(400);
     expect((await w.put('member', o.id, { owner_id: w.ids.mate })).status).toBe(403);
   });
+  it('saving the whole edit form again with the same assignee is not a reassignment', async () => {
+    const o = (await w.create('lead', { owner_id: w.ids.mate })).body.data;
+    const res = await w.put('lead', o.id, { title: 'Same people', team_id: w.alpha, owner_id: w.ids.mate, last_modification_date: o.last_modification_date });
+    expect(res.status).toBe(200);
+  });
   it('a teams manager edits objectives of the teams they manage but not others', async () => {
     const mine = (await w.create('mate')).body.data;
     expect((await w.put('manager', mine.id, { title: 'Managed' })).status).toBe(200);
