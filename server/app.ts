@@ -14,6 +14,7 @@ import { statisticsRoutes } from './routes/statistics';
 import { evaluationRoutes } from './routes/evaluations';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { importsRoutes } from './routes/imports';
 import { holidaysRoutes } from './routes/holidays';
 import { myTeamRoutes } from './routes/my-team';
 import { objectiveRoutes } from './routes/objectives';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(approvalRoutes);
       await api.register(peopleRoutes);
       await api.register(timetrackingRoutes);
+      await api.register(importsRoutes);
       await api.register(holidaysRoutes);
       await api.register(adminRoutes);
       await api.register(timelineRoutes);

@@ -5,7 +5,7 @@ import type { StartHubOptions } from './start';
  * design §5 environment: PORT (8080), HOST (127.0.0.1), HUB_DATA_DIR (./.hub-data, the PGlite
  * folder), DATABASE_URL (PostgreSQL instead), HUB_DEMO=0 (a bootstrap admin from
  * HUB_ADMIN_USERNAME / HUB_ADMIN_PASSWORD instead of the demo company), HUB_WEB_ROOT (the built
- * renderer, default dist/renderer), HUB_TRUST_PROXY=1 (behind a reverse proxy).
+ * renderer, default dist/renderer), HUB_TRUST_PROXY=1 (behind a reverse proxy), HUB_IMPORTS=0 (no scheduled imports).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port?: number } = {}): StartHubOptions {
   const port = env.PORT === undefined || env.PORT === '' ? (defaults.port ?? 8080) : Number(env.PORT);
@@ -20,6 +20,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port?: number
     adminPassword: env.HUB_ADMIN_PASSWORD || undefined,
     webRoot: env.HUB_WEB_ROOT || undefined,
     trustProxy: env.HUB_TRUST_PROXY === '1',
+    // design §3 scheduled imports; HUB_IMPORTS=0 turns them off (e.g. a read-only replica hub).
+    imports: env.HUB_IMPORTS !== '0',
     logger: true,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import { openDatabase, type Database } from './db/client';
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/index';
+import { startImportScheduler, type ImportScheduler } from './imports/scheduler';
 
 export interface StartHubOptions {
   /** 0 lets the OS pick a free port (the embedded hub, tests). */
@@ -18,6 +19,8 @@ export interface StartHubOptions {
   webRoot?: string | null;
   logger?: BuildAppOptions['logger'];
   trustProxy?: boolean;
+  /** design §3 scheduled imports (sources in the 'importSources' setting): on for serve, off by default (tests). */
+  imports?: boolean;
 }
 
 export interface RunningHub {
@@ -63,6 +66,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     await seedIfEmpty(database, options, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
     const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/+$/, '');
+    const scheduler: ImportScheduler | null = options.imports ? startImportScheduler(database.db, log) : null;
     const started = app;
     let closing: Promise<void> | undefined;
     return {
@@ -72,6 +76,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
       close: () =>
         (closing ??= (async () => {
           try {
+            await scheduler?.stop();
             await started.close();
           } finally {
             await database.close();

@@ -9,12 +9,14 @@ import { envelope } from './common';
 const DATE_MESSAGE = 'Must be a date (YYYY-MM-DD)';
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
-export const calendarDaySchema = z.string().refine((value) => {
+export function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}, DATE_MESSAGE);
+}
+
+export const calendarDaySchema = z.string().refine(isCalendarDay, DATE_MESSAGE);
 
 /** GET /holidays?from&to: a bounded range, never the whole history (issue 8). */
 export const holidaysQuerySchema = z
