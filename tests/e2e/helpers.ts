@@ -50,3 +50,8 @@ export async function signIn(page: Page, username: DemoUser, options: { from?: s
 export function ownStorageKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('beot')));
 }
+
+/** The screen's title (its h1); waits, since a route's chunk may still be loading. */
+export async function expectTitle(page: Page, title: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+}

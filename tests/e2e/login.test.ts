@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { LOGIN_MESSAGES } from '../../shared/rules/messages';
 import { startE2eHub } from '../support/e2e-global-setup';
 import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
-import { DEMO_PASSWORD, DEMO_USERS, fillLogin, signIn, waitForPath } from './helpers';
+import { DEMO_PASSWORD, DEMO_USERS, expectTitle, fillLogin, signIn, waitForPath } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -91,7 +91,7 @@ describe('where sign-in leads', () => {
     withSession(async ({ page }) => {
       await signIn(page, 'admin');
       await waitForPath(page, '/objective-tracking/objectives');
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Objectives');
+      await expectTitle(page, 'Objectives');
     }));
 
   it('a signed-out visit to a private route comes back there after sign-in', () =>
@@ -100,7 +100,7 @@ describe('where sign-in leads', () => {
       await page.waitForURL((url) => url.pathname === '/login' && url.search === '?ret=%2Fholidays');
       await fillLogin(page, 'owner', DEMO_PASSWORD);
       await waitForPath(page, '/holidays');
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Holidays');
+      await expectTitle(page, 'Holidays');
     }));
 
   it('a signed-in user opening login goes to ret, or to the team page', () =>
@@ -202,7 +202,7 @@ describe('first-login stepper', () => {
       await page.getByLabel('Name').fill(DEMO_USERS.member.name);
       await page.getByRole('button', { name: 'Continue' }).click();
       await waitForPath(page, '/super-awesome-team');
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Super-Awesome Team');
+      await expectTitle(page, 'Super-Awesome Team');
 
       await page.getByRole('button', { name: 'Account' }).click();
       await page.getByRole('button', { name: 'Logout' }).click();

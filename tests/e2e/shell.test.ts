@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
-import { DEMO_USERS, ownStorageKeys, signIn, waitForPath, type DemoUser } from './helpers';
+import { DEMO_USERS, expectTitle, ownStorageKeys, signIn, waitForPath, type DemoUser } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -61,7 +61,7 @@ describe('shell behaviour', () => {
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Holidays' }).click();
       await waitForPath(page, '/holidays');
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Holidays');
+      await expectTitle(page, 'Holidays');
 
       await page.getByRole('button', { name: 'Menu' }).click();
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -76,7 +76,7 @@ describe('shell behaviour', () => {
 
       await page.getByRole('link', { name: /go to the dashboard/ }).click();
       await waitForPath(page, '/dashboard');
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+      await expectTitle(page, 'Dashboard');
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
@@ -123,7 +123,7 @@ describe('shell behaviour', () => {
       await page.getByRole('button', { name: 'Account' }).click();
       await page.getByRole('button', { name: 'View profile' }).click();
       await page.waitForURL((url) => /^\/profile\/\d+$/.test(url.pathname));
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile');
+      await expectTitle(page, 'Profile');
     } finally {
       await s.close();
     }
@@ -190,7 +190,7 @@ describe('guards', () => {
       for (const path of ['/admin', '/objective-tracking/statistics', '/objective-tracking/approvals']) {
         await page.goto(path);
         await waitForPath(page, '/super-awesome-team');
-        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Super-Awesome Team');
+        await expectTitle(page, 'Super-Awesome Team');
       }
     } finally {
       await s.close();
@@ -203,7 +203,7 @@ describe('guards', () => {
       const { page } = s;
       await signIn(page, 'member');
       await page.goto('/objective-tracking/approvals');
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Approvals');
+      await expectTitle(page, 'Approvals');
       await page.goto('/admin');
       await waitForPath(page, '/super-awesome-team');
     } finally {
@@ -213,7 +213,7 @@ describe('guards', () => {
     try {
       await signIn(a.page, 'admin');
       await a.page.goto('/admin');
-      expect(await a.page.getByRole('heading', { level: 1 }).textContent()).toBe('Admin');
+      await expectTitle(a.page, 'Admin');
     } finally {
       await a.close();
     }
