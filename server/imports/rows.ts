@@ -14,7 +14,8 @@ export interface SourceRecord {
 
 export class RowErrors extends Error {
   constructor(readonly problems: string[]) {
-    super(problems.slice(0, 5).join('; ') + (problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''));
+    // One problem per line in the run's message (the admin view keeps the line breaks).
+    super(problems.slice(0, 5).join('\n') + (problems.length > 5 ? `\n(and ${problems.length - 5} more)` : ''));
     this.name = 'RowErrors';
   }
 }
@@ -37,7 +38,7 @@ export const holidayRowSchema = z
     /** team ids separated by ';' (spec §3 team list), may be empty */
     teamIds: z.preprocess(
       (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : String(v).split(';').filter((s) => s.trim() !== '')),
-      z.array(z.coerce.number({ message: 'team_ids must be team ids separated by ;' }).int('team_ids must be team ids separated by ;').positive('team_ids must be team ids separated by ;')),
+      z.array(z.coerce.number({ message: 'team_ids must be team ids separated by semicolons.' }).int('team_ids must be team ids separated by semicolons.').positive('team_ids must be team ids separated by semicolons.')),
     ),
     email: z.preprocess((v) => (v === '' ? undefined : v), z.string().email('email is not an email address.').optional()),
   })
