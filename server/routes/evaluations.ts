@@ -4,12 +4,14 @@ import {
   createEvaluationSchema,
   employeeDetailsResponseSchema,
   employeeIdParamsSchema,
+  deleteEvaluationSchema,
   evaluationDeletedResponseSchema,
   evaluationFormSchema,
   evaluationListQuerySchema,
   evaluationListResponseSchema,
   evaluationResponseSchema,
   evaluationsExportFile,
+  updateEvaluationSchema,
 } from '../../shared/api/evaluations';
 import { wireQuery } from '../../shared/api/wire-query';
 import { canWriteEvaluationFor } from '../../shared/rules/evaluation-access';
@@ -53,6 +55,17 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (api) => {
   api.delete('/employee-details/:id', { schema: { tags, params: idParamSchema, response: { 200: evaluationDeletedResponseSchema } } }, async (request) => {
     await deleteEvaluation(api.db, request.actor, request.params.id);
     return { data: { removed: true as const, id: request.params.id } };
+  });
+
+  // The spec's own shape of the two calls: the id travels in the body as entityId.
+  api.put('/employee-details', { schema: { tags, body: updateEvaluationSchema, response: { 200: evaluationResponseSchema } } }, async (request) => {
+    const { entityId, ...values } = request.body;
+    return { data: await updateEvaluation(api.db, request.actor, entityId, values) };
+  });
+
+  api.delete('/employee-details', { schema: { tags, body: deleteEvaluationSchema, response: { 200: evaluationDeletedResponseSchema } } }, async (request) => {
+    await deleteEvaluation(api.db, request.actor, request.body.entityId);
+    return { data: { removed: true as const, id: request.body.entityId } };
   });
 
   api.get('/exports/evaluations/:userId.xlsx', { schema: { tags: ['exports'], params: employeeIdParamsSchema } }, async (request, reply) => {

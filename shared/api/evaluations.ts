@@ -30,6 +30,12 @@ const userId = z.number({ error: 'Employee is required' }).int().positive().max(
 export const createEvaluationSchema = evaluationFormSchema.extend({ userId });
 export type CreateEvaluationBody = z.infer<typeof createEvaluationSchema>;
 
+const entityId = z.number({ error: 'Evaluation is required' }).int().positive().max(2_147_483_647);
+/** spec §7 PUT /employee-details: the values and entityId (PUT /employee-details/:id is the same call). */
+export const updateEvaluationSchema = evaluationFormSchema.extend({ entityId });
+/** spec §7 DELETE /employee-details: entityId (DELETE /employee-details/:id is the same call). */
+export const deleteEvaluationSchema = z.object({ entityId });
+
 export const evaluationSchema = z.object({
   id: z.number().int(),
   user: refSchema,

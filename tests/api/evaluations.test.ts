@@ -93,6 +93,19 @@ describe('PUT and DELETE /employee-details/:id', () => {
   });
 });
 
+describe('PUT and DELETE /employee-details with entityId (spec §7 shape)', () => {
+  it('edits and deletes by entityId under the same rule', async () => {
+    const id = (await create('lead', w.ids.mate)).body.data.id as number;
+    const put = (who: Who, body: Record<string, unknown>) => w.hub.request('PUT', '/api/employee-details', { token: w.tokens[who], body });
+    expect((await put('mate', { ...VALUES, entity_id: id })).status).toBe(403);
+    expect((await put('lead', { ...VALUES, entity_id: id, initiative: '5' })).body.data).toMatchObject({ id, initiative: '5' });
+    expect((await put('lead', VALUES)).status).toBe(400);
+    const del = (who: Who) => w.hub.request('DELETE', '/api/employee-details', { token: w.tokens[who], body: { entity_id: id } });
+    expect((await del('outsider')).status).toBe(403);
+    expect((await del('manager')).body.data).toEqual({ removed: true, id });
+  });
+});
+
 describe('GET /exports/evaluations/:userId.xlsx', () => {
   async function workbook(who: Who, userId: number) {
     const res = await fetch(`${w.hub.url}/api/exports/evaluations/${userId}.xlsx`, { headers: { authorization: `Bearer ${w.tokens[who]}` } });

@@ -1,5 +1,7 @@
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useNavigate } from 'react-router-dom';
+import { Card, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { PlanSummary } from '../../../../shared/api/plans';
+import { PATHS } from '../../../lib/paths';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalM },
@@ -13,11 +15,13 @@ const useStyles = makeStyles({
 /** spec §2/§3: a card per member with the hub's plan summary. */
 export function MemberCards({ plans }: { plans: PlanSummary[] }) {
   const s = useStyles();
+  const navigate = useNavigate();
   return (
     <div className={s.grid}>
       {plans.map((p) => (
         <Card key={p.userId} className={s.card} aria-label={`Plan of ${p.name}`}>
-          <Text weight="semibold">{p.name}</Text>
+          {/* the employee's evaluations (issue 9); the hub decides who may read them */}
+          <Link onClick={() => void navigate(`${PATHS.employeeDetails}?id=${p.userId}`)}><Text weight="semibold">{p.name}</Text></Link>
           <Text size={200} className={s.muted}>{[p.team, p.email].filter(Boolean).join(' · ')}</Text>
           <div className={s.figures}>
             <Figure label="Completed" value={p.completedObjectives} className={s.figure} />

@@ -1,5 +1,7 @@
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import { Link, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import { useNavigate } from 'react-router-dom';
 import type { ByEmployeeEntry } from '../../../../shared/api/statistics';
+import { PATHS } from '../../../lib/paths';
 
 // spec §9: the employee statistics table is at most 600 px high (its own scroll) and sorted by
 // team name — the hub sends it in that order.
@@ -11,6 +13,7 @@ const useStyles = makeStyles({
 
 export function EmployeeTable({ rows }: { rows: ByEmployeeEntry[] }) {
   const s = useStyles();
+  const navigate = useNavigate();
   return (
     <div className={s.scroll} data-testid="employee-statistics" tabIndex={0}>
       <Table size="small" aria-label="Objectives by employee">
@@ -29,7 +32,7 @@ export function EmployeeTable({ rows }: { rows: ByEmployeeEntry[] }) {
         <TableBody>
           {rows.map((r) => (
             <TableRow key={r.id}>
-              <TableCell>{r.name}</TableCell>
+              <TableCell><Link onClick={() => void navigate(`${PATHS.employeeDetails}?id=${r.id}`)}>{r.name}</Link></TableCell>
               <TableCell>{r.team}</TableCell>
               <TableCell className={s.num}>{r.objectivesNumber}</TableCell>
               <TableCell className={s.num}>{r.completedObjectives.inTime}</TableCell>
