@@ -87,7 +87,9 @@ export function installWireContract(api: FastifyInstance): void {
     } else if (!multipart) {
       request.body = camelize(request.body);
     }
-    request.query = camelize(request.query);
+    // fast-querystring builds the query on a prototype of its own, which camelize would treat as
+    // an opaque value and leave snake_case: spread it into a plain object first.
+    request.query = camelize({ ...(request.query as Record<string, unknown>) });
   });
 
   api.addHook('preSerialization', async (_request, reply, payload) => {
