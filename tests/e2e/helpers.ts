@@ -55,3 +55,12 @@ export function ownStorageKeys(page: Page): Promise<string[]> {
 export async function expectTitle(page: Page, title: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
 }
+
+/** Presses Tab until the element has focus, as a keyboard user would; fails after `max` presses. */
+export async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 20): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
-import { DEMO_USERS, expectTitle, ownStorageKeys, signIn, waitForPath, type DemoUser } from './helpers';
+import { DEMO_USERS, expectTitle, ownStorageKeys, signIn, tabTo, waitForPath, type DemoUser } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -78,6 +78,37 @@ describe('shell behaviour', () => {
       await waitForPath(page, '/dashboard');
       await expectTitle(page, 'Dashboard');
       expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('works from the keyboard: Tab reaches the header, Enter opens, Escape closes', async () => {
+    const s = await session();
+    try {
+      const { page } = s;
+      await signIn(page, 'lead');
+      await page.goto('/super-awesome-team');
+      await expectTitle(page, 'Super-Awesome Team');
+      await page.locator('body').focus();
+      await tabTo(page, page.getByRole('button', { name: 'Menu' }));
+      await page.keyboard.press('Enter');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.waitFor();
+      await tabTo(page, nav.getByRole('link', { name: 'Holidays' }));
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/holidays');
+      await nav.waitFor({ state: 'hidden' });
+
+      await tabTo(page, page.getByRole('button', { name: 'Account' }));
+      await page.keyboard.press('Enter');
+      const account = page.getByRole('dialog', { name: 'Account' });
+      await account.waitFor();
+      await page.keyboard.press('Escape');
+      await account.waitFor({ state: 'hidden' });
+      await tabTo(page, page.getByRole('button', { name: 'My team' }));
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: 'My team' }).waitFor();
     } finally {
       await s.close();
     }
