@@ -1,7 +1,9 @@
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useSearchParams } from 'react-router-dom';
 import { PageFrame } from '../../../lib/components/PageFrame';
+import { AccessTab } from '../components/AccessTab';
 import { JobsTab } from '../components/JobsTab';
+import { LinksTab } from '../components/LinksTab';
 import { TeamsTab } from '../components/TeamsTab';
 
 const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalS } });
@@ -39,6 +41,8 @@ export default function AdminPage() {
       <div role="tabpanel" aria-label={TABS.find((t) => t.key === tab)?.label}>
         {tab === 'teams' && <TeamsTab />}
         {tab === 'roles' && <JobsTab />}
+        {tab === 'links' && <LinksTab />}
+        {tab === 'access' && <AccessTab />}
       </div>
     </PageFrame>
   );
