@@ -140,6 +140,30 @@ describe('POST /imports/days-left', () => {
   });
 });
 
+describe('scheduled holidays-app import', () => {
+  it('pulls events and days left from the holidays app through the same HTTP adapter', async () => {
+    const app = createServer((req, res) => {
+      const body = req.url?.startsWith('/events')
+        ? { events: [{ external_id: 'app-1', title: 'Ana - Medical', start: '2026-08-03', end: '2026-08-04', type: 'Medical', team_ids: [team.id] }] }
+        : [{ email: 'app@bitstone.test', days_left: 9 }];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    try {
+      await hub.db.insert(settings).values({ key: 'importSources', value: { holidays: { kind: 'http', url: `${base}/events` }, daysLeft: { kind: 'http', url: `${base}/days-left` } } });
+      const outcomes = (await runJob(hub.db, 'holidays')) ?? [];
+      expect(outcomes.map((o) => [o.run.source, o.run.status, o.run.rows])).toEqual([['holidays', 'succeeded', 1], ['days-left', 'succeeded', 1]]);
+      const [event] = await hub.db.select().from(holidayEvents).where(eq(holidayEvents.externalId, 'app-1'));
+      expect(event).toMatchObject({ title: 'Ana - Medical', teamIds: [team.id] });
+      expect(await count(daysLeft, sql`email = 'app@bitstone.test' and days_left = 9`)).toBe(1);
+    } finally {
+      await hub.db.delete(settings).where(eq(settings.key, 'importSources'));
+      await new Promise((resolve) => app.close(resolve));
+    }
+  });
+});
+
 describe('scheduled time-tracking import', () => {
   const today = windowOf('today').from;
   const configure = () =>
