@@ -57,7 +57,10 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
   const leads = (useTeamLeadChoices().data?.items ?? []).filter((l) => l.id !== member?.id);
   const restricted = mode === 'add' || (!!actor && !!member && canEditRestrictedUserFields(actor, { id: member.id, teamIds: member.team.map((t) => t.id) }));
   const saving = create.isPending || update.isPending;
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors(({ [key]: _fixed, ...rest }) => rest); // the message goes once the field is edited
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -11,7 +11,7 @@ import { clampCrop, initialCrop, pictureProblem, renderCrop, zoomCrop, type Crop
 const VIEW = 360; // the longest side of the preview, in CSS pixels
 
 const useStyles = makeStyles({
-  stage: { position: 'relative', margin: '0 auto', backgroundColor: tokens.colorNeutralBackground3, touchAction: 'none', userSelect: 'none' },
+  stage: { position: 'relative', margin: '0 auto', overflow: 'hidden', backgroundColor: tokens.colorNeutralBackground3, touchAction: 'none', userSelect: 'none' },
   image: { display: 'block', width: '100%', height: '100%' },
   box: { position: 'absolute', outline: '2px solid #fff', boxShadow: '0 0 0 9999px rgba(0,0,0,0.45)', cursor: 'move' },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -118,15 +118,16 @@ export default function PictureEditor({ userId, onClose, onSaved }: { userId: nu
               <Button appearance="primary" disabled={upload.isPending} onClick={() => void save()}>{upload.isPending ? 'Saving…' : 'Save'}</Button>
             </DialogActions>
           </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      <Dialog open={error !== null} modalType="alert" onOpenChange={(_, d) => !d.open && setError(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>Error Message</DialogTitle>
-            <DialogContent>{error}</DialogContent>
-            <DialogActions><Button appearance="primary" onClick={() => setError(null)}>OK</Button></DialogActions>
-          </DialogBody>
+          {/* nested inside the surface so Fluent stacks the two modals (focus and aria-hidden) */}
+          <Dialog open={error !== null} modalType="alert" onOpenChange={(_, d) => !d.open && setError(null)}>
+            <DialogSurface>
+              <DialogBody>
+                <DialogTitle>Error Message</DialogTitle>
+                <DialogContent>{error}</DialogContent>
+                <DialogActions><Button appearance="primary" onClick={() => setError(null)}>OK</Button></DialogActions>
+              </DialogBody>
+            </DialogSurface>
+          </Dialog>
         </DialogSurface>
       </Dialog>
     </>

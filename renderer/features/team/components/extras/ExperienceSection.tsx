@@ -5,7 +5,7 @@ import { emptyExperience, MONTHS, yearChoices, type ExperienceRow } from './extr
 import { TextField } from './fields';
 
 const useStyles = makeStyles({
-  entry: { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalM, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  entry: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalM, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   wide: { gridColumn: 'span 2' },
   full: { gridColumn: '1 / -1' },
   remove: { gridColumn: '1 / -1', justifySelf: 'end' },
@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 function Pick({ label, value, options, error, onChange, disabled }: { label: string; value: string; options: string[]; error?: string; onChange: (v: string) => void; disabled?: boolean }) {
   return (
     <Field label={label} required validationState={error ? 'error' : undefined} validationMessage={error}>
-      <Dropdown disabled={disabled} value={value} selectedOptions={value ? [value] : []} onOptionSelect={(_, d) => onChange(d.optionValue ?? '')}>
+      <Dropdown style={{ minWidth: 0 }} disabled={disabled} value={value} selectedOptions={value ? [value] : []} onOptionSelect={(_, d) => onChange(d.optionValue ?? '')}>
         {options.map((o) => <Option key={o} value={o}>{o}</Option>)}
       </Dropdown>
     </Field>

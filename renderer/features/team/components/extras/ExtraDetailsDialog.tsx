@@ -95,15 +95,16 @@ export default function ExtraDetailsDialog({ profile, sections, onClose }: { pro
               <Button appearance="primary" disabled={save.isPending} onClick={() => void submit()}>{save.isPending ? 'Saving…' : 'Save'}</Button>
             </DialogActions>
           </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      <Dialog open={denied} modalType="alert" onOpenChange={(_, d) => !d.open && setDenied(false)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{EXTRA_MESSAGES.deniedTitle}</DialogTitle>
-            <DialogContent>{EXTRA_MESSAGES.deniedBody}</DialogContent>
-            <DialogActions><Button appearance="primary" onClick={() => setDenied(false)}>OK</Button></DialogActions>
-          </DialogBody>
+          {/* nested inside the surface so Fluent stacks the two modals (focus and aria-hidden) */}
+          <Dialog open={denied} modalType="alert" onOpenChange={(_, d) => !d.open && setDenied(false)}>
+            <DialogSurface>
+              <DialogBody>
+                <DialogTitle>{EXTRA_MESSAGES.deniedTitle}</DialogTitle>
+                <DialogContent>{EXTRA_MESSAGES.deniedBody}</DialogContent>
+                <DialogActions><Button appearance="primary" onClick={() => setDenied(false)}>OK</Button></DialogActions>
+              </DialogBody>
+            </DialogSurface>
+          </Dialog>
         </DialogSurface>
       </Dialog>
     </>

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { EXTRA_MESSAGES, MEMBER_MESSAGES, PEOPLE_TOASTS } from '../../shared/rules/people-messages';
+import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
+import { DEMO_USERS, signIn, waitForPath } from './helpers';
+
+// issue 5 end to end: directory → profile → edit → archive/restore as admin; a member's view.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withSession(run: (page: Page, s: BrowserSession) => Promise<void>) {
+  const s = await newSession(browser, baseUrl);
+  try {
+    await run(s.page, s);
+    expect(s.errors).toEqual([]);
+  } catch (error) {
+    await s.page.screenshot({ path: `/tmp/people-failure-${Date.now()}.png` }).catch(() => undefined);
+    throw error;
+  } finally {
+    await s.close();
+  }
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/people-${name}.png`, fullPage: false });
+const cards = (page: Page) => page.getByTestId('member-card');
+
+async function openDirectory(page: Page) {
+  await page.goto('/super-awesome-team');
+  await page.getByRole('heading', { name: 'Super-Awesome Team' }).waitFor();
+  await cards(page).first().waitFor();
+}
+
+describe('team directory', () => {
+  it('an admin searches, filters, scrolls and opens a profile', async () => {
+    await withSession(async (page) => {
+      await signIn(page, 'admin');
+      await openDirectory(page);
+      expect(await page.getByRole('button', { name: 'Export to excel' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Add member' }).count()).toBe(1);
+      await shot(page, 'directory-admin');
+
+      await page.getByRole('searchbox', { name: 'Search' }).fill(DEMO_USERS.member.name.split(' ')[0].toUpperCase());
+      await expect.poll(async () => (await cards(page).allTextContents()).every((t) => t.toLowerCase().includes('elena')), { timeout: 10_000 }).toBe(true);
+      await page.getByRole('searchbox', { name: 'Search' }).fill('');
+      await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBeGreaterThan(20);
+
+      await page.getByRole('checkbox', { name: 'Team leads' }).check();
+      await expect.poll(async () => (await cards(page).allTextContents()).every((t) => t.includes('Team lead')), { timeout: 10_000 }).toBe(true);
+      await page.getByTestId('directory-filters').getByRole('button', { name: 'Clear' }).click();
+
+      await page.mouse.wheel(0, 1200);
+      await page.getByRole('button', { name: 'Go to top' }).waitFor();
+      expect(await page.getByTestId('directory-filters').count()).toBe(0);
+      await page.getByRole('button', { name: 'Go to top' }).click();
+      await page.getByTestId('directory-filters').waitFor();
+
+      await cards(page).filter({ hasText: DEMO_USERS.member.name }).click();
+      await page.waitForURL(/\/profile\/\d+$/);
+      await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe(DEMO_USERS.member.name);
+    });
+  });
+
+  it('a member sees neither Export to excel nor Add member, nor the Deleted status', async () => {
+    await withSession(async (page) => {
+      await signIn(page, 'member');
+      await openDirectory(page);
+      expect(await page.getByRole('button', { name: 'Export to excel' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Add member' }).count()).toBe(0);
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      expect(await page.getByRole('option', { name: 'Deleted' }).count()).toBe(0);
+      await shot(page, 'directory-member');
+    });
+  });
+});
+
+async function openProfileOf(page: Page, name: string) {
+  await openDirectory(page);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await cards(page).filter({ hasText: name }).first().click();
+  await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe(name);
+}
+
+describe('profile', () => {
+  it('an admin sees privileged rows, archives and restores with the confirmations', async () => {
+    await withSession(async (page) => {
+      await signIn(page, 'admin');
+      await openProfileOf(page, DEMO_USERS.guest.name);
+      const info = page.getByTestId('user-information');
+      await expect.poll(() => info.textContent()).toContain('Access');
+      expect(await info.textContent()).toContain('Previous team');
+      expect(await page.getByRole('region', { name: 'FILES' }).count()).toBe(1);
+      await shot(page, 'profile-admin');
+
+      await page.getByRole('button', { name: 'Archive' }).click();
+      await page.getByText(`Are you sure you want to delete ${DEMO_USERS.guest.name}?`).waitFor();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await page.getByText(PEOPLE_TOASTS.userArchived).first().waitFor();
+      await page.getByRole('button', { name: 'Restore' }).click();
+      await page.getByText(`Are you sure you want to restore ${DEMO_USERS.guest.name}?`).waitFor();
+      await page.getByRole('button', { name: 'No' }).click();
+      await page.getByRole('button', { name: 'Restore' }).click();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await page.getByText(PEOPLE_TOASTS.userRestored).first().waitFor();
+      await page.getByRole('button', { name: 'Archive' }).waitFor();
+
+      await page.getByRole('button', { name: 'Back' }).click();
+      await waitForPath(page, '/super-awesome-team');
+      expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
+    });
+  });
+
+  it("a member's view of a colleague hides privileged data, files and archive", async () => {
+    await withSession(async (page) => {
+      await signIn(page, 'member');
+      await openProfileOf(page, DEMO_USERS.lead.name);
+      const info = page.getByTestId('user-information');
+      await expect.poll(() => info.textContent()).toContain('Direct Manager');
+      expect(await info.textContent()).not.toContain('Access');
+      expect(await info.textContent()).not.toContain('Previous team');
+      expect(await page.getByRole('region', { name: 'FILES' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Archive' }).count()).toBe(0);
+      expect(await page.getByRole('tab', { name: 'Relevant Experience' }).count()).toBe(0);
+      await shot(page, 'profile-member-view');
+    });
+  });
+
+  it("the member's own extras refuse a project without a title with 'Action denied'", async () => {
+    await withSession(async (page) => {
+      await signIn(page, 'member');
+      await openProfileOf(page, DEMO_USERS.member.name);
+      expect(await page.getByRole('region', { name: 'FILES' }).count()).toBe(1);
+      await page.getByRole('region', { name: 'EXTRA DETAILS' }).getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Extra details' });
+      // the first unlocked section opens with the dialog; the locked ones cannot open
+      expect(await dialog.getByRole('button', { name: 'Project experience' }).getAttribute('aria-expanded')).toBe('true');
+      expect(await dialog.getByRole('button', { name: 'Bitstone information' }).isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Add project' }).click();
+      await shot(page, 'extras-dialog');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alertdialog', { name: EXTRA_MESSAGES.deniedTitle }).getByText(EXTRA_MESSAGES.deniedBody).waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await dialog.getByText(EXTRA_MESSAGES.projectTitle).waitFor();
+      const titles = dialog.getByLabel('Project title');
+      await titles.last().fill('E2E project');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(PEOPLE_TOASTS.userUpdated).first().waitFor();
+      await page.getByRole('tab', { name: 'Project Experience' }).click();
+      await page.getByText('E2E project').waitFor();
+    });
+  });
+});
+
+describe('member dialog', () => {
+  it("an admin adds a member after the form shows every required message", async () => {
+    await withSession(async (page) => {
+      await signIn(page, 'admin');
+      await openDirectory(page);
+      await page.getByRole('button', { name: 'Add member' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New employee' });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      for (const message of [MEMBER_MESSAGES.name, MEMBER_MESSAGES.email, MEMBER_MESSAGES.phone, MEMBER_MESSAGES.team, MEMBER_MESSAGES.job, MEMBER_MESSAGES.joinDate]) {
+        await dialog.getByText(message).waitFor();
+      }
+      await shot(page, 'member-dialog-errors');
+      const stamp = Date.now();
+      await dialog.getByRole('textbox', { name: /^Name/ }).fill(`Nora New ${stamp}`);
+      await dialog.getByLabel('Phone').fill('+40 711 111 111');
+      await dialog.getByLabel('Email').fill(`nora.${stamp}@bitstone.test`);
+      await dialog.getByRole('combobox', { name: 'Team' }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Phoenix' }).click();
+      await page.keyboard.press('Escape');
+      await dialog.getByRole('combobox', { name: 'Job' }).click();
+      await page.getByRole('option', { name: 'QA Engineer' }).click();
+      await dialog.getByLabel('Join date').fill('2024-02-01');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(PEOPLE_TOASTS.userAdded).first().waitFor();
+      await page.getByRole('searchbox', { name: 'Search' }).fill(`Nora New ${stamp}`);
+      await expect.poll(() => cards(page).count()).toBe(1);
+    });
+  });
+});
