@@ -70,13 +70,17 @@ export async function listAdminUsers(db: DbOrTx, query: AdminUsersQuery): Promis
  */
 export async function setUserRole(db: Db, actorId: number, userId: number, roleId: number): Promise<AdminUserRow> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id, roleId: users.roleId }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx.select({ id: users.id, name: users.name, roleId: users.roleId }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
     const [role] = await tx.select({ id: roles.id, name: roles.name, status: roles.status }).from(roles).where(eq(roles.id, roleId));
     if (!role || role.status !== 'active') throw badRequest(ADMIN_MESSAGES.roleUnknown, 'roleId');
     await tx.update(users).set({ roleId, updatedAt: new Date() }).where(eq(users.id, userId));
     await assertSomeoneAdministers(tx);
-    await recordAudit(tx, actorId, { entity: 'user', entityId: userId, action: 'role', before: { roleId: user.roleId }, after: { roleId, role: role.name } });
+    const [previous] = user.roleId ? await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, user.roleId)) : [];
+    await recordAudit(tx, actorId, {
+      entity: 'user', entityId: userId, action: 'role',
+      before: { name: user.name, roleId: user.roleId, role: previous?.name ?? null }, after: { name: user.name, roleId, role: role.name },
+    });
     const [row] = await rowsFor(tx, eq(users.id, userId));
     return row;
   });

@@ -11,4 +11,5 @@ export const useTableStyles = makeStyles({
   actionsHead: { width: '140px', textAlign: 'right' },
   muted: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
+  wrap: { overflowWrap: 'anywhere' },
 });

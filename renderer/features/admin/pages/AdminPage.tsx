@@ -2,9 +2,11 @@ import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useSearchParams } from 'react-router-dom';
 import { PageFrame } from '../../../lib/components/PageFrame';
 import { AccessTab } from '../components/AccessTab';
+import { AuditTab } from '../components/AuditTab';
 import { JobsTab } from '../components/JobsTab';
 import { LinksTab } from '../components/LinksTab';
 import { TeamsTab } from '../components/TeamsTab';
+import { UsersTab } from '../components/UsersTab';
 
 const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalS } });
 
@@ -39,10 +41,12 @@ export default function AdminPage() {
         {TABS.map((t) => <Tab key={t.key} value={t.key}>{t.label}</Tab>)}
       </TabList>
       <div role="tabpanel" aria-label={TABS.find((t) => t.key === tab)?.label}>
+        {tab === 'users' && <UsersTab />}
         {tab === 'teams' && <TeamsTab />}
         {tab === 'roles' && <JobsTab />}
         {tab === 'links' && <LinksTab />}
         {tab === 'access' && <AccessTab />}
+        {tab === 'audit' && <AuditTab />}
       </div>
     </PageFrame>
   );

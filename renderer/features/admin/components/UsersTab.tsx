@@ -1,0 +1,105 @@
+import { Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, SearchBox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Tooltip } from '@fluentui/react-components';
+import { AddRegular, EditRegular, ShieldPersonRegular } from '@fluentui/react-icons';
+import type { AdminUserRow } from '../../../../shared/api/admin';
+import type { Profile } from '../../../../shared/api/people';
+import { formatJoinDate } from '../../../../shared/rules/dates';
+import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
+import { errorText } from '../../../lib/api';
+import { Loading } from '../../../lib/components/Loading';
+import { profilePath } from '../../../lib/paths';
+import { useNotify } from '../../../lib/toast';
+import { MemberDialog } from '../../team';
+import { ADMIN_USERS_KEY, fetchProfile, useAdminUsers } from '../api/users';
+import { useDebounced } from '../hooks/use-debounced';
+import { usePaging } from '../hooks/use-paged';
+import { useTableStyles } from './admin-table';
+import { AccessDialog } from './AccessDialog';
+import { Paginator } from './Paginator';
+import { TableState } from './TableState';
+
+type Dialog = { kind: 'new' } | { kind: 'edit'; member: Profile } | { kind: 'access'; user: AdminUserRow } | null;
+
+const fallback = (value: string | null | undefined, text: string, muted: string) => (value ? value : <span className={muted}>{text}</span>);
+
+/** spec §2 Users table; paged and searched on the hub; New and edit use the people feature's member dialog. */
+export function UsersTab() {
+  const styles = useTableStyles();
+  const queryClient = useQueryClient();
+  const { failure } = useNotify();
+  const paging = usePaging();
+  const [search, setSearch] = useState('');
+  const settled = useDebounced(search.trim());
+  const users = useAdminUsers({ page: paging.page, limit: paging.size, search: settled });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const rows = users.data?.items ?? [];
+
+  const edit = async (id: number) => {
+    try {
+      setDialog({ kind: 'edit', member: (await fetchProfile(id)).user });
+    } catch (error) {
+      failure(errorText(error));
+    }
+  };
+  const saved = () => void queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY });
+
+  return (
+    <div className={styles.panel}>
+      <div className={styles.toolbar}>
+        <SearchBox
+          placeholder="Search by name or email"
+          aria-label="Search users"
+          value={search}
+          onChange={(_, d) => { setSearch(d.value); paging.setPage(1); }}
+          style={{ minWidth: 280 }}
+        />
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'new' })}>New</Button>
+      </div>
+      <Table aria-label="Users" size="small">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>Name</TableHeaderCell>
+            <TableHeaderCell>Phone</TableHeaderCell>
+            <TableHeaderCell>Email</TableHeaderCell>
+            <TableHeaderCell>Team</TableHeaderCell>
+            <TableHeaderCell>Role</TableHeaderCell>
+            <TableHeaderCell>Access</TableHeaderCell>
+            <TableHeaderCell>Join date</TableHeaderCell>
+            <TableHeaderCell style={{ width: 100, textAlign: 'right' }}>Actions</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          <TableState columns={8} pending={users.isPending} error={users.error} empty={!users.isPending && rows.length === 0} emptyText={settled ? 'No user matches the search.' : 'No users yet.'} onRetry={() => void users.refetch()} />
+          {rows.map((user) => (
+            <TableRow key={user.id}>
+              <TableCell><Link to={profilePath(user.id)}>{user.name}</Link></TableCell>
+              <TableCell>{fallback(user.phone, FALLBACK_TEXT.notSet, styles.muted)}</TableCell>
+              <TableCell className={styles.wrap}>{fallback(user.email, FALLBACK_TEXT.noEmail, styles.muted)}</TableCell>
+              <TableCell className={styles.wrap}>{fallback(user.team.map((t) => t.name).join(', '), FALLBACK_TEXT.noTeam, styles.muted)}</TableCell>
+              <TableCell>{fallback(user.job?.name, FALLBACK_TEXT.noJob, styles.muted)}</TableCell>
+              <TableCell>
+                {user.role ? <Tooltip content={`Role: ${user.role.name}`} relationship="description"><Text>{user.accessLabel}</Text></Tooltip> : <span className={styles.muted}>{FALLBACK_TEXT.noRole}</span>}
+              </TableCell>
+              <TableCell>{user.joinDate ? formatJoinDate(user.joinDate) : <span className={styles.muted}>{FALLBACK_TEXT.notSet}</span>}</TableCell>
+              <TableCell>
+                <div className={styles.actions}>
+                  <Button appearance="subtle" icon={<EditRegular />} aria-label={`Edit ${user.name}`} onClick={() => void edit(user.id)} />
+                  <Button appearance="subtle" icon={<ShieldPersonRegular />} aria-label={`Change access of ${user.name}`} onClick={() => setDialog({ kind: 'access', user })} />
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Paginator label="Users" total={users.data?.total ?? 0} page={paging.page} size={paging.size} onPage={paging.setPage} onSize={paging.setSize} />
+
+      <Suspense fallback={<Loading />}>
+        {dialog?.kind === 'new' && <MemberDialog mode="add" open onClose={() => setDialog(null)} onSaved={saved} />}
+        {dialog?.kind === 'edit' && <MemberDialog mode="edit" open member={dialog.member} onClose={() => setDialog(null)} onSaved={saved} />}
+      </Suspense>
+      {dialog?.kind === 'access' && <AccessDialog user={dialog.user} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}
