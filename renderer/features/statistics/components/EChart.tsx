@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { BarChart, PieChart } from 'echarts/charts';
+import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { RESIZE_DEBOUNCE_MS } from '../../../../shared/rules/constants';
 
-// design §3: Apache ECharts bundled with the app, only the parts we draw (bar, pie), so the
+// design §3: Apache ECharts bundled with the app, only the parts we draw (bars), so the
 // statistics chunk stays small and nothing loads from anyone's servers.
-echarts.use([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export type ChartOption = echarts.EChartsCoreOption;
 
