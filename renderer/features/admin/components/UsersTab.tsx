@@ -5,8 +5,6 @@ import { Button, SearchBox, Table, TableBody, TableCell, TableHeader, TableHeade
 import { AddRegular, EditRegular, ShieldPersonRegular } from '@fluentui/react-icons';
 import type { AdminUserRow } from '../../../../shared/api/admin';
 import type { Profile } from '../../../../shared/api/people';
-import { formatJoinDate } from '../../../../shared/rules/dates';
-import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
 import { errorText } from '../../../lib/api';
 import { Loading } from '../../../lib/components/Loading';
 import { profilePath } from '../../../lib/paths';
@@ -14,6 +12,7 @@ import { useNotify } from '../../../lib/toast';
 import { MemberDialog } from '../../team';
 import { ADMIN_USERS_KEY, fetchProfile, useAdminUsers } from '../api/users';
 import { useDebounced } from '../hooks/use-debounced';
+import { userCells } from '../user-cells';
 import { usePaging } from '../hooks/use-paged';
 import { useTableStyles } from './admin-table';
 import { AccessDialog } from './AccessDialog';
@@ -21,8 +20,6 @@ import { Paginator } from './Paginator';
 import { TableState } from './TableState';
 
 type Dialog = { kind: 'new' } | { kind: 'edit'; member: Profile } | { kind: 'access'; user: AdminUserRow } | null;
-
-const fallback = (value: string | null | undefined, text: string, muted: string) => (value ? value : <span className={muted}>{text}</span>);
 
 /** spec §2 Users table; paged and searched on the hub; New and edit use the people feature's member dialog. */
 export function UsersTab() {
@@ -75,14 +72,15 @@ export function UsersTab() {
           {rows.map((user) => (
             <TableRow key={user.id}>
               <TableCell><Link to={profilePath(user.id)}>{user.name}</Link></TableCell>
-              <TableCell>{fallback(user.phone, FALLBACK_TEXT.notSet, styles.muted)}</TableCell>
-              <TableCell className={styles.wrap}>{fallback(user.email, FALLBACK_TEXT.noEmail, styles.muted)}</TableCell>
-              <TableCell className={styles.wrap}>{fallback(user.team.map((t) => t.name).join(', '), FALLBACK_TEXT.noTeam, styles.muted)}</TableCell>
-              <TableCell>{fallback(user.job?.name, FALLBACK_TEXT.noJob, styles.muted)}</TableCell>
-              <TableCell>
-                {user.role ? <Tooltip content={`Role: ${user.role.name}`} relationship="description"><Text>{user.accessLabel}</Text></Tooltip> : <span className={styles.muted}>{FALLBACK_TEXT.noRole}</span>}
-              </TableCell>
-              <TableCell>{user.joinDate ? formatJoinDate(user.joinDate) : <span className={styles.muted}>{FALLBACK_TEXT.notSet}</span>}</TableCell>
+              {(['phone', 'email', 'team', 'job', 'access', 'joinDate'] as const).map((column) => {
+                const value = userCells(user)[column];
+                const text = value.missing ? <span className={styles.muted}>{value.text}</span> : value.text;
+                return (
+                  <TableCell key={column} className={column === 'email' || column === 'team' ? styles.wrap : undefined}>
+                    {column === 'access' && user.role ? <Tooltip content={`Role: ${user.role.name}`} relationship="description"><Text>{text}</Text></Tooltip> : text}
+                  </TableCell>
+                );
+              })}
               <TableCell>
                 <div className={styles.actions}>
                   <Button appearance="subtle" icon={<EditRegular />} aria-label={`Edit ${user.name}`} onClick={() => void edit(user.id)} />
