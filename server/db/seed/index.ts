@@ -3,6 +3,7 @@ import type { Db, Tx } from '../client';
 import * as schema from '../schema';
 import { hashPassword } from '../../services/passwords';
 import { insertEvaluations } from './evaluations';
+import { rateSeededEvaluations } from './evaluation-ratings';
 import { buildExtras } from './extras';
 import { insertChunked, reserveIds } from './insert';
 import { insertHolidays } from './holidays';
@@ -54,6 +55,7 @@ export async function seedDemoCompany(db: Db, options: SeedOptions = {}): Promis
     await insertTimeTracking(tx, company, daysOff, createRandom(7004));
     await insertObjectives(tx, company, createRandom(7005));
     await insertEvaluations(tx, company, createRandom(7006));
+    await rateSeededEvaluations(tx);
     await insertLinks(tx);
     await insertSettings(tx, company);
   });
