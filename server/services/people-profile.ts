@@ -99,6 +99,7 @@ export async function profileFor(db: DbOrTx, actor: Actor, member: LoadedMember)
     job: member.job,
     team: member.team,
     teamlead: await directManager(db, row, target.teamIds),
+    teamleadId: row.teamleadId,
     isTeamLead: member.isTeamLead,
     extras: visibleExtras(actor, target, row.extras),
   };

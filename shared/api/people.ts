@@ -74,7 +74,10 @@ export const profileSchema = z.object({
   joinDate: z.string().nullable(),
   job: refSchema.nullable(),
   team: z.array(refSchema),
+  /** spec §2 'Direct Manager': the set manager, else the lead of one of the member's teams */
   teamlead: refSchema.nullable(),
+  /** the manager set on the member (users.teamlead_id); what the member dialog edits */
+  teamleadId: z.number().int().nullable(),
   isTeamLead: z.boolean(),
   /** privileged viewers only */
   previousTeam: z.array(refSchema).optional(),

@@ -96,7 +96,7 @@ describe('GET /user/:id (profile as the viewer may see it)', () => {
 
   it('a stranger sees no privileged or sensitive fields, no bitstone money and no relevant experience', async () => {
     const seen = await profile('outsider');
-    expect(seen).toMatchObject({ name: 'Mara Mate', job: job, team: [{ id: alpha.id, name: 'Alpha' }], teamlead: { id: people.lead.id } });
+    expect(seen).toMatchObject({ name: 'Mara Mate', job: job, team: [{ id: alpha.id, name: 'Alpha' }], teamlead: { id: people.lead.id }, teamlead_id: null });
     expect(seen).not.toHaveProperty('role');
     expect(seen).not.toHaveProperty('previous_team');
     expect(seen.extras.bitstone_info).toEqual({ about: 'Open text' });

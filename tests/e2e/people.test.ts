@@ -131,6 +131,33 @@ describe('profile', () => {
     });
   });
 
+  it('the team lead sees privileged rows of a member and may edit their team; the member may not', async () => {
+    await withSession(async (page) => {
+      await signIn(page, 'lead');
+      await openProfileOf(page, DEMO_USERS.member.name);
+      const info = page.getByTestId('user-information');
+      await expect.poll(() => info.textContent()).toContain('Access');
+      expect(await page.getByRole('tab', { name: 'Relevant Experience' }).count()).toBe(1);
+      await page.getByRole('region', { name: 'User Information' }).getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit User Info' });
+      expect(await dialog.getByRole('combobox', { name: 'Team' }).isDisabled()).toBe(false);
+      await shot(page, 'lead-edits-member');
+    });
+    await withSession(async (page) => {
+      await signIn(page, 'member');
+      await openProfileOf(page, DEMO_USERS.member.name);
+      await page.getByRole('region', { name: 'User Information' }).getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit User Info' });
+      expect(await dialog.getByRole('combobox', { name: 'Team' }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('textbox', { name: /^Email/ }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('textbox', { name: /^Phone/ }).isDisabled()).toBe(false);
+      // the member saves their own phone: the fields they may not change go back unchanged
+      await dialog.getByRole('textbox', { name: /^Phone/ }).fill('+40 764 307 866');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(PEOPLE_TOASTS.userUpdated).first().waitFor();
+    });
+  });
+
   it("the member's own extras refuse a project without a title with 'Action denied'", async () => {
     await withSession(async (page) => {
       await signIn(page, 'member');

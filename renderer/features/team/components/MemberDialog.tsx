@@ -34,7 +34,7 @@ interface FormState {
 function initialState(member?: Profile): FormState {
   return {
     name: member?.name ?? '', username: member?.username ?? '', email: member?.email ?? '', phone: member?.phone ?? '',
-    teamIds: member?.team.map((t) => t.id) ?? [], jobId: member?.job?.id ?? null, teamleadId: member?.teamlead?.id ?? null,
+    teamIds: member?.team.map((t) => t.id) ?? [], jobId: member?.job?.id ?? null, teamleadId: member?.teamleadId ?? null,
     joinDate: member?.joinDate ?? '',
   };
 }
