@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LINK_MESSAGES } from '../../shared/api/links';
+import { ROLE_MESSAGES } from '../../shared/api/roles';
 import { TOAST_TEXT } from '../../shared/rules/messages';
 import { NAME_MESSAGES, PEOPLE_TOASTS, PICTURE_MESSAGES } from '../../shared/rules/people-messages';
 import { launchBrowser, newSession } from '../support/browser';
@@ -41,6 +42,8 @@ describe('Access tab', () => {
       for (const group of ['User info', 'Extra info', 'Others']) await dialog.getByRole('group', { name: group }).waitFor();
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.getByText(NAME_MESSAGES.required).waitFor();
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('team LEAD');
+      await dialog.getByText(ROLE_MESSAGES.nameExists).waitFor();
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Recruiter');
       await dialog.getByRole('checkbox', { name: 'Download CV' }).check();
       await dialog.getByRole('checkbox', { name: 'Export users' }).check();

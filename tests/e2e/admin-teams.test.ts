@@ -118,12 +118,12 @@ describe('Roles (jobs) tab', () => {
   });
 });
 
-describe('a member', () => {
-  it('has no Admin entry, is sent away from /admin, and the hub answers 403', async () => {
+describe('without view-admin', () => {
+  it.each(['member', 'guest'] as const)('%s is sent away from /admin, and the hub answers 403', async (who) => {
     const s = await newSession(browser, baseUrl);
     try {
       const { page } = s;
-      await signIn(page, 'member');
+      await signIn(page, who);
       await page.goto('/admin');
       await waitForPath(page, '/super-awesome-team');
       const status = await page.evaluate(async () => {

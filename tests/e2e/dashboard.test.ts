@@ -73,6 +73,12 @@ describe('the dashboard', () => {
       ]);
       await popup.waitForLoadState();
       expect(popup.url()).toBe('https://git.bitstone.example/');
+      // and from the keyboard: the card is a link, Enter opens it
+      const card = page.getByRole('link', { name: 'Git Server, opens in your browser' });
+      await card.focus();
+      const [again] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+      await again.waitForLoadState();
+      expect(again.url()).toBe('https://git.bitstone.example/');
     } finally {
       await s.close();
     }

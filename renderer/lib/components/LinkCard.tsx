@@ -56,6 +56,9 @@ export function LinkCard({ link, onOpen, actions }: Props) {
     <Card
       className={deleted ? `${styles.card} ${styles.deleted}` : styles.card}
       onClick={onOpen ? () => onOpen(link) : undefined}
+      // an opening card is a link for keyboards and screen readers: Enter opens it too
+      role={onOpen ? 'link' : undefined}
+      onKeyDown={onOpen ? (event) => { if (event.key === 'Enter') { event.preventDefault(); onOpen(link); } } : undefined}
       aria-label={onOpen ? `${link.name}, opens in your browser` : link.name}
       data-testid="link-card"
     >
