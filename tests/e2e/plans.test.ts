@@ -104,7 +104,8 @@ describe('plans, timeline, statistics and evaluations in Chromium', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).click()]);
       expect(download.suggestedFilename()).toBe('Elena Constantin evaluations.xlsx');
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(await readFile(await download.path()));
+      const bytes = await readFile(await download.path());
+      await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
       const first = wb.worksheets[0].getRow(2);
       expect(first.getCell(4).value).toBe('5 – Outstanding');
       expect(first.getCell(13).value).toBe('Ready to lead the next release.');
