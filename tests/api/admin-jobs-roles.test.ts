@@ -122,6 +122,10 @@ describe('roles and capabilities', () => {
     const [still] = await hub.db.select().from(roles).where(eq(roles.id, user.id));
     expect(still.status).toBe('active');
     expect(await auditOf('role', user.id)).toHaveLength(0);
+    // the rules name it, so it keeps its name too
+    const renamed = await hub.request('PUT', `/api/role/${user.id}`, { token: tokens.admin, body: { name: 'Staff', capabilities: [] } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.errors).toEqual([{ message: ROLE_MESSAGES.undeletable('User'), field: 'name' }]);
   });
 
   it('a signed-in member gets new rights at their next request, and loses them when the role is deleted', async () => {
