@@ -6,16 +6,17 @@ const useStyles = makeStyles({ grid: { display: 'grid', gridTemplateColumns: '1f
 
 type Value = ExtrasForm['bitstone'];
 
-export function BitstoneSection({ value, onChange }: { value: Value; onChange: (v: Value) => void }) {
+/** `showMoney`: spec §6 — benefits, days and amounts only for those who may view them (the hub keeps them otherwise). */
+export function BitstoneSection({ value, onChange, showMoney }: { value: Value; onChange: (v: Value) => void; showMoney: boolean }) {
   const styles = useStyles();
   const set = (key: keyof Value) => (v: string) => onChange({ ...value, [key]: v });
   return (
     <div className={styles.grid}>
-      <TextField label="Learning & Development (EUR)" type="number" value={value.learningAndDev} onChange={set('learningAndDev')} />
-      <TextField label="Team buildings (RON)" type="number" value={value.teamBuildings} onChange={set('teamBuildings')} />
-      <TextField label="Vacation days" type="number" value={value.holidays} onChange={set('holidays')} />
+      {showMoney && <TextField label="Learning & Development (EUR)" type="number" value={value.learningAndDev} onChange={set('learningAndDev')} />}
+      {showMoney && <TextField label="Team buildings (RON)" type="number" value={value.teamBuildings} onChange={set('teamBuildings')} />}
+      {showMoney && <TextField label="Vacation days" type="number" value={value.holidays} onChange={set('holidays')} />}
       <TextField label="Current role" value={value.currentRole} onChange={set('currentRole')} />
-      <TextField label="Benefits (one per line)" multiline value={value.benefits} onChange={set('benefits')} />
+      {showMoney && <TextField label="Benefits (one per line)" multiline value={value.benefits} onChange={set('benefits')} />}
       <TextField label="About" multiline value={value.about} onChange={set('about')} />
     </div>
   );

@@ -6,8 +6,10 @@ import {
 import { LockClosedRegular } from '@fluentui/react-icons';
 import type { Profile } from '../../../../../shared/api/people';
 import { extrasUpdateSchema } from '../../../../../shared/api/people-extras';
-import type { ExtraSection } from '../../../../../shared/rules/permissions';
+import { useAtomValue } from 'jotai';
+import { canViewBitstoneInfo, canViewSensitivePersonalInfo, type ExtraSection } from '../../../../../shared/rules/permissions';
 import { EXTRA_MESSAGES, PEOPLE_TOASTS } from '../../../../../shared/rules/people-messages';
+import { userAtom } from '../../../../lib/session/session';
 import { useNotify } from '../../../../lib/toast';
 import { useSaveExtras } from '../../api/extras';
 import { hubFieldErrors, zodFieldErrors } from '../form-errors';
@@ -40,6 +42,10 @@ export default function ExtraDetailsDialog({ profile, sections, onClose }: { pro
   const [denied, setDenied] = useState(false);
   const [general, setGeneral] = useState<string | null>(null);
   const save = useSaveExtras(profile.id);
+  const actor = useAtomValue(userAtom);
+  const target = { id: profile.id, teamIds: profile.team.map((t) => t.id) };
+  const showMoney = !!actor && canViewBitstoneInfo(actor, target);
+  const showSensitive = !!actor && canViewSensitivePersonalInfo(actor, target);
 
   const submit = async () => {
     const body = toBody(form, sections);
@@ -63,10 +69,10 @@ export default function ExtraDetailsDialog({ profile, sections, onClose }: { pro
 
   const panel = (section: ExtraSection) => {
     switch (section) {
-      case 'bitstoneInfo': return <BitstoneSection value={form.bitstone} onChange={(bitstone) => setForm({ ...form, bitstone })} />;
+      case 'bitstoneInfo': return <BitstoneSection value={form.bitstone} showMoney={showMoney} onChange={(bitstone) => setForm({ ...form, bitstone })} />;
       case 'relevantExperience': return <ExperienceSection rows={form.experience} errors={errors} onChange={(experience) => setForm({ ...form, experience })} />;
       case 'projectsInfo': return <ProjectsSection rows={form.projects} errors={errors} onChange={(projects) => setForm({ ...form, projects })} />;
-      case 'personalInfo': return <PersonalSection value={form.personal} onChange={(personal) => setForm({ ...form, personal })} />;
+      case 'personalInfo': return <PersonalSection value={form.personal} showSensitive={showSensitive} onChange={(personal) => setForm({ ...form, personal })} />;
     }
   };
 

@@ -15,7 +15,8 @@ const useStyles = makeStyles({
 type Value = ExtrasForm['personal'];
 
 /** Personal information (spec §3); dietary restrictions are stored under isVegan. */
-export function PersonalSection({ value, onChange }: { value: Value; onChange: (v: Value) => void }) {
+/** `showSensitive`: spec §6 — official name, birth date, address and personal email (the hub keeps them otherwise). */
+export function PersonalSection({ value, onChange, showSensitive }: { value: Value; onChange: (v: Value) => void; showSensitive: boolean }) {
   const styles = useStyles();
   const catalogue = useSkills().data?.skills ?? [];
   const [adding, setAdding] = useState(false);
@@ -23,11 +24,11 @@ export function PersonalSection({ value, onChange }: { value: Value; onChange: (
   const known = [...catalogue, ...value.skills.filter((s) => !catalogue.some((c) => c.id === s.id))];
   return (
     <div className={styles.grid}>
-      <TextField label="Official name" value={value.officialName} onChange={set('officialName')} />
-      <TextField label="Birth date" type="date" value={value.birthdate} onChange={set('birthdate')} />
-      <TextField label="Personal email" type="email" value={value.personalEmailAddress} onChange={set('personalEmailAddress')} />
+      {showSensitive && <TextField label="Official name" value={value.officialName} onChange={set('officialName')} />}
+      {showSensitive && <TextField label="Birth date" type="date" value={value.birthdate} onChange={set('birthdate')} />}
+      {showSensitive && <TextField label="Personal email" type="email" value={value.personalEmailAddress} onChange={set('personalEmailAddress')} />}
       <TextField label="Hometown" value={value.hometown} onChange={set('hometown')} />
-      <TextField label="Current address" value={value.currentAddress} onChange={set('currentAddress')} />
+      {showSensitive && <TextField label="Current address" value={value.currentAddress} onChange={set('currentAddress')} />}
       <TextField label="Languages (comma separated)" value={value.languages} onChange={set('languages')} />
       <div className={styles.skills}>
         <Field label="Skills" className={styles.grow}>
