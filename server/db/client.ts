@@ -44,6 +44,9 @@ function resolveMigrationsDir(): string {
 export async function openDatabase(config: DbConfig): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // An idle connection the server drops (restart, failover, admin termination) emits 'error' on
+    // the pool; unheard, it would crash the hub. The pool replaces the connection on next use.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

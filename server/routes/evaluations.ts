@@ -13,7 +13,6 @@ import {
   evaluationsExportFile,
   updateEvaluationSchema,
 } from '../../shared/api/evaluations';
-import { wireQuery } from '../../shared/api/wire-query';
 import { canWriteEvaluationFor } from '../../shared/rules/evaluation-access';
 import { evaluationsWorkbook } from '../exports/evaluations-xlsx';
 import { sendXlsx } from '../exports/plans-xlsx-style';
@@ -38,7 +37,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (api) => {
     };
   });
 
-  api.get('/employee-details', { schema: { tags, querystring: wireQuery(evaluationListQuerySchema), response: { 200: evaluationListResponseSchema } } }, async (request) => {
+  api.get('/employee-details', { schema: { tags, querystring: evaluationListQuerySchema, response: { 200: evaluationListResponseSchema } } }, async (request) => {
     const person = await readableEmployee(api.db, request.actor, request.query.userId);
     return { data: { items: await evaluationsOf(api.db, person.id) } };
   });

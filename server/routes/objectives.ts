@@ -11,7 +11,6 @@ import {
   objectiveResponseSchema,
   objectiveUpdateSchema,
 } from '../../shared/api/objectives';
-import { wireQuery } from '../../shared/api/wire-query';
 import { notFound } from '../http-errors';
 import { findVisibleObjective, listObjectives, objectiveDetail } from '../services/objectives-read';
 import { assigneesFor, objectiveChoices } from '../services/objectives-choices';
@@ -22,7 +21,7 @@ import { changeObjective, createObjective, deleteObjective, NOT_FOUND_OBJECTIVE 
 export const objectiveRoutes: FastifyPluginAsyncZod = async (api) => {
   const tags = ['objectives'];
 
-  api.get('/objective', { schema: { tags, querystring: wireQuery(objectiveListQuerySchema), response: { 200: objectiveListResponseSchema } } }, async (request) => {
+  api.get('/objective', { schema: { tags, querystring: objectiveListQuerySchema, response: { 200: objectiveListResponseSchema } } }, async (request) => {
     const q = request.query;
     const { items, total } = await listObjectives(api.db, request.actor, q);
     return { data: { items, total, page: q.page, limit: q.limit } };
@@ -34,7 +33,7 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get(
     '/objective/assignees',
-    { schema: { tags, querystring: wireQuery(assigneesQuerySchema), response: { 200: assigneesResponseSchema } } },
+    { schema: { tags, querystring: assigneesQuerySchema, response: { 200: assigneesResponseSchema } } },
     async (request) => ({ data: { items: await assigneesFor(api.db, request.actor, request.query.teamId) } }),
   );
 

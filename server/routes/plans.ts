@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PLANS_MESSAGES, plansExportFile, plansExportQuerySchema, plansResponseSchema, teamPlansBodySchema } from '../../shared/api/plans';
-import { wireQuery } from '../../shared/api/wire-query';
 import { canSeeTeamPlans } from '../../shared/rules/plans-access';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
@@ -30,7 +29,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (api) => {
     return { data: await teamPlans(api.db, request.actor, request.body.team) };
   });
 
-  api.get('/exports/plans.xlsx', { schema: { tags: ['exports'], querystring: wireQuery(plansExportQuerySchema) } }, async (request, reply) => {
+  api.get('/exports/plans.xlsx', { schema: { tags: ['exports'], querystring: plansExportQuerySchema } }, async (request, reply) => {
     const { team } = request.query;
     if (team === undefined) return sendXlsx(reply, await plansWorkbook(await myPlans(api.db, request.actor)), plansExportFile());
     const name = await teamOf(api.db, request.actor, team);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../rules/dates';
 
 // The wire contract of design §4, in one place. Schemas here describe the camelCase shape the
 // code sees; the transports convert keys to snake_case on the wire.
@@ -21,14 +22,7 @@ export const shortText = (max = 200) => z.string().max(max, `Must be at most ${m
 export const longText = (max = 10_000) => z.string().max(max, `Must be at most ${max} characters`);
 
 /** YYYY-MM-DD that is a real calendar day: 2030-02-31 is a 400 here, not a database error. */
-export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
-  .refine((value) => {
-    const [y, m, d] = value.split('-').map(Number);
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, 'Must be a date (YYYY-MM-DD)');
+export const isoDateSchema = z.string().refine(isCalendarDay, 'Must be a date (YYYY-MM-DD)');
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -2,21 +2,13 @@ import { z } from 'zod';
 import { PUBLIC_HOLIDAYS_COUNTRY } from '../rules/constants';
 import { daysBetween } from '../rules/dates';
 import { MAX_HOLIDAY_RANGE_DAYS } from '../rules/holidays';
-import { envelope } from './common';
+import { envelope, isoDateSchema } from './common';
 
 // people-and-shell §2/§3/§7 and design §4: the holidays calendar's calls.
 
-const DATE_MESSAGE = 'Must be a date (YYYY-MM-DD)';
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-export const calendarDaySchema = z.string().refine(isCalendarDay, DATE_MESSAGE);
+/** Kept as a name for this feature's schemas; the rule is common's isoDateSchema. */
+export const calendarDaySchema = isoDateSchema;
+export { isCalendarDay } from '../rules/dates';
 
 /** GET /holidays?from&to: a bounded range, never the whole history (issue 8). */
 export const holidaysQuerySchema = z

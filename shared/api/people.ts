@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { camelize } from './case';
 import { envelope, isoDateSchema, pagedSchema, refSchema, shortText } from './common';
 import { USER_STATUSES } from '../rules/constants';
 import { MEMBER_MESSAGES } from '../rules/people-messages';
@@ -13,16 +12,8 @@ const listOf = <T extends z.ZodTypeAny>(item: T) =>
 
 const queryBoolean = z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean());
 
-/**
- * The hub's query parser hands over an object whose prototype is neither Object.prototype nor
- * null, which the shared camelize leaves alone; copying it first gives snake_case keys
- * (`team_leads`) their camelCase names before validation.
- */
-const camelQuery = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v && typeof v === 'object' ? camelize({ ...v }) : v), schema);
-
 /** GET /user and GET /exports/users.xlsx: the directory filters of spec §2. */
-export const directoryQuerySchema = camelQuery(z.object({
+export const directoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(48),
   search: z.string().trim().max(200).optional(),
@@ -31,7 +22,7 @@ export const directoryQuerySchema = camelQuery(z.object({
   projects: listOf(z.string().max(300)),
   teamLeads: queryBoolean.default(false),
   status: z.enum(USER_STATUSES).default('active'),
-}));
+});
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 /** What the screen holds before it becomes a query (arrays may be empty). */
 export type DirectoryFilters = Omit<DirectoryQuery, 'page' | 'limit'>;
