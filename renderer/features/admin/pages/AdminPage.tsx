@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useSearchParams } from 'react-router-dom';
 import { PageFrame } from '../../../lib/components/PageFrame';
@@ -7,11 +8,13 @@ import { JobsTab } from '../components/JobsTab';
 import { LinksTab } from '../components/LinksTab';
 import { TeamsTab } from '../components/TeamsTab';
 import { UsersTab } from '../components/UsersTab';
+import { ImportsPanel } from '../../imports';
+import { Loading } from '../../../lib/components/Loading';
 
 const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalS } });
 
 // spec §2 Admin area: tabs Users, Teams, Roles (jobs), Links, Access (roles and capabilities);
-// issue 7 adds the Audit tab. The tab lives in the address (?tab=teams) so it survives a reload.
+// issue 7 adds the Audit tab, issue 8 the Imports tab (design §3: import status visible to admins). The tab lives in the address (?tab=teams) so it survives a reload.
 const TABS = [
   { key: 'users', label: 'Users' },
   { key: 'teams', label: 'Teams' },
@@ -19,6 +22,7 @@ const TABS = [
   { key: 'links', label: 'Links' },
   { key: 'access', label: 'Access' },
   { key: 'audit', label: 'Audit' },
+  { key: 'imports', label: 'Imports' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -47,6 +51,7 @@ export default function AdminPage() {
         {tab === 'links' && <LinksTab />}
         {tab === 'access' && <AccessTab />}
         {tab === 'audit' && <AuditTab />}
+        {tab === 'imports' && <Suspense fallback={<Loading />}><ImportsPanel /></Suspense>}
       </div>
     </PageFrame>
   );

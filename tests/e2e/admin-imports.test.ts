@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newSession } from '../support/browser';
+import { signIn } from './helpers';
+
+// design §3 imports: an admin uploads a CSV in the admin area's Imports tab and sees the run;
+// a bad row is reported with its line number and nothing is written.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Imports tab', () => {
+  it('an admin imports days left from a CSV and a bad file is refused line by line', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'admin');
+      await page.goto('/admin?tab=imports');
+      await page.getByRole('tab', { name: 'Imports' }).waitFor();
+      expect(await page.getByRole('tab', { name: 'Imports', selected: true }).count()).toBe(1);
+
+      const file = page.getByLabel('Days left file');
+      await file.setInputFiles({ name: 'days.csv', mimeType: 'text/csv', buffer: Buffer.from('email,days_left\nmember@bitstone.example,17\n') });
+      await page.getByRole('button', { name: 'Import' }).nth(1).click();
+      await page.getByText('Imported 1 rows').first().waitFor();
+      await expect.poll(() => page.getByRole('table').first().textContent()).toContain('days-left');
+
+      await file.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('email,days_left\nmember@bitstone.example,many\n') });
+      await page.getByRole('button', { name: 'Import' }).nth(1).click();
+      await page.getByText(/line 2/i).first().waitFor();
+      // all or nothing: still one run that succeeded, none half-written
+      expect(await page.getByText('succeeded').count()).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+});
