@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { HOLIDAY_TYPES } from '../../shared/rules/constants';
 import { HOLIDAY_TEXT } from '../../shared/rules/holidays';
 import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
-import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './helpers';
+import { signIn, type DemoUser } from './helpers';
 
 // people-and-shell §2 Holidays, as the demo users see it.
 const baseUrl = inject('baseUrl');
@@ -18,23 +18,6 @@ afterAll(async () => {
 
 async function snap(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `/tmp/${name}.png`, fullPage: true });
-}
-
-/** helpers.signIn finds the password box by an exact label the form's required marker breaks; same form, by field name. */
-async function signIn(page: Page, username: DemoUser): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const shell = page.getByTestId('user-name');
-  const next = page.getByRole('button', { name: 'Continue' });
-  const ready = async () => (await shell.isVisible()) || ((await next.isVisible()) && (await next.isEnabled()));
-  for (let step = 0; step < 4; step++) {
-    await expect.poll(ready, { timeout: 15_000 }).toBe(true);
-    if (await shell.isVisible()) break;
-    await next.click({ timeout: 2_000 }).catch(() => undefined);
-  }
-  expect(await shell.textContent()).toBe(DEMO_USERS[username].name);
 }
 
 /** Pictures (GET /user/:id/image) belong to another issue and may 404 until it lands. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { monthLabel, monthOfOffset, TIMETRACKING_TEXT } from '../../shared/rules/timetracking';
 import { launchBrowser, newSession } from '../support/browser';
-import { DEMO_PASSWORD, DEMO_USERS, type DemoUser, waitForPath } from './helpers';
+import { signIn, waitForPath } from './helpers';
 
 // people-and-shell §2 Time tracking, as the demo users see it.
 const baseUrl = inject('baseUrl');
@@ -18,28 +18,6 @@ afterAll(async () => {
 /** SCREENSHOTS=1 keeps a picture of the screen under /tmp for a person to look at. */
 async function snap(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `/tmp/${name}.png`, fullPage: true });
-}
-
-/**
- * helpers.signIn finds the password box by its exact label, which the login form's required
- * marker currently breaks; this signs in through the same form by field name.
- */
-async function signIn(page: Page, username: DemoUser): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const shell = page.getByTestId('user-name');
-  // A first login walks the stepper (confirm info, then team mates for a lead) with what is prefilled.
-  const next = page.getByRole('button', { name: 'Continue' });
-  const ready = async () => (await shell.isVisible()) || ((await next.isVisible()) && (await next.isEnabled()));
-  for (let step = 0; step < 4; step++) {
-    await expect.poll(ready, { timeout: 15_000 }).toBe(true);
-    if (await shell.isVisible()) break;
-    await next.click({ timeout: 2_000 }).catch(() => undefined);
-  }
-  await shell.waitFor();
-  expect(await shell.textContent()).toBe(DEMO_USERS[username].name);
 }
 
 /**
