@@ -32,6 +32,20 @@ export interface HubDownload {
   fileName: string | null;
 }
 
+export interface HubUpload {
+  method: 'PUT' | 'POST';
+  path: string;
+  fieldName: string;
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+  /** plain form fields sent beside the file, as named on the wire */
+  fields?: Record<string, string>;
+}
+
+/** design §3 (Files): the hub's multipart limit, also the most main reads of a picture. */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
 export interface HubClientOptions {
   /** Resolves once the hub can be asked (the embedded hub may still be starting). */
   resolveTarget: () => Promise<HubTarget>;
@@ -83,6 +97,33 @@ export class HubClient extends EventEmitter<HubClientEvents> {
     };
   }
 
+  /**
+   * A multipart upload built here with the token (the renderer has neither): the same answer,
+   * error shape and 401 handling as request().
+   */
+  async upload<T = unknown>(upload: HubUpload): Promise<T> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields ?? {})) form.append(name, value);
+    // the file last: the hub reads the fields that come before it
+    form.append(upload.fieldName, new Blob([upload.bytes as Uint8Array<ArrayBuffer>], { type: upload.contentType }), upload.fileName);
+    const response = await this.send({ method: upload.method, path: upload.path }, 'json', true, form);
+    const body = camelize(response.data);
+    if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
+    return (body ?? null) as T;
+  }
+
+  /** A picture the hub serves (GET): only image/* answers, at most 5 MB. */
+  async image(path: string): Promise<{ contentType: string; bytes: Uint8Array }> {
+    const response = await this.send({ method: 'GET', path }, 'arraybuffer', true, undefined, MAX_FILE_BYTES);
+    const contentType = (headerValue(response.headers['content-type']) ?? '').split(';')[0].trim().toLowerCase();
+    if (!/^image\/[\w.+-]+$/.test(contentType)) {
+      throw new HubError({ status: 415, serverError: false, errors: [{ message: 'The hub did not answer with a picture.' }] });
+    }
+    const bytes = new Uint8Array(response.data as ArrayBuffer);
+    if (bytes.byteLength > MAX_FILE_BYTES) throw tooLarge();
+    return { contentType, bytes };
+  }
+
   /** Signs in and keeps the token in main; the answer carries no token (issue 4). */
   async login(username: string, password: string): Promise<SessionState> {
     const target = await this.options.resolveTarget();
@@ -122,7 +163,7 @@ export class HubClient extends EventEmitter<HubClientEvents> {
     }
   }
 
-  private async send(req: HubRequest, responseType: 'json' | 'arraybuffer', endSessionOn401: boolean): Promise<AxiosResponse> {
+  private async send(req: HubRequest, responseType: 'json' | 'arraybuffer', endSessionOn401: boolean, form?: FormData, maxBytes?: number): Promise<AxiosResponse> {
     const target = await this.options.resolveTarget();
     const url = apiUrl(target.url, req.path);
     const token = this.options.tokens.get(target.key);
@@ -132,15 +173,18 @@ export class HubClient extends EventEmitter<HubClientEvents> {
         method: req.method,
         url,
         params: req.query ? compactQuery(snakify<Record<string, unknown>>(req.query)) : undefined,
-        data: req.body === undefined ? undefined : snakify(req.body),
+        // a form goes as is: axios serializes it with its multipart boundary
+        data: form ?? (req.body === undefined ? undefined : snakify(req.body)),
         headers: {
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
           // axios would label an empty POST as a form; the hub accepts JSON or nothing (false = no header).
-          ...(req.body === undefined ? { 'Content-Type': false } : {}),
+          ...(req.body === undefined && !form ? { 'Content-Type': false } : {}),
         },
         responseType,
+        ...(maxBytes ? { maxContentLength: maxBytes } : {}),
       });
     } catch (error) {
+      if (maxBytes && error instanceof AxiosError && /maxContentLength/i.test(error.message)) throw tooLarge();
       throw new HubError(unreachable(error));
     }
     if (response.status >= 200 && response.status < 300) return response;
@@ -220,6 +264,10 @@ function fileNameFromDisposition(header: string | null): string | null {
 
 function badPath(): HubError {
   return new HubError({ status: 400, serverError: false, errors: [{ message: 'Invalid path', field: 'path' }] });
+}
+
+function tooLarge(): HubError {
+  return new HubError({ status: 413, serverError: false, errors: [{ message: 'The picture is larger than 5 MB.' }] });
 }
 
 function malformedAnswer(): HubError {

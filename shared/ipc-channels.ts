@@ -3,6 +3,8 @@
 
 export const IPC_CHANNELS = [
   'hub:request',
+  'hub:upload',
+  'hub:image',
   'session:login',
   'session:logout',
   'session:state',
@@ -10,6 +12,7 @@ export const IPC_CHANNELS = [
   'settings:set-hub-url',
   'file:save',
   'shell:open-external',
+  'file:save-pdf',
 ] as const;
 
 /** Events main sends to the renderer. */

@@ -8,16 +8,36 @@ import type { IPC_CHANNELS } from './ipc-channels';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+/** design §3 (Files): the hub's multipart limit; pictures shown from the hub are held to the same. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** an API path below /api, e.g. '/user/12': never a way out of the hub's /api (issue 4) */
+const apiPath = z.string().startsWith('/').max(2000).refine((p) => !p.includes('..') && !p.includes('://') && !p.startsWith('//') && !p.includes('\\'), 'Invalid path');
+// header values main writes into the multipart body: no line breaks, no quotes
+// eslint-disable-next-line no-control-regex
+const headerSafe = (max: number) => z.string().min(1).max(max).refine((v) => !/[\r\n"\u0000]/.test(v), 'Invalid characters');
+
 const queryValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined(), z.array(z.union([z.string(), z.number()]))]);
 
 export const ipcSchemas = {
   'hub:request': z.object({
     method: z.enum(HTTP_METHODS),
-    /** an API path below /api, e.g. '/user/12' */
-    path: z.string().startsWith('/').max(2000).refine((p) => !p.includes('..') && !p.includes('://') && !p.startsWith('//') && !p.includes('\\'), 'Invalid path'),
+    path: apiPath,
     query: z.record(z.string(), queryValue).optional(),
     body: z.unknown().optional(),
   }),
+  /** a multipart upload (pictures, VPN files): main builds the form and adds the token */
+  'hub:upload': z.object({
+    method: z.enum(['PUT', 'POST']),
+    path: apiPath,
+    fieldName: z.string().min(1).max(100).regex(/^[A-Za-z0-9_.-]+$/, 'Invalid field name'),
+    fileName: headerSafe(255),
+    contentType: z.string().max(200).regex(/^[\w.+-]+\/[\w.+-]+$/, 'Invalid content type'),
+    bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_UPLOAD_BYTES, 'The file is larger than 5 MB.'),
+    fields: z.record(z.string().max(100).regex(/^[A-Za-z0-9_.-]+$/), z.string().max(10_000)).optional(),
+  }),
+  /** a picture the hub serves (GET); only image/* answers up to 5 MB come back */
+  'hub:image': z.object({ path: apiPath }),
   'session:login': z.object({ username: z.string().max(100), password: z.string().max(500) }),
   'session:logout': z.undefined(),
   'session:state': z.undefined(),
@@ -31,6 +51,8 @@ export const ipcSchemas = {
     hubPath: z.string().startsWith('/').max(2000).optional(),
   }).refine((v) => !!v.bytes !== !!v.hubPath, 'Give either bytes or hubPath'),
   'shell:open-external': z.object({ url: z.url().max(2000) }),
+  /** design §3 (CV PDF): main prints the sending page to PDF and saves it through the save dialog */
+  'file:save-pdf': z.object({ suggestedName: z.string().min(1).max(255) }),
 } as const;
 
 export type IpcChannel = keyof typeof ipcSchemas;
@@ -55,8 +77,16 @@ export interface HubSettings {
 
 export type SaveResult = { status: 'saved'; path: string } | { status: 'cancelled' } | { status: 'failed'; message: string };
 
+export interface HubImage {
+  /** image/… as the hub labelled it */
+  contentType: string;
+  bytes: Uint8Array;
+}
+
 export interface IpcResults {
   'hub:request': unknown;
+  'hub:upload': unknown;
+  'hub:image': HubImage;
   'session:login': SessionState;
   'session:logout': null;
   'session:state': SessionState;
@@ -64,6 +94,7 @@ export interface IpcResults {
   'settings:set-hub-url': HubSettings;
   'file:save': SaveResult;
   'shell:open-external': null;
+  'file:save-pdf': SaveResult;
 }
 
 /** Nothing crosses IPC as an exception: every call answers one of these. */

@@ -5,16 +5,37 @@ import { badRequest, type ChannelActions } from './result';
 const TOKEN_PATHS = new Set(['/auth/login', '/auth/logout']);
 
 export interface HubRequestDeps {
-  hub: Pick<HubClient, 'request'>;
+  hub: Pick<HubClient, 'request' | 'upload' | 'image'>;
 }
 
-export function hubRequestActions(deps: HubRequestDeps): ChannelActions<'hub:request'> {
+function refuseTokenPaths(path: string): void {
+  const pathname = new URL(path, 'http://hub.invalid').pathname.toLowerCase().replace(/\/+$/, '');
+  if (TOKEN_PATHS.has(pathname)) throw badRequest('Use the session channels to sign in or out.', 'path');
+}
+
+export function hubRequestActions(deps: HubRequestDeps): ChannelActions<'hub:request' | 'hub:upload' | 'hub:image'> {
   return {
     async 'hub:request'(payload) {
-      const pathname = new URL(payload.path, 'http://hub.invalid').pathname.toLowerCase().replace(/\/+$/, '');
-      if (TOKEN_PATHS.has(pathname)) throw badRequest('Use the session channels to sign in or out.', 'path');
+      refuseTokenPaths(payload.path);
       const data = await deps.hub.request<unknown>({ method: payload.method, path: payload.path, query: payload.query, body: payload.body });
       return withoutTokens(data);
+    },
+    async 'hub:upload'(payload) {
+      refuseTokenPaths(payload.path);
+      const data = await deps.hub.upload<unknown>({
+        method: payload.method,
+        path: payload.path,
+        fieldName: payload.fieldName,
+        fileName: payload.fileName,
+        contentType: payload.contentType,
+        bytes: payload.bytes,
+        fields: payload.fields,
+      });
+      return withoutTokens(data);
+    },
+    async 'hub:image'({ path }) {
+      refuseTokenPaths(path);
+      return deps.hub.image(path);
     },
   };
 }

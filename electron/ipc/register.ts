@@ -43,7 +43,7 @@ function guarded<C extends IpcChannel>(channel: C, action: ChannelAction<C>, dep
       if (typeof url !== 'string' || !deps.isTrustedSender(url)) return { ok: false, error: senderRefused() };
       const parsed = ipcSchemas[channel].safeParse(payload);
       if (!parsed.success) return { ok: false, error: validationError(parsed.error) };
-      return { ok: true, data: await action(parsed.data as IpcPayload<C>) };
+      return { ok: true, data: await action(parsed.data as IpcPayload<C>, event) };
     } catch (error) {
       const shape = toErrorShape(error);
       if (shape.status >= 500 && shape.status !== 503) deps.log?.(`IPC ${channel} failed`, error);

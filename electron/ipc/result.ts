@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { HubError, SERVER_ERROR_MESSAGE, isHubErrorShape, type HubErrorShape } from '../../shared/api/hub-error';
 import type { IpcChannel, IpcPayload, IpcResults } from '../../shared/ipc';
+import type { IpcSenderEvent } from './sender';
 
-/** What a channel does once the sender and the payload have been checked. */
-export type ChannelAction<C extends IpcChannel> = (payload: IpcPayload<C>) => Promise<IpcResults[C]>;
+/** What a channel does once the sender and the payload have been checked (the event: for the sender's page). */
+export type ChannelAction<C extends IpcChannel> = (payload: IpcPayload<C>, event: IpcSenderEvent) => Promise<IpcResults[C]>;
 export type ChannelActions<K extends IpcChannel = IpcChannel> = { [C in K]: ChannelAction<C> };
 
 export function validationError(error: z.ZodError): HubErrorShape {

@@ -1,20 +1,18 @@
 import type { SessionUser } from '../../shared/api/users';
-import { isDesktop } from './transport';
+import { useHubImage } from './hub-image';
 
 /**
- * spec §9: an image path starting with https is used as is; otherwise it lives on the hub. In the
- * browser the session cookie rides along with the <img> request. The desktop renderer holds no
- * token, so a hub picture cannot be an <img> source there and the avatar shows initials.
+ * A user's picture as an <img> source (spec §9: an https path as is, else the hub's picture):
+ * on the desktop the bytes come through main (useHubImage), since the renderer holds no token.
+ * `version` (after an upload) makes the browser and the cache ask again.
  */
-export function pictureUrl(user: Pick<SessionUser, 'imagePath'>): string | undefined {
-  if (!user.imagePath) return undefined;
-  if (user.imagePath.startsWith('https')) return user.imagePath;
-  // The hub names its own pictures by API path (e.g. /user/12/image); the web app reaches the API at /api.
-  return isDesktop() ? undefined : `/api${user.imagePath.startsWith('/') ? '' : '/'}${user.imagePath}`;
+export function usePictureUrl(user: Pick<SessionUser, 'imagePath'>, version?: string | number | null): string | undefined {
+  const path = user.imagePath ? `${user.imagePath}${version ? `${user.imagePath.includes('?') ? '&' : '?'}v=${encodeURIComponent(String(version))}` : ''}` : null;
+  return useHubImage(path);
 }
 
 /** Fluent Avatar's image slot: left out entirely when there is no picture, so initials show. */
-export function avatarImage(user: Pick<SessionUser, 'imagePath'>): { src: string } | undefined {
-  const src = pictureUrl(user);
+export function useAvatarImage(user: Pick<SessionUser, 'imagePath'>): { src: string } | undefined {
+  const src = usePictureUrl(user);
   return src ? { src } : undefined;
 }

@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router-dom';
 import {
-  Avatar, Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, Spinner, Text, tokens,
+  Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, Spinner, Text, tokens,
 } from '@fluentui/react-components';
 import { DismissRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import type { SessionUser } from '../../../shared/api/users';
-import { avatarImage } from '../../lib/picture';
+import { UserAvatar } from '../../lib/components/UserAvatar';
 import { profilePath } from '../../lib/paths';
 import { useSignOut } from './api/sign-out';
 
@@ -28,7 +28,7 @@ export function AccountDrawer({ user, open, onClose }: { user: SessionUser; open
       </DrawerHeader>
       <DrawerBody>
         <div className={styles.body}>
-          <Avatar name={user.name} image={avatarImage(user)} color="colorful" size={96} />
+          <UserAvatar user={user} color="colorful" size={96} />
           <Text size={500} weight="semibold" data-testid="account-name">{user.name}</Text>
           <Text className={styles.email} data-testid="account-email">{user.email ?? 'No email'}</Text>
           {user.role && <Badge appearance="tint">{user.role.name}</Badge>}

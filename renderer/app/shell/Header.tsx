@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { Avatar, Button, makeStyles, SearchBox, Text, Tooltip, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, SearchBox, Text, Tooltip, tokens } from '@fluentui/react-components';
 import { NavigationRegular, PeopleTeamRegular } from '@fluentui/react-icons';
 import type { SessionUser } from '../../../shared/api/users';
 import { canSeeMyTeam } from '../../../shared/rules/permissions';
 import { globalSearchAtom } from '../../lib/search';
-import { avatarImage } from '../../lib/picture';
+import { UserAvatar } from '../../lib/components/UserAvatar';
 import { PATHS } from '../../lib/paths';
 import { LogoWord } from './Logo';
 
@@ -64,7 +64,7 @@ export function Header({ user, menuOpen, onMenu, onTeam, onAccount }: Props) {
         )}
         <Tooltip content="Account" relationship="label">
           <Button appearance="transparent" className={styles.avatarButton} onClick={onAccount}>
-            <Avatar name={user.name} image={avatarImage(user)} color="colorful" size={36} />
+            <UserAvatar user={user} color="colorful" size={36} />
           </Button>
         </Tooltip>
       </div>

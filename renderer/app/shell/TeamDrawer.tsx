@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import {
-  Avatar, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, Spinner, Text, tokens,
+  Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, Spinner, Text, tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { errorText } from '../../lib/api';
-import { avatarImage } from '../../lib/picture';
+import { UserAvatar } from '../../lib/components/UserAvatar';
 import { profilePath } from '../../lib/paths';
 import { useTeamDetails } from './api/get-team-details';
 
@@ -45,7 +45,7 @@ export function TeamDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               {team.members.map((member) => (
                 <li key={member.id}>
                   <Link className={styles.member} to={profilePath(member.id)} onClick={onClose}>
-                    <Avatar name={member.name} image={avatarImage(member)} size={32} color="colorful" />
+                    <UserAvatar user={member} size={32} color="colorful" />
                     <span className={styles.who}>
                       <Text weight="semibold">{member.name}</Text>
                       <Text size={200} className={styles.job}>{member.job?.name ?? 'Unknown job'}</Text>

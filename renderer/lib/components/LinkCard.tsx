@@ -2,18 +2,17 @@ import type { ReactNode } from 'react';
 import { Badge, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { Link } from '../../../shared/api/links';
 import { FALLBACK_TEXT } from '../../../shared/rules/people-messages';
-import { isDesktop } from '../transport';
+import { useHubImage } from '../hub-image';
 
 // A link as a card (spec §2: the dashboard's cards and the admin Links tab's card grid).
 
 /**
- * In the browser the session cookie rides along with the <img> request; the version in the URL
- * lets the browser cache it until the picture changes. The desktop renderer holds no token, so
- * there the card shows the link's initials instead (as avatars do, renderer/lib/picture.ts).
+ * The hub path of a link's picture; the version in it lets the browser (and the desktop's image
+ * cache, useHubImage) keep it until the picture changes.
  */
-export function linkPictureUrl(link: Pick<Link, 'id' | 'pictureVersion'>): string | undefined {
-  if (!link.pictureVersion || isDesktop()) return undefined;
-  return `/api/link/${link.id}/picture?v=${encodeURIComponent(link.pictureVersion)}`;
+export function linkPicturePath(link: Pick<Link, 'id' | 'pictureVersion'>): string | null {
+  if (!link.pictureVersion) return null;
+  return `/link/${link.id}/picture?v=${encodeURIComponent(link.pictureVersion)}`;
 }
 
 export function linkInitials(name: string): string {
@@ -36,7 +35,7 @@ const useStyles = makeStyles({
 
 export function LinkPicture({ link, size = 56 }: { link: Pick<Link, 'id' | 'name' | 'pictureVersion'>; size?: number }) {
   const styles = useStyles();
-  const src = linkPictureUrl(link);
+  const src = useHubImage(linkPicturePath(link));
   const style = { width: size, height: size, fontSize: size / 2.6 };
   if (src) return <img className={styles.picture} style={style} src={src} alt="" />;
   return <span className={styles.picture} style={style} aria-hidden="true">{linkInitials(link.name)}</span>;

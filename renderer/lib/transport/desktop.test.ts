@@ -76,4 +76,40 @@ describe('desktop transport', () => {
     await expect(createDesktopTransport(bridge).download('/exports/users.xlsx', 'Bistone Users Information.xlsx')).resolves.toEqual({ status: 'cancelled' });
     expect(invoke).toHaveBeenCalledWith('file:save', { suggestedName: 'Bistone Users Information.xlsx', hubPath: '/exports/users.xlsx' });
   });
+
+  it('uploads through hub:upload with the file\'s bytes, name and type; a 401 ends the session', async () => {
+    const { bridge, invoke } = fakeBridge((channel) =>
+      channel === 'hub:upload' ? { ok: true, data: { imagePath: '/user/1/image' } } : { ok: true, data: null },
+    );
+    const transport = createDesktopTransport(bridge);
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await expect(transport.upload('PUT', '/user/1/image', { fieldName: 'image', file })).resolves.toEqual({ imagePath: '/user/1/image' });
+    const [channel, payload] = invoke.mock.calls[0] as [string, { bytes: Uint8Array }];
+    expect(channel).toBe('hub:upload');
+    expect(payload).toMatchObject({ method: 'PUT', path: '/user/1/image', fieldName: 'image', fileName: 'me.png', contentType: 'image/png' });
+    expect([...payload.bytes]).toEqual([137, 80, 78, 71]);
+
+    const refused = fakeBridge(() => ({ ok: false, error: { status: 401, serverError: false, errors: [{ message: 'Your session has ended.' }] } }));
+    const t2 = createDesktopTransport(refused.bridge);
+    const ended = vi.fn();
+    t2.onUnauthorized(ended);
+    await expect(t2.upload('POST', '/user/upload-file', { fieldName: 'file', file: new Blob(['x']), fileName: 'a.ovpn' })).rejects.toBeInstanceOf(HubError);
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads a hub picture through hub:image as a typed Blob', async () => {
+    const { bridge, invoke } = fakeBridge(() => ({ ok: true, data: { contentType: 'image/png', bytes: new Uint8Array([1, 2, 3]) } }));
+    const blob = await createDesktopTransport(bridge).image('/user/1/image');
+    expect(invoke).toHaveBeenCalledWith('hub:image', { path: '/user/1/image' });
+    expect(blob.type).toBe('image/png');
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
+  });
+
+  it('saves this page as a PDF through file:save-pdf, and reports a failure as a result', async () => {
+    const { bridge, invoke } = fakeBridge(() => ({ ok: true, data: { status: 'saved', path: '/home/ada/Ada_CV.pdf' } }));
+    await expect(createDesktopTransport(bridge).savePagePdf('Ada_CV.pdf')).resolves.toEqual({ status: 'saved' });
+    expect(invoke).toHaveBeenCalledWith('file:save-pdf', { suggestedName: 'Ada_CV.pdf' });
+    const failing = fakeBridge(() => ({ ok: false, error: { status: 500, serverError: true, errors: [{ message: 'Something went wrong.' }] } }));
+    await expect(createDesktopTransport(failing.bridge).savePagePdf('Ada_CV.pdf')).resolves.toEqual({ status: 'failed', message: 'Something went wrong.' });
+  });
 });

@@ -1,7 +1,8 @@
 import { HubError } from '../../../shared/api/hub-error';
 import type { HubBridge, IpcChannel, IpcPayload, IpcResults } from '../../../shared/ipc';
 import { listenerSet } from './listeners';
-import type { Transport } from './types';
+import type { DownloadResult, Transport } from './types';
+import { fileNameOf } from './web';
 
 /**
  * Desktop transport: everything goes through preload's window.hub. Main holds the token,
@@ -35,14 +36,35 @@ export function createDesktopTransport(bridge: HubBridge): Transport {
         // the local session ends regardless
       }
     },
-    async download(hubPath, suggestedName) {
-      try {
-        const saved = await call('file:save', { suggestedName, hubPath });
-        return saved.status === 'saved' ? { status: 'saved' } : saved;
-      } catch (error) {
-        return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
-      }
+    download: (hubPath, suggestedName) => saved(() => call('file:save', { suggestedName, hubPath })),
+    async upload(method, path, input) {
+      const bytes = new Uint8Array(await input.file.arrayBuffer());
+      return call('hub:upload', {
+        method,
+        path,
+        fieldName: input.fieldName,
+        fileName: input.fileName ?? fileNameOf(input.file),
+        contentType: input.file.type || 'application/octet-stream',
+        bytes,
+        fields: input.fields,
+      });
+    },
+    async image(path) {
+      const picture = await call('hub:image', { path });
+      return new Blob([picture.bytes as Uint8Array<ArrayBuffer>], { type: picture.contentType });
+    },
+    async savePagePdf(suggestedName) {
+      return saved(() => call('file:save-pdf', { suggestedName }));
     },
     onUnauthorized: unauthorized.add,
   };
+}
+
+async function saved(save: () => Promise<{ status: 'saved'; path: string } | { status: 'cancelled' } | { status: 'failed'; message: string }>): Promise<DownloadResult> {
+  try {
+    const result = await save();
+    return result.status === 'saved' ? { status: 'saved' } : result;
+  } catch (error) {
+    return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -17,6 +17,16 @@ export interface SignInResult {
   firstLogin: boolean;
 }
 
+export interface UploadInput {
+  /** the multipart field the hub reads the file from, e.g. 'image' */
+  fieldName: string;
+  file: Blob;
+  /** defaults to the File's own name */
+  fileName?: string;
+  /** plain form fields beside the file, as named on the wire */
+  fields?: Record<string, string>;
+}
+
 export type DownloadResult = { status: 'saved' } | { status: 'cancelled' } | { status: 'failed'; message: string };
 
 /**
@@ -33,6 +43,12 @@ export interface Transport {
   signOut(): Promise<void>;
   /** Saves what GET {hubPath} answers under a suggested file name (save dialog or download). */
   download(hubPath: string, suggestedName: string): Promise<DownloadResult>;
+  /** A multipart upload; resolves and rejects as request() does. */
+  upload(method: 'PUT' | 'POST', path: string, input: UploadInput): Promise<unknown>;
+  /** The bytes of a picture the hub serves at GET {path} (desktop: main fetches it with the token). */
+  image(path: string): Promise<Blob>;
+  /** design §3 (CV PDF): desktop prints this page to an A4 PDF and saves it; web opens the print dialog. */
+  savePagePdf(suggestedName: string): Promise<DownloadResult>;
   /** Called on any 401 outside sign-in: the session has ended everywhere. */
   onUnauthorized(listener: () => void): () => void;
 }

@@ -91,4 +91,31 @@ describe('web transport', () => {
     expect(result.firstLogin).toBe(false);
     expect(JSON.stringify(result)).not.toContain('secret');
   });
+
+  it('uploads multipart with the CSRF header and the cookie, and answers the camelized data', async () => {
+    const { fetch, transport } = setup(reply(200, { data: { image_path: '/user/1/image' } }));
+    const file = new File([new Uint8Array([1, 2])], 'me.png', { type: 'image/png' });
+    await expect(transport.upload('PUT', '/user/1/image', { fieldName: 'image', file, fields: { note: 'x' } })).resolves.toEqual({ imagePath: '/user/1/image' });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/user/1/image');
+    expect(init?.method).toBe('PUT');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.headers).toMatchObject({ 'x-hub-request': '1' });
+    // the browser sets the multipart content type with its boundary
+    expect(init?.headers).not.toHaveProperty('content-type');
+    const form = init?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form.get('image') as File).name).toBe('me.png');
+    expect(form.get('note')).toBe('x');
+  });
+
+  it('maps a refused upload to the one error shape; a 401 ends the session', async () => {
+    const bad = setup(reply(400, { errors: [{ message: 'Only png or jpeg pictures.', field: 'image' }] }));
+    const error = await bad.transport.upload('PUT', '/user/1/image', { fieldName: 'image', file: new Blob(['x']) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubError);
+    expect((error as HubError).fieldMessage('image')).toBe('Only png or jpeg pictures.');
+    const gone = setup(reply(401, { errors: [{ message: 'Your session has ended.' }] }));
+    await expect(gone.transport.upload('POST', '/user/upload-file', { fieldName: 'file', file: new Blob(['x']) })).rejects.toBeInstanceOf(HubError);
+    expect(gone.ended).toHaveBeenCalledTimes(1);
+  });
 });

@@ -56,10 +56,12 @@ export function createWebTransport(options: { fetch?: FetchLike; base?: string }
   const base = options.base ?? '/api';
   const unauthorized = listenerSet();
 
-  async function send(method: HttpMethod, path: string, opts: RequestOptions, announce401: boolean): Promise<Response> {
+  async function send(method: HttpMethod, path: string, opts: RequestOptions, announce401: boolean, form?: FormData): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: '1' };
-    let body: string | undefined;
-    if (opts.body !== undefined) {
+    let body: string | FormData | undefined;
+    // a form sets its own multipart content type (with the boundary)
+    if (form) body = form;
+    else if (opts.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(snakify(opts.body));
     }
@@ -112,6 +114,26 @@ export function createWebTransport(options: { fetch?: FetchLike; base?: string }
         return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
       }
     },
+    async upload(method, path, input) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(input.fields ?? {})) form.append(name, value);
+      form.append(input.fieldName, input.file, input.fileName ?? fileNameOf(input.file));
+      const res = await send(method, path, {}, true, form);
+      return res.status === 204 ? null : unwrap(await readJson(res));
+    },
+    async image(path) {
+      const res = await send('GET', path, {}, true);
+      return res.blob();
+    },
+    async savePagePdf() {
+      // The browser's print dialog saves the PDF (under the document title); the page's print stylesheet lays it out.
+      window.print();
+      return { status: 'saved' };
+    },
     onUnauthorized: unauthorized.add,
   };
+}
+
+export function fileNameOf(file: Blob): string {
+  return typeof File !== 'undefined' && file instanceof File && file.name ? file.name : 'file';
 }

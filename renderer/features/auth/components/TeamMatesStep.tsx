@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Avatar, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular } from '@fluentui/react-icons';
 import type { MemberSummary } from '../../../../shared/api/users';
 import { errorText } from '../../../lib/api';
-import { avatarImage } from '../../../lib/picture';
+import { UserAvatar } from '../../../lib/components/UserAvatar';
 import { useInviteTeamMate, useTeamMates } from '../api/team-mates';
 
 const useStyles = makeStyles({
@@ -29,7 +29,7 @@ function MemberRow({ member }: { member: MemberSummary }) {
   const invited = member.invited === true || invite.isSuccess;
   return (
     <li className={styles.row}>
-      <Avatar name={member.name} image={avatarImage(member)} color="colorful" />
+      <UserAvatar user={member} color="colorful" />
       <span className={styles.who}>
         <Text weight="semibold">{member.name}</Text>
         <Text size={200} className={styles.sub}>{member.job?.name ?? 'Unknown job'} · {member.email ?? 'No email'}</Text>

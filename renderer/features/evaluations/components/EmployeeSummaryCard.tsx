@@ -1,7 +1,7 @@
-import { Avatar, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { EmployeeSummary } from '../../../../shared/api/evaluations';
 import { formatJoinDate } from '../../../../shared/rules/dates';
-import { avatarImage } from '../../../lib/picture';
+import { UserAvatar } from '../../../lib/components/UserAvatar';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'row', alignItems: 'center', gap: tokens.spacingHorizontalL, padding: tokens.spacingVerticalL, maxWidth: '720px' },
@@ -22,7 +22,7 @@ export function EmployeeSummaryCard({ user, count }: { user: EmployeeSummary; co
   ];
   return (
     <Card className={styles.card} aria-label="Employee summary">
-      <Avatar size={96} name={user.name} image={avatarImage(user)} />
+      <UserAvatar size={96} user={user} />
       <div>
         <Text as="h2" size={500} weight="semibold">{user.name}</Text>
         <div className={styles.facts}>

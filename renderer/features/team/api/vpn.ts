@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { vpnDeletedResponseSchema, vpnExistsResponseSchema, vpnSavedResponseSchema } from '../../../../shared/api/people-files';
 import { hubCall } from '../../../lib/api';
-import { uploadForm } from './upload';
+import { uploadFile } from './upload';
 
 // spec §7 VPN calls, exactly as named there.
 const existsKey = (dotted: string) => ['user', 'vpn', dotted] as const;
@@ -14,9 +14,7 @@ export function useUploadVpn(dotted: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return vpnSavedResponseSchema.shape.data.parse(await uploadForm('POST', '/user/upload-file', form));
+      return vpnSavedResponseSchema.shape.data.parse(await uploadFile('POST', '/user/upload-file', { fieldName: 'file', file, fileName: file.name }));
     },
     onSuccess: () => client.invalidateQueries({ queryKey: existsKey(dotted) }),
   });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Profile } from '../../../../shared/api/people';
-import { pictureUrl } from '../../../lib/picture';
+import { usePictureUrl } from '../../../lib/picture';
 
 // Plain markup and inline styles: the CV must look the same on screen and on paper (design §3).
 const css = {
@@ -20,7 +20,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 /** The CV's content: what the viewer may see of the profile (the hub already filtered it). */
 export function CvDocument({ profile }: { profile: Profile }) {
   const { extras } = profile;
-  const src = pictureUrl(profile);
+  const src = usePictureUrl(profile);
   const about = extras.personalInfo?.about || extras.bitstoneInfo?.about;
   const skills = extras.personalInfo?.skills?.map((s) => s.name) ?? [];
   const languages = extras.personalInfo?.languages ?? [];

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { Profile } from '../../../../shared/api/people';
 import { CV_PRINT, cvFile } from '../../../../shared/rules/people-exports';
+import { getTransport } from '../../../lib/transport';
+import { useNotify } from '../../../lib/toast';
 import { CvDocument } from './CvDocument';
 
 const useStyles = makeStyles({
@@ -9,18 +12,26 @@ const useStyles = makeStyles({
 });
 
 const PRINT_CLASS = 'cv-printing';
-// design §3 (web): a print stylesheet shows only the preview, on A4 at scale 0.75.
-const PRINT_CSS = `@media print {
+/**
+ * design §3: a print stylesheet shows only the preview, on A4 at scale 0.75. On the web the zoom
+ * gives the scale; on the desktop main's printToPDF({ pageSize: 'A4', scale: 0.75 }) does.
+ */
+const printCss = (zoom: number) => `@media print {
   @page { size: ${CV_PRINT.pageSize}; margin: 12mm; }
   body.${PRINT_CLASS} * { visibility: hidden !important; }
   body.${PRINT_CLASS} .cv-print, body.${PRINT_CLASS} .cv-print * { visibility: visible !important; }
-  body.${PRINT_CLASS} .cv-print { position: fixed; inset: 0; zoom: ${CV_PRINT.scale}; max-height: none !important; overflow: visible !important; border: none !important; }
+  body.${PRINT_CLASS} .cv-print { position: fixed; inset: 0; zoom: ${zoom}; max-height: none !important; overflow: visible !important; border: none !important; }
 }`;
 
-/** The browser saves the PDF under the document title; the desktop's printToPDF is main's job. */
-function printCv(name: string): void {
+/**
+ * Web: the browser's print dialog saves the PDF under the document title (cleaned up after
+ * printing). Desktop: main prints this page to '{name}_CV.pdf' and shows the save dialog.
+ */
+async function printCv(name: string): Promise<{ status: 'saved' } | { status: 'cancelled' } | { status: 'failed'; message: string }> {
+  const transport = getTransport();
+  const desktop = transport.kind === 'desktop';
   const style = document.createElement('style');
-  style.textContent = PRINT_CSS;
+  style.textContent = printCss(desktop ? 1 : CV_PRINT.scale);
   document.head.appendChild(style);
   const title = document.title;
   document.title = cvFile(name).replace(/\.pdf$/, '');
@@ -31,13 +42,31 @@ function printCv(name: string): void {
     style.remove();
     window.removeEventListener('afterprint', cleanUp);
   };
-  window.addEventListener('afterprint', cleanUp);
-  window.print();
+  if (!desktop) {
+    window.addEventListener('afterprint', cleanUp);
+    return transport.savePagePdf(cvFile(name));
+  }
+  try {
+    return await transport.savePagePdf(cvFile(name));
+  } finally {
+    cleanUp();
+  }
 }
 
 /** spec §2: 'Export CV' opens 'CV Preview' with 'Download CV'. */
 export default function CvPreviewDialog({ profile, onClose }: { profile: Profile; onClose: () => void }) {
   const styles = useStyles();
+  const notify = useNotify();
+  const [saving, setSaving] = useState(false);
+  const download = async () => {
+    setSaving(true);
+    try {
+      const result = await printCv(profile.name);
+      if (result.status === 'failed') notify.failure(result.message);
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface className={styles.surface}>
@@ -49,7 +78,7 @@ export default function CvPreviewDialog({ profile, onClose }: { profile: Profile
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Close</Button>
-            <Button appearance="primary" onClick={() => printCv(profile.name)}>Download CV</Button>
+            <Button appearance="primary" disabled={saving} onClick={() => void download()}>Download CV</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -5,7 +5,7 @@ import type { DirectoryMember } from '../../../../shared/api/people';
 import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
 import { tenureText } from '../../../../shared/rules/tenure-text';
 import { profilePath } from '../../../lib/paths';
-import { pictureUrl } from '../../../lib/picture';
+import { usePictureUrl } from '../../../lib/picture';
 
 const useStyles = makeStyles({
   card: {
@@ -24,7 +24,7 @@ const useStyles = makeStyles({
 /** One member of the directory (spec §2): picture, name, job, team-lead badge, tenure; opens the profile. */
 export const MemberCard = memo(function MemberCard({ member }: { member: DirectoryMember }) {
   const styles = useStyles();
-  const src = pictureUrl(member);
+  const src = usePictureUrl(member);
   const tenure = tenureText(member.joinDate);
   return (
     <Link to={profilePath(member.id)} className={styles.card} data-testid="member-card" aria-label={member.name}>

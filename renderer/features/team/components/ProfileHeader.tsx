@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { ArchiveRegular, ArrowUndoRegular, CameraRegular } from '@fluentui/react-icons';
 import type { Profile } from '../../../../shared/api/people';
-import { pictureUrl } from '../../../lib/picture';
+import { usePictureUrl } from '../../../lib/picture';
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXL, flexWrap: 'wrap', padding: tokens.spacingVerticalL, backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2 },
@@ -26,12 +26,12 @@ interface Props {
 /** spec §2: photo with an update action, name with the team-lead badge, archive / restore icon buttons. */
 export function ProfileHeader({ profile, pictureVersion, canChangePicture, canArchive, onPicture, onArchive, onRestore }: Props) {
   const styles = useStyles();
-  const src = pictureUrl(profile);
+  const src = usePictureUrl(profile, pictureVersion);
   return (
     <div className={styles.root}>
       <div className={styles.photoBox}>
         {src ? (
-          <img className={styles.photo} src={pictureVersion ? `${src}?v=${pictureVersion}` : src} alt={`Picture of ${profile.name}`} />
+          <img className={styles.photo} src={src} alt={`Picture of ${profile.name}`} />
         ) : (
           <div className={styles.avatarBox}><Avatar name={profile.name} size={120} /></div>
         )}
