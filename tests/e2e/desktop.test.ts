@@ -63,6 +63,7 @@ function installBridge(channels: readonly string[]) {
 }
 
 interface Desktop {
+  handlers: IpcHandlers;
   session: BrowserSession;
   page: Page;
   tokens: TokenStore;
@@ -122,7 +123,7 @@ async function startDesktop(): Promise<Desktop> {
   await session.context.addInitScript(installBridge, IPC_CHANNELS);
   // main.ts does the same with webContents.send(IPC_EVENTS.sessionEnded).
   hub.on('session-ended', () => void session.page.evaluate(() => (window as unknown as { __hubSessionEnded(): void }).__hubSessionEnded()).catch(() => {}));
-  const desktop = { session, page: session.page, tokens, results, settled };
+  const desktop = { handlers, session, page: session.page, tokens, results, settled };
   open.push(desktop);
   return desktop;
 }
@@ -198,5 +199,25 @@ describe('desktop mode: renderer → IPC → HubClient → hub', () => {
       isTrustedSender: trustedSender(`${renderer.url}/index.html`, renderer.url),
     })['session:login']({ senderFrame: { url: baseUrl } }, { username: 'admin', password: 'demo' });
     expect(foreign).toMatchObject({ ok: false, error: { status: 403 } });
+  });
+
+  it('shows a hub picture as a blob: image, its bytes fetched by main (hub:upload, then hub:image)', async () => {
+    const { page, handlers, results, tokens } = await startDesktop();
+    await signIn(page, 'admin');
+    const app = { senderFrame: { url: `${renderer.url}/index.html` } };
+    const me = await handlers['hub:request'](app, { method: 'GET', path: '/auth/me' });
+    if (!me.ok) throw new Error('no /auth/me');
+    const id = (me.data as { user: { id: number } }).user.id;
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+    const saved = await handlers['hub:upload'](app, { method: 'PUT', path: `/user/${id}/image`, fieldName: 'image', fileName: 'me.png', contentType: 'image/png', bytes: new Uint8Array(png) });
+    expect(saved).toMatchObject({ ok: true });
+    // A restart: the signed-in user now has a picture, which the header's avatar shows.
+    await page.reload();
+    const img = page.getByRole('banner').locator('img').first();
+    await expect.poll(async () => (await img.count()) ? img.getAttribute('src') : null, { timeout: 15_000 }).toMatch(/^blob:/);
+    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+    expect(results.some((r) => r.channel === 'hub:image' && (r.result as { ok: boolean }).ok)).toBe(true);
+    const token = tokens.get(baseUrl) as string;
+    for (const { result } of results) expect(containsToken(result, token)).toBe(false);
   });
 });
