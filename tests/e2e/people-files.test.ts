@@ -47,12 +47,12 @@ describe('VPN file', () => {
       await signIn(page, 'member');
       await openOwnProfile(page, DEMO_USERS.member.name);
       const files = page.getByRole('region', { name: 'FILES' });
-      await files.getByLabel('VPN file').setInputFiles({ name: 'someone.else.ovpn', mimeType: 'application/octet-stream', buffer: Buffer.from('client\n') });
+      await files.getByLabel('VPN file', { exact: true }).setInputFiles({ name: 'someone.else.ovpn', mimeType: 'application/octet-stream', buffer: Buffer.from('client\n') });
       await toast(page, VPN_MESSAGES.name);
-      await files.getByLabel('VPN file').setInputFiles({ name: 'elena.constantin.txt', mimeType: 'text/plain', buffer: Buffer.from('client\n') });
+      await files.getByLabel('VPN file', { exact: true }).setInputFiles({ name: 'elena.constantin.txt', mimeType: 'text/plain', buffer: Buffer.from('client\n') });
       await toast(page, VPN_MESSAGES.type);
 
-      await files.getByLabel('VPN file').setInputFiles({ name: 'elena.constantin.ovpn', mimeType: 'application/octet-stream', buffer: Buffer.from('client\ndev tun\n') });
+      await files.getByLabel('VPN file', { exact: true }).setInputFiles({ name: 'elena.constantin.ovpn', mimeType: 'application/octet-stream', buffer: Buffer.from('client\ndev tun\n') });
       await files.getByTestId('vpn-selected').waitFor();
       await files.getByRole('button', { name: 'Upload' }).click();
       await toast(page, PEOPLE_TOASTS.fileUploaded);
