@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { dayNumber, isoOfDay, tickLabel, ticks, type ZoomLevel } from '../../../../shared/rules/timeline';
@@ -67,18 +67,33 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth 
   const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
   const x = (day: number) => LABEL_WIDTH + (day - range.from) * px;
-  const tickDays = ticks(range.from, range.to, zoom.tick);
   const today = dayNumber(isoDay());
-
-  return (
-    <div ref={scroller} className={s.scroller} onScroll={(e) => setView((v) => ({ ...v, top: e.currentTarget.scrollTop }))} role="tree" aria-label="Timeline">
-      <div style={{ position: 'relative', width: LABEL_WIDTH + chartWidth, height }}>
-        <div className={s.header} style={{ width: LABEL_WIDTH + chartWidth }}>
-          {tickDays.map((d) => <div key={d} className={s.tick} style={{ left: x(d) }} title={isoOfDay(d)}>{tickLabel(d, zoom.tick)}</div>)}
+  // The header and grid do not move with vertical scrolling: built once per zoom/range so a scroll
+  // re-renders only the ~40 visible rows (at Day zoom they are over a thousand elements).
+  const backdrop = useMemo(() => {
+    const at = (day: number) => LABEL_WIDTH + (day - range.from) * zoom.pxPerDay;
+    const tickDays = ticks(range.from, range.to, zoom.tick);
+    const width = LABEL_WIDTH + Math.max(1, (range.to - range.from) * zoom.pxPerDay);
+    return (
+      <>
+        <div className={s.header} style={{ width }}>
+          {tickDays.map((d) => <div key={d} className={s.tick} style={{ left: at(d) }} title={isoOfDay(d)}>{tickLabel(d, zoom.tick)}</div>)}
           <div className={s.corner}>Objective</div>
         </div>
-        {tickDays.map((d) => <div key={`g${d}`} className={s.gridLine} style={{ left: x(d), top: HEADER_HEIGHT, height: height - HEADER_HEIGHT }} />)}
-        {today >= range.from && today <= range.to && <div className={s.today} title="Today" style={{ left: x(today), top: HEADER_HEIGHT, height: height - HEADER_HEIGHT }} />}
+        {tickDays.map((d) => <div key={`g${d}`} className={s.gridLine} style={{ left: at(d), top: HEADER_HEIGHT, height: height - HEADER_HEIGHT }} />)}
+        {today >= range.from && today <= range.to && <div className={s.today} title="Today" style={{ left: at(today), top: HEADER_HEIGHT, height: height - HEADER_HEIGHT }} />}
+      </>
+    );
+  }, [range.from, range.to, zoom.pxPerDay, zoom.tick, height, today, s.header, s.tick, s.corner, s.gridLine, s.today]);
+
+  return (
+    <div ref={scroller} className={s.scroller} onScroll={(e) => {
+      // read now: React calls the updater later, when the event's currentTarget is gone
+      const top = e.currentTarget.scrollTop;
+      setView((v) => ({ ...v, top }));
+    }} role="tree" aria-label="Timeline">
+      <div style={{ position: 'relative', width: LABEL_WIDTH + chartWidth, height }}>
+        {backdrop}
         {rows.slice(first, last).map((r, i) => {
           const index = first + i;
           const done = r.status === 'completed';
