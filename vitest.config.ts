@@ -46,6 +46,12 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],
+          // The browser tests share one demo hub: one file at a time, so one file's admin changes
+          // (roles, archived members) never race another file's sign-ins. A retry absorbs a
+          // Chromium timing hiccup on a loaded 2-core machine; a real failure fails twice.
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
+          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
