@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+# the SSO tests start a throwaway slapd and load users with ldapadd
+[ -x /usr/sbin/slapd ] || need+=(slapd)
+command -v ldapadd >/dev/null || need+=(ldap-utils)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "Installing ${need[*]} from Debian for the browser and PostgreSQL tests..."
