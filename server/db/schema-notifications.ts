@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS } from '../../shared/api/notifications';
+import { users } from './schema';
+
+// issue 11 part 3: in-app notifications, written in the same transaction as the event.
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: notificationKind('kind').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  /** the app path the notification opens (e.g. /objective-tracking/approvals) */
+  link: text('link').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  readAt: tstz('read_at'),
+  /** Scheduled reminders carry one (objective + deadline, user + week) so a rerun inserts nothing. */
+  dedupeKey: text('dedupe_key'),
+}, (t) => [
+  index('notifications_user_read_created_idx').on(t.userId, t.readAt, t.createdAt.desc()),
+  uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+]);
+
+/** A missing row means enabled: only switched-off (or switched back on) kinds are stored. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: notificationKind('kind').notNull(),
+  enabled: boolean('enabled').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.kind] })]);

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { envelope, pageQuerySchema } from './common';
+
+// issue 11 part 3: GET /notifications, POST /notifications/:id/read, POST /notifications/read-all,
+// GET/PUT /notifications/settings, GET /notifications/stream (server-sent events).
+
+export const NOTIFICATION_KINDS = [
+  'approval_requested',
+  'objective_approved',
+  'objective_sent_back',
+  'evaluation_created',
+  'objective_due_soon',
+  'objective_overdue',
+  'check_in_reminder',
+] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind' });
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** The settings page's switch labels, one per kind. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  approval_requested: 'An objective is waiting for my approval',
+  objective_approved: 'My objective was approved',
+  objective_sent_back: 'My objective was sent back',
+  evaluation_created: 'A new evaluation about me',
+  objective_due_soon: 'An objective of mine is due in 3 days',
+  objective_overdue: 'An objective of mine is overdue',
+  check_in_reminder: 'Weekly check-in reminder',
+};
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: notificationKindSchema,
+  title: z.string(),
+  body: z.string(),
+  /** the app path to open, e.g. /objective-tracking/approvals */
+  link: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+const flag = z.enum(['true', 'false', '1', '0'], { error: 'Must be true or false' }).transform((v) => v === 'true' || v === '1');
+
+export const notificationListQuerySchema = pageQuerySchema.extend({
+  unread: flag.optional(),
+  /** Only notifications newer than this id (the desktop app's poll, oldest first). */
+  since: z.coerce.number({ error: 'Must be a notification id' }).int('Must be a notification id').min(0, 'Must be a notification id').max(2_147_483_647).optional(),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+export const notificationListResponseSchema = envelope(notificationListSchema);
+
+export const notificationReadResponseSchema = envelope(z.object({ id: z.number().int(), readAt: z.string() }));
+export const notificationsReadAllResponseSchema = envelope(z.object({ updated: z.number().int() }));
+
+export const notificationSettingSchema = z.object({ kind: notificationKindSchema, enabled: z.boolean({ error: 'Must be true or false' }) });
+export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
+export const notificationSettingsSchema = z.object({ items: z.array(notificationSettingSchema) });
+export const notificationSettingsResponseSchema = envelope(notificationSettingsSchema);
+/** PUT: the kinds to change; kinds left out keep their setting. */
+export const notificationSettingsBodySchema = z.object({ items: z.array(notificationSettingSchema).min(1, 'Choose at least one kind').max(NOTIFICATION_KINDS.length * 2) });
+export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
+
+/** SSE event names on /notifications/stream. */
+export const NOTIFICATION_STREAM_EVENT = 'notification';
+/** The web client also refetches this often, in case a push was missed (a reconnect, a proxy). */
+export const NOTIFICATION_POLL_MS = 60_000;
+/** The desktop app's main process polls this often. */
+export const DESKTOP_NOTIFICATION_POLL_MS = 30_000;
