@@ -271,6 +271,8 @@ export const loginEvents = pgTable('login_events', {
   username: text('username').notNull(),
   address: text('address').notNull(),
   success: boolean('success').notNull(),
+  /** issue 11: how the person signed in ('password', 'oidc', 'ldap'; shared/api/sso.ts LOGIN_METHODS) */
+  method: text('method').notNull().default('password'),
   createdAt: tstz('created_at').notNull().defaultNow(),
 }, (t) => [
   index('login_events_username_idx').on(sql`lower(${t.username})`, t.createdAt),
