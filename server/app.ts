@@ -19,9 +19,11 @@ import { holidaysRoutes } from './routes/holidays';
 import { myTeamRoutes } from './routes/my-team';
 import { objectiveRoutes } from './routes/objectives';
 import { keyResultRoutes } from './routes/key-results';
+import { checkInRoutes } from './routes/check-ins';
 import { approvalRoutes } from './routes/approvals';
 import { peopleRoutes } from './routes/people';
 import { timetrackingRoutes } from './routes/timetracking';
+import { orgChartRoutes } from './routes/org-chart';
 import './types';
 
 export interface BuildAppOptions {
@@ -78,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(myTeamRoutes);
       await api.register(objectiveRoutes);
       await api.register(keyResultRoutes);
+      await api.register(checkInRoutes);
       await api.register(approvalRoutes);
       await api.register(peopleRoutes);
       await api.register(timetrackingRoutes);
@@ -88,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(planRoutes);
       await api.register(statisticsRoutes);
       await api.register(evaluationRoutes);
+      await api.register(orgChartRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MEMBER_CONFLICT, type CreateMemberBody, type UpdateMemberBody } from '../../shared/api/people';
 import { DEFAULT_LEARNING_AND_DEV_EUR, DEFAULT_TEAM_BUILDINGS_RON } from '../../shared/rules/constants';
 import { canEditRestrictedUserFields } from '../../shared/rules/permissions';
+import { reportingLineError } from '../../shared/rules/reporting-lines';
 import { ROLE_USER } from '../../shared/rules/roles';
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
@@ -11,7 +12,7 @@ import type { LoadedMember } from './people-profile';
 
 // The member dialog (spec §2 'Member dialog', §5 member rules) and archive / restore (spec §4).
 
-async function checkReferences(db: DbOrTx, body: { teamIds: number[]; jobId: number; teamleadId?: number | null }) {
+async function checkReferences(db: DbOrTx, body: { teamIds: number[]; jobId: number; teamleadId?: number | null }, memberId: number | null) {
   const found = await db.select({ id: teams.id }).from(teams).where(and(inArray(teams.id, body.teamIds), eq(teams.status, 'active')));
   if (found.length !== new Set(body.teamIds).size) throw badRequest(MEMBER_CONFLICT.unknownTeam, 'team_ids');
   const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, body.jobId));
@@ -19,8 +20,26 @@ async function checkReferences(db: DbOrTx, body: { teamIds: number[]; jobId: num
   if (body.teamleadId != null) {
     const [lead] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, body.teamleadId), eq(users.status, 'active')));
     if (!lead) throw badRequest(MEMBER_CONFLICT.unknownManager, 'teamlead_id');
+    const loop = reportingLineError(memberId, body.teamleadId, managerLookup(await managerChain(db, body.teamleadId)));
+    if (loop) throw badRequest(loop, 'teamlead_id');
   }
 }
+
+/** The direct managers above `from` (issue 11: reporting lines stay a tree), in one query. */
+async function managerChain(db: DbOrTx, from: number): Promise<Array<{ id: number; managerId: number | null }>> {
+  // UNION (not UNION ALL) ends the walk on a chain that already loops.
+  const result = await db.execute(sql`with recursive chain(id, manager_id) as (
+      select id, teamlead_id from ${users} where id = ${from}
+      union
+      select u.id, u.teamlead_id from ${users} u join chain c on u.id = c.manager_id
+    ) select id, manager_id as "managerId" from chain`);
+  return (result as unknown as { rows: Array<{ id: number; managerId: number | null }> }).rows;
+}
+
+const managerLookup = (rows: Array<{ id: number; managerId: number | null }>) => {
+  const byId = new Map(rows.map((r) => [Number(r.id), r.managerId === null ? null : Number(r.managerId)]));
+  return (id: number) => byId.get(id) ?? null;
+};
 
 async function checkUnique(db: DbOrTx, email: string, username: string, exceptId: number | null) {
   const others = exceptId === null ? undefined : ne(users.id, exceptId);
@@ -37,7 +56,7 @@ const audit = (db: DbOrTx, actor: Actor, entityId: number, action: string, befor
 export async function createMember(db: Db, actor: Actor, body: CreateMemberBody): Promise<number> {
   const username = body.username || body.email.split('@')[0];
   return db.transaction(async (tx) => {
-    await checkReferences(tx, body);
+    await checkReferences(tx, body, null);
     await checkUnique(tx, body.email, username, null);
     const [userRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ROLE_USER));
     const [created] = await tx.insert(users).values({
@@ -67,7 +86,9 @@ export async function updateMember(db: Db, actor: Actor, member: LoadedMember, b
   if (restrictedChanged && !canEditRestrictedUserFields(actor, target)) throw forbidden();
   const username = body.username || row.username;
   await db.transaction(async (tx) => {
-    await checkReferences(tx, body);
+    // Only a changed line is checked for loops, so a member's own save never trips on old data.
+    const managerChanged = body.teamleadId !== undefined && body.teamleadId !== row.teamleadId;
+    await checkReferences(tx, body, managerChanged ? row.id : null);
     await checkUnique(tx, body.email, username, row.id);
     await tx.update(users).set({
       name: body.name, username, email: body.email, phone: body.phone, jobId: body.jobId,
