@@ -90,6 +90,7 @@ function start(): void {
       saveFile: (input) =>
         saveFile({ dialog, writeFile, window: mainWindow, defaultDir: app.getPath('downloads'), joinPath: path.join }, input),
       log: (message, error) => console.error(message, error),
+      offlineCacheDir: path.join(app.getPath('userData'), 'offline-cache'),
     }),
   );
 

@@ -13,6 +13,9 @@ export const IPC_CHANNELS = [
   'file:save',
   'shell:open-external',
   'file:save-pdf',
+  'offline-cache:load',
+  'offline-cache:save',
+  'offline-cache:clear',
 ] as const;
 
 /** Events main sends to the renderer. */

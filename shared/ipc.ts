@@ -17,6 +17,11 @@ const apiPath = z.string().startsWith('/').max(2000).refine((p) => !p.includes('
 // eslint-disable-next-line no-control-regex
 const headerSafe = (max: number) => z.string().min(1).max(max).refine((v) => !/[\r\n"\u0000]/.test(v), 'Invalid characters');
 
+/** issue 6 offline viewing: the persisted query cache main writes per signed-in user */
+export const MAX_OFFLINE_CACHE_BYTES = 4 * 1024 * 1024;
+// a user id only ever becomes a number in a file name main builds itself: no path can be smuggled in
+const offlineUserId = z.number({ error: 'Invalid user id' }).int('Invalid user id').positive('Invalid user id').max(2_147_483_647, 'Invalid user id');
+
 const queryValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined(), z.array(z.union([z.string(), z.number()]))]);
 
 export const ipcSchemas = {
@@ -53,7 +58,28 @@ export const ipcSchemas = {
   'shell:open-external': z.object({ url: z.url().max(2000) }),
   /** design §3 (CV PDF): main prints the sending page to PDF and saves it through the save dialog */
   'file:save-pdf': z.object({ suggestedName: z.string().min(1).max(255) }),
+  /** the signed-in user's persisted query cache (JSON text), or null when there is none */
+  'offline-cache:load': z.object({ userId: offlineUserId }),
+  'offline-cache:save': z.object({
+    userId: offlineUserId,
+    snapshot: z
+      .string()
+      .max(MAX_OFFLINE_CACHE_BYTES, 'The offline cache is larger than 4 MB.')
+      .refine((text) => new TextEncoder().encode(text).byteLength <= MAX_OFFLINE_CACHE_BYTES, 'The offline cache is larger than 4 MB.')
+      .refine(isJsonObject, 'The offline cache must be a JSON object.'),
+  }),
+  /** sign-out: every user's cache goes, nothing of the session stays on the machine */
+  'offline-cache:clear': z.undefined(),
 } as const;
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return !!value && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
 
 export type IpcChannel = keyof typeof ipcSchemas;
 export type IpcPayload<C extends IpcChannel> = z.infer<(typeof ipcSchemas)[C]>;
@@ -95,6 +121,9 @@ export interface IpcResults {
   'file:save': SaveResult;
   'shell:open-external': null;
   'file:save-pdf': SaveResult;
+  'offline-cache:load': string | null;
+  'offline-cache:save': null;
+  'offline-cache:clear': null;
 }
 
 /** Nothing crosses IPC as an exception: every call answers one of these. */

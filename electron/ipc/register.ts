@@ -2,6 +2,7 @@ import type { IpcMain } from 'electron';
 import { ipcSchemas, type IpcChannel, type IpcPayload, type IpcResult } from '../../shared/ipc';
 import { filesActions, type FilesDeps } from './files';
 import { hubRequestActions, type HubRequestDeps } from './hub-request';
+import { offlineCacheActions, type OfflineCacheDeps } from './offline-cache';
 import { senderRefused, toErrorShape, validationError, type ChannelAction, type ChannelActions } from './result';
 import type { IpcSenderEvent } from './sender';
 import { sessionActions, type SessionDeps } from './session';
@@ -11,7 +12,7 @@ import { shellActions, type ShellDeps } from './shell';
 export type IpcHandler<C extends IpcChannel> = (event: IpcSenderEvent, payload?: unknown) => Promise<IpcResult<C>>;
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
-export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps {
+export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps {
   hub: HubRequestDeps['hub'] & SessionDeps['hub'] & FilesDeps['hub'];
   /** trustedSender(appUrl, devUrl) from ./sender */
   isTrustedSender: (url: string) => boolean;
@@ -27,6 +28,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...settingsActions(deps),
     ...filesActions(deps),
     ...shellActions(deps),
+    ...offlineCacheActions(deps),
   };
   const handlers = {} as Record<IpcChannel, IpcHandler<IpcChannel>>;
   for (const channel of Object.keys(ipcSchemas) as IpcChannel[]) {
