@@ -1,6 +1,7 @@
 import { openDatabase } from './db/client';
 import { startHub, seedIfEmpty, type RunningHub } from './start';
 import { optionsFromEnv } from './env';
+import { LARGE_COMPANY, scaledSize, seedLargeCompany } from './db/seed/large';
 
 // design §5 `npm run serve` / `npm run seed` (environment: see env.ts).
 
@@ -34,12 +35,23 @@ async function serve(): Promise<void> {
   stopOnSignals(hub);
 }
 
-async function seed(): Promise<void> {
+async function seed(args: string[]): Promise<void> {
   const options = optionsFromEnv(process.env);
   const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(`warning: ${m}`) };
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   try {
     await database.migrate();
+    if (args.includes('--large')) {
+      // issue 10: `hub seed --large [--staff N]` grows the demo company to a large one (benches).
+      const staffArg = args.indexOf('--staff');
+      const size = staffArg >= 0 ? scaledSize(Number(args[staffArg + 1])) : LARGE_COMPANY;
+      if (!(size.staff > 0)) throw new Error('--staff needs a positive number');
+      const started = performance.now();
+      log.info(`seeding a large company into ${database.engine}: ${JSON.stringify(size)}`);
+      await seedLargeCompany(database.db, { size, log: log.info });
+      log.info(`large company seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return;
+    }
     const seeded = await seedIfEmpty(database, options, log);
     if (seeded === 'none') log.info('the database already has users: nothing seeded');
   } finally {
@@ -47,7 +59,7 @@ async function seed(): Promise<void> {
   }
 }
 
-const commands: Record<string, () => Promise<void>> = { serve, seed };
+const commands: Record<string, (args: string[]) => Promise<void>> = { serve, seed };
 
 async function main(argv: string[]): Promise<void> {
   const name = argv[0] ?? 'serve';
@@ -56,7 +68,7 @@ async function main(argv: string[]): Promise<void> {
     console.error(`usage: tsx server/cli.ts <${Object.keys(commands).join('|')}>`);
     process.exit(2);
   }
-  await command();
+  await command(argv.slice(1));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -1,0 +1,73 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../client';
+
+// Bulk loading for the large company. One statement per batch with every column passed as ONE
+// array parameter and spread by unnest(): a 20,000-row batch costs a single parse/plan and a
+// handful of bind parameters, works the same through node-postgres and PGlite, and never
+// approaches the 65,535 bind-parameter limit that multi-row VALUES lists hit.
+
+export const BATCH_ROWS = 20_000;
+
+/** column name -> PostgreSQL element type of the array parameter (int, text, date, ...). */
+export type ColumnTypes = Readonly<Record<string, string>>;
+
+/** Column-wise rows: one array per column, all of the same length. */
+export type Columns = Record<string, unknown[]>;
+
+export function emptyColumns(types: ColumnTypes): Columns {
+  return Object.fromEntries(Object.keys(types).map((name) => [name, []]));
+}
+
+/**
+ * Inserts the rows of `data` into `table`. `select` maps the unnest() output (named like the
+ * columns) to the inserted values when a column needs an expression, e.g. an int[] built per row.
+ */
+export async function insertColumns(
+  tx: Tx, table: string, types: ColumnTypes, data: Columns, select?: Readonly<Record<string, string>>,
+): Promise<number> {
+  const names = Object.keys(types);
+  const count = data[names[0]]?.length ?? 0;
+  if (count === 0) return 0;
+  const targets = Object.keys(select ?? types);
+  const arrays: SQL[] = names.map((name) => sql`${sql.param(data[name])}::${sql.raw(types[name])}[]`);
+  const values = targets.map((name) => sql.raw(select?.[name] ?? `u.${quote(name)}`));
+  await tx.execute(sql`insert into ${sql.identifier(table)} (${sql.join(targets.map((name) => sql.identifier(name)), sql`, `)})
+    select ${sql.join(values, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.raw(names.map(quote).join(', '))})`);
+  return count;
+}
+
+function quote(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * Streams generated rows into a table in batches: `fill` appends up to `limit` rows to the
+ * columns and says how many it added; an empty batch ends the table.
+ */
+export async function streamInto(
+  tx: Tx, table: string, types: ColumnTypes, fill: (columns: Columns, limit: number) => number,
+  select?: Readonly<Record<string, string>>, onBatch?: (rows: number) => void,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const columns = emptyColumns(types);
+    const added = fill(columns, BATCH_ROWS);
+    if (added === 0) break;
+    total += await insertColumns(tx, table, types, columns, select);
+    onBatch?.(total);
+  }
+  return total;
+}
+
+export async function queryRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result = await tx.execute(query);
+  // PGlite and node-postgres both answer with { rows }.
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+/** After explicit ids, the serial sequence must continue past the highest one. */
+export async function syncSequence(tx: Tx, table: string): Promise<void> {
+  await tx.execute(sql.raw(
+    `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${quote(table)}), 0) + 1, false)`,
+  ));
+}
