@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseNotEmptyError, scaledSize, seedLargeCompany, type LargeSeedReport } from '../../server/db/seed/large';
+import { KEY_RESULT_STATUSES, OBJECTIVE_STATUSES } from '../../shared/rules/constants';
+import { startTestHub, type TestHub } from '../support/hub';
+
+// issue 10 "A large company on demand", scaled down to 200 staff: the generator's rows are valid
+// data that the list routes read like any other, and the demo users still sign in.
+
+const NOW = new Date('2025-06-18T10:00:00Z');
+const SIZE = { ...scaledSize(200), timeTaskDays: 20 };
+
+describe('large company seed (scaled to 200 staff)', () => {
+  let hub: TestHub;
+  let report: LargeSeedReport;
+
+  beforeAll(async () => {
+    hub = await startTestHub({ seed: 'none' });
+    report = await seedLargeCompany(hub.db, { size: SIZE, now: NOW });
+  }, 120_000);
+  afterAll(async () => {
+    await hub?.close();
+  });
+
+  async function scalar(query: string): Promise<number> {
+    const result = (await hub.db.execute(sql.raw(query))) as unknown as { rows: Array<{ n: number }> };
+    return Number(result.rows[0].n);
+  }
+
+  it('reaches the asked size exactly and reports every table', async () => {
+    expect(await scalar('select count(*)::int as n from users')).toBe(SIZE.staff);
+    expect(await scalar('select count(*)::int as n from teams')).toBe(SIZE.teams);
+    expect(await scalar('select count(*)::int as n from objectives')).toBe(SIZE.objectives);
+    expect(await scalar('select count(*)::int as n from key_results')).toBe(SIZE.keyResults);
+    expect(await scalar('select count(*)::int as n from evaluations')).toBe(SIZE.evaluations);
+    expect(await scalar('select count(*)::int as n from holiday_events')).toBeGreaterThan(SIZE.staff * 2);
+    expect(await scalar('select count(*)::int as n from timetracking_tasks')).toBeGreaterThan(SIZE.staff * 10);
+    expect(Object.keys(report)).toEqual(expect.arrayContaining(['users', 'objectives', 'key_results', 'time tasks']));
+  });
+
+  it('covers every objective and key-result status, and every objective has key results', async () => {
+    const statuses = (await hub.db.execute(sql`select distinct status from objectives`)) as unknown as { rows: Array<{ status: string }> };
+    expect(statuses.rows.map((r) => r.status).sort()).toEqual([...OBJECTIVE_STATUSES].sort());
+    const krStatuses = (await hub.db.execute(sql`select distinct status from key_results`)) as unknown as { rows: Array<{ status: string }> };
+    expect(krStatuses.rows.map((r) => r.status).sort()).toEqual([...KEY_RESULT_STATUSES].sort());
+    expect(await scalar('select count(*)::int as n from objectives o where not exists (select 1 from key_results k where k.objective_id = o.id)')).toBe(0);
+    // A completed objective only has completed key results (objective-tracking §4).
+    expect(await scalar(`select count(*)::int as n from key_results k join objectives o on o.id = k.objective_id
+      where o.status = 'completed' and k.status <> 'completed'`)).toBe(0);
+  });
+
+  it('leaves the serial sequences past the generated ids, so the hub can create rows', async () => {
+    const { token } = await hub.login('lead');
+    const leadId = await scalar(`select id as n from users where username = 'lead'`);
+    const teamId = await scalar(`select team_id as n from team_members where user_id = ${leadId} and is_lead`);
+    const created = await hub.post('/api/objective', {
+      title: 'After the large seed', description: 'A new objective', category: 'Technology', subcategory: 'Development',
+      priority: 'medium', deadline: '2030-01-31', is_public: false, team_id: teamId, owner_id: leadId,
+    }, { token });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+  });
+
+  it('keeps the demo users: each role signs in with password demo', async () => {
+    for (const username of ['admin', 'owner', 'manager', 'lead', 'member', 'guest']) {
+      const { token } = await hub.login(username);
+      expect(token, username).toBeTruthy();
+    }
+    const { token } = await hub.login('admin');
+    const staff = await hub.post('/api/auth/login', { username: 'staff1', password: 'demo' });
+    expect(staff.status).toBe(200);
+    expect(token).toBeTruthy();
+  });
+
+  it('the directory, objectives, statistics and plans routes read the generated company', async () => {
+    const { token: owner } = await hub.login('owner');
+    const directory = await hub.get('/api/user?limit=48', { token: owner });
+    expect(directory.status).toBe(200);
+    expect(directory.body.data.total).toBeGreaterThan(150);
+    for (const sort of ['creationDate', 'category', 'deadline', 'title']) {
+      const list = await hub.get(`/api/objective?sort_criterion=${sort}&status=in%20progress`, { token: owner });
+      expect(list.status, sort).toBe(200);
+      expect(list.body.data.items.length, sort).toBeGreaterThan(0);
+    }
+    const stats = await hub.get('/api/statistics', { token: owner });
+    expect(stats.status).toBe(200);
+    const teamId = (await scalar(`select max(team_id)::int as n from objectives`));
+    const plans = await hub.post('/api/user/plans', { team: teamId }, { token: owner });
+    expect(plans.status).toBe(200);
+    const one = list0(await hub.get('/api/objective?limit=1', { token: owner }));
+    const detail = await hub.get(`/api/objective/${one}`, { token: owner });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.key_results.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a database that already has users', async () => {
+    await expect(seedLargeCompany(hub.db, { size: SIZE, now: NOW })).rejects.toBeInstanceOf(DatabaseNotEmptyError);
+  });
+});
+
+function list0(response: { status: number; body: { data: { items: Array<{ id: number }> } } }): number {
+  expect(response.status).toBe(200);
+  return response.body.data.items[0].id;
+}
