@@ -24,7 +24,7 @@ export const userExportsRoutes: FastifyPluginAsyncZod = async (api) => {
     if (!hasCapability(request.actor, 'EXPORT_USERS')) throw forbidden();
     // the export honours the directory filters, including their archive rule (issue 5)
     if (request.query.status === 'deleted' && !hasCapability(request.actor, 'VIEW_ARCHIVED_USERS')) throw forbidden();
-    return sendWorkbook(reply, await exportUsers(api.db, request.actor, directoryWhere(request.query)), USERS_EXPORT_FILE);
+    return sendWorkbook(reply, await exportUsers(api.db, request.actor, directoryWhere(request.query, request.actor)), USERS_EXPORT_FILE);
   });
 
   api.get('/exports/users/:id.xlsx', { schema: { tags: ['exports'], params: userIdParamsSchema } }, async (request, reply) => {

@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (api) => {
     const query = request.query;
     // spec §2: 'Deleted' is offered only with view-archived-users
     if (query.status === 'deleted' && !hasCapability(request.actor, 'VIEW_ARCHIVED_USERS')) throw forbidden();
-    const { items, total } = await listDirectory(api.db, query);
+    const { items, total } = await listDirectory(api.db, query, request.actor);
     return { data: { items, total, page: query.page, limit: query.limit } };
   });
 

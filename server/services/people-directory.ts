@@ -1,7 +1,9 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Ref } from '../../shared/api/common';
 import type { DirectoryFilters, DirectoryMember, DirectoryQuery, TeamListItem } from '../../shared/api/people';
+import { hasCapability } from '../../shared/rules/permissions';
 import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
+import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { jobs, roles, teamMembers, teams, users } from '../db/schema';
 import { imagePathOf, leadsActiveTeam } from './member-summary';
@@ -15,13 +17,64 @@ const ids = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`)
 export const teamLeadBadge = sql<boolean>`(${leadsActiveTeam} or exists (
   select 1 from ${roles} r where r.id = ${users.roleId} and r.name = ${ROLE_TEAM_LEAD}))`;
 
+/** A regular expression for `text` starting a word (".NET" and "C++" included), case-insensitive with ~*. */
+function wordStart(text: string): string {
+  return `(^|[^[:alnum:]_])${text.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+}
+
+const jsonList = (path: SQL) => sql`jsonb_array_elements(case when jsonb_typeof(${path}) = 'array' then ${path} else '[]'::jsonb end)`;
+const skillList = jsonList(sql`${users.extras}->'personalInfo'->'skills'`);
+const projectList = jsonList(sql`${users.extras}->'projectsInfo'`);
+const experienceList = jsonList(sql`${users.extras}->'relevantExperience'`);
+
+/**
+ * Whose relevant experience a search may look into: spec §6 shows that tab only to holders of
+ * edit-relevant-experience and to the member's team lead, so nobody else learns it through a match.
+ */
+function experienceVisible(viewer: Actor | undefined): SQL {
+  if (!viewer) return sql`false`;
+  if (hasCapability(viewer, 'EDIT_RELEVANT_EXPERIENCE')) return sql`true`;
+  if (viewer.role?.name !== ROLE_TEAM_LEAD || viewer.teamIds.length === 0) return sql`false`;
+  return sql`(${users.id} <> ${viewer.id} and exists (select 1 from ${teamMembers} tm where tm.user_id = ${users.id} and tm.team_id in (${ids(viewer.teamIds)})))`;
+}
+
+/**
+ * issue 11 part 5 ("who knows X?"): how many of a person's entries match `pattern` — skills,
+ * projects by their technical skills, and relevant experience (position, description, company)
+ * where the viewer may see it.
+ */
+function entryMatches(pattern: string, viewer: Actor | undefined): SQL {
+  return sql`((select count(*) from ${skillList} s where jsonb_typeof(s) = 'object' and coalesce(s->>'name', '') ~* ${pattern})
+    + (select count(*) from ${projectList} p where jsonb_typeof(p) = 'object' and coalesce(p->>'technicalSkills', '') ~* ${pattern})
+    + (case when ${experienceVisible(viewer)} then (select count(*) from ${experienceList} e where jsonb_typeof(e) = 'object'
+        and concat_ws(' ', e->>'position', e->>'description', e->>'company') ~* ${pattern}) else 0 end))`;
+}
+
+function namePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The number of matches ranking the directory: the name, the search in entries, each chosen skill. */
+function matchCount(filters: DirectoryFilters, viewer: Actor | undefined): SQL | null {
+  const parts: SQL[] = [];
+  if (filters.search) {
+    parts.push(sql`(case when lower(${users.name}) like ${namePattern(filters.search)} then 1 else 0 end)`);
+    parts.push(entryMatches(wordStart(filters.search), viewer));
+  }
+  for (const skill of filters.skills ?? []) parts.push(entryMatches(wordStart(skill), viewer));
+  return parts.length ? sql.join(parts, sql` + `) : null;
+}
+
 /** WHERE of the directory and of the users export (issue 5: the export honours the filters). */
-export function directoryWhere(filters: DirectoryFilters): SQL | undefined {
+export function directoryWhere(filters: DirectoryFilters, viewer?: Actor): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(users.status, filters.status)];
   if (filters.search) {
-    // spec §2: case-insensitive contains
-    const pattern = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`lower(${users.name}) like ${pattern}`);
+    // spec §2: case-insensitive contains on the name; issue 11: or a skill, project or experience
+    parts.push(sql`(lower(${users.name}) like ${namePattern(filters.search)} or ${entryMatches(wordStart(filters.search), viewer)} > 0)`);
+  }
+  const skills = filters.skills ?? [];
+  if (skills.length > 0) {
+    parts.push(sql`(${sql.join(skills.map((skill) => entryMatches(wordStart(skill), viewer)), sql` + `)}) > 0`);
   }
   if (filters.teams.length > 0) {
     parts.push(sql`exists (select 1 from ${teamMembers} tm where tm.user_id = ${users.id} and tm.team_id in (${ids(filters.teams)}))`);
@@ -36,8 +89,9 @@ export function directoryWhere(filters: DirectoryFilters): SQL | undefined {
   return and(...parts);
 }
 
-export async function listDirectory(db: DbOrTx, query: DirectoryQuery): Promise<{ items: DirectoryMember[]; total: number }> {
-  const where = directoryWhere(query);
+export async function listDirectory(db: DbOrTx, query: DirectoryQuery, viewer?: Actor): Promise<{ items: DirectoryMember[]; total: number }> {
+  const where = directoryWhere(query, viewer);
+  const matches = matchCount(query, viewer);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -47,7 +101,8 @@ export async function listDirectory(db: DbOrTx, query: DirectoryQuery): Promise<
       .from(users)
       .leftJoin(jobs, eq(jobs.id, users.jobId))
       .where(where)
-      .orderBy(asc(users.name), asc(users.id))
+      // issue 11: with a search or skills, the people with the most matches come first
+      .orderBy(...(matches ? [desc(matches)] : []), asc(users.name), asc(users.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(users).where(where),

@@ -20,12 +20,14 @@ export const directoryQuerySchema = z.object({
   teams: listOf(z.coerce.number().int().positive().max(2_147_483_647)),
   jobs: listOf(z.coerce.number().int().positive().max(2_147_483_647)),
   projects: listOf(z.string().max(300)),
+  /** skill names (GET /skill); issue 11 part 5: people with any of them, most matches first */
+  skills: listOf(z.string().trim().min(1).max(100)),
   teamLeads: queryBoolean.default(false),
   status: z.enum(USER_STATUSES).default('active'),
 });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
-/** What the screen holds before it becomes a query (arrays may be empty). */
-export type DirectoryFilters = Omit<DirectoryQuery, 'page' | 'limit'>;
+/** What the screen holds before it becomes a query (arrays may be empty; no skills when left out). */
+export type DirectoryFilters = Omit<DirectoryQuery, 'page' | 'limit' | 'skills'> & { skills?: string[] };
 
 export const directoryMemberSchema = z.object({
   id: z.number().int(),
