@@ -11,6 +11,7 @@ import { keyResults, objectives } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { findVisibleObjective, shapeKeyResult, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
+import { recordFinalCheckIn } from './check-ins';
 import { lockEditable } from './objectives-write';
 
 // Key results (spec §3-§5, §7): created on an objective, edited, completed with a score,
@@ -85,6 +86,8 @@ export async function changeKeyResult(db: Db, actor: Actor, id: number, change: 
       set.deadline = change.deadline;
     }
     if (change.action === 'complete') Object.assign(set, { status: 'completed', nextStatus: null, percentage: change.percentage ?? DEFAULT_PERCENTAGE });
+    // issue 11 §1: the completion score closes the check-in history, in this same transaction
+    if (change.action === 'complete') await recordFinalCheckIn(tx, id, set.percentage as number, actor.id, now);
     if (change.action === 'start') Object.assign(set, { status: 'in progress', nextStatus: null, percentage: null });
     const [kr] = await tx.update(keyResults).set(set).where(eq(keyResults.id, id)).returning();
     await touch(tx, objective.id, now);

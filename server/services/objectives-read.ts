@@ -2,11 +2,13 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle
 import type { KeyResult, Objective, ObjectiveDetail, Person } from '../../shared/api/objectives';
 import type { Ref } from '../../shared/api/common';
 import type { Priority } from '../../shared/rules/constants';
+import { objectiveProgress } from '../../shared/rules/check-ins';
 import { isObjectiveReadOnly } from '../../shared/rules/objective-access';
 import { availableActions } from '../../shared/rules/objective-status';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
+import { keyResultCheckIns } from '../db/schema-check-ins';
 import { objectiveRef, visibleWhere } from './objectives-scope';
 
 // Reading objectives (spec §2 list and details, §7 GET /objective): filtered and paged in SQL,
@@ -104,14 +106,26 @@ export async function teamIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
 
 type Counted = ObjectiveRecord & { krTotal: number; krCompleted: number };
 
+/** issue 11 §1: each objective's progress from its key results' latest check-ins (one query per page). */
+async function progressOf(db: DbOrTx, objectiveIds: readonly number[]): Promise<Map<number, number>> {
+  if (objectiveIds.length === 0) return new Map();
+  const latest = sql<number | null>`(select c.percent from ${keyResultCheckIns} c where c.key_result_id = ${sql.raw('"key_results"."id"')} order by c.created_at desc, c.id desc limit 1)`;
+  const rows = await db
+    .select({ objectiveId: keyResults.objectiveId, status: keyResults.status, percentage: keyResults.percentage, latestPercent: latest })
+    .from(keyResults)
+    .where(and(inArray(keyResults.objectiveId, [...objectiveIds]), ne(keyResults.status, 'deleted')));
+  return new Map(objectiveIds.map((id) => [id, objectiveProgress(rows.filter((r) => r.objectiveId === id))]));
+}
+
 /** Rows → wire objects with author/owner objects, the read-only flag and the menu. */
 export async function shapeObjectives(db: DbOrTx, actor: Actor, rows: Counted[], page: 'list' | 'details' = 'list'): Promise<Objective[]> {
   const userIds = [...new Set(rows.flatMap((r) => [r.ownerId, r.authorId]))];
   const teamIds = [...new Set(rows.map((r) => r.teamId).filter((id): id is number => id !== null))];
-  const [people, teamMap, teamRows] = await Promise.all([
+  const [people, teamMap, teamRows, progress] = await Promise.all([
     userIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds)) : [],
     teamsOfUsers(db, userIds),
     teamIds.length ? db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds)) : [],
+    progressOf(db, rows.map((r) => r.id)),
   ]);
   const person = (id: number): Person => {
     const p = people.find((u) => u.id === id);
@@ -138,6 +152,7 @@ export async function shapeObjectives(db: DbOrTx, actor: Actor, rows: Counted[],
       owner: person(r.ownerId),
       keyResultsTotal: r.krTotal,
       keyResultsCompleted: r.krCompleted,
+      progress: progress.get(r.id) ?? 0,
       readOnly,
       availableActions: readOnly ? [] : availableActions(actor, r, page),
     };

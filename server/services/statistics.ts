@@ -4,6 +4,7 @@ import { defaultStatisticsRange } from '../../shared/rules/statistics-range';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { keyResults, loginEvents, objectives, teamMembers, teams, users } from '../db/schema';
+import { atRiskByTeam } from './check-ins';
 import { coveredTeamIds, visibleWhere } from './objectives-scope';
 
 // objective-tracking §3 Statistics: every figure is a GROUP BY in the database over the
@@ -54,12 +55,15 @@ async function byTeam(db: DbOrTx, where: SQL): Promise<Statistics['byTeam']> {
   const all = rows.reduce((n, r) => n + r.inTime + r.overdue, 0);
   const out = new Map<number, Statistics['byTeam'][number]>();
   for (const r of rows) {
-    const entry = out.get(r.id) ?? { team: { id: r.id, name: r.name }, statusDistribution: [], total: 0, percent: 0 };
+    const entry = out.get(r.id) ?? { team: { id: r.id, name: r.name }, statusDistribution: [], total: 0, percent: 0, atRisk: 0, offTrack: 0 };
     entry.statusDistribution.push({ status: r.status, inTime: r.inTime, overdue: r.overdue, total: r.inTime + r.overdue });
     entry.total += r.inTime + r.overdue;
     out.set(r.id, entry);
   }
-  return [...out.values()].map((e) => ({ ...e, percent: all ? Math.round((1000 * e.total) / all) / 10 : 0 }));
+  const risk = await atRiskByTeam(db, where);
+  return [...out.values()].map((e) => ({
+    ...e, percent: all ? Math.round((1000 * e.total) / all) / 10 : 0, ...(risk.get(e.team.id) ?? { atRisk: 0, offTrack: 0 }),
+  }));
 }
 
 async function byEmployee(db: DbOrTx, where: SQL): Promise<Statistics['byEmployee']> {

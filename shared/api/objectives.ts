@@ -141,6 +141,8 @@ export const objectiveSchema = z.object({
   owner: personSchema,
   keyResultsTotal: z.number().int(),
   keyResultsCompleted: z.number().int(),
+  /** issue 11 §1: % from the key results' latest check-ins (completed ones count their score) */
+  progress: z.number().int().min(0).max(100),
   /** §6 for the caller: hides the menu, Add KeyResult and Edit */
   readOnly: z.boolean(),
   /** §4 menu for the caller (empty when read-only) */

@@ -25,6 +25,9 @@ export const byTeamEntrySchema = z.object({
   total: count,
   /** the team's share of all objectives in the statistics, in % */
   percent: z.number(),
+  /** issue 11 §1: key results whose latest check-in is at risk or off track (offTrack: of them, off track) */
+  atRisk: count,
+  offTrack: count,
 });
 
 export const byEmployeeEntrySchema = z.object({

@@ -61,8 +61,8 @@ describe('GET /statistics', () => {
       total: 6,
     });
     expect(s.by_team).toEqual([
-      { team: { id: w.alpha, name: 'Alpha' }, total: 4, percent: 66.7, status_distribution: [{ status: 'completed', in_time: 1, overdue: 1, total: 2 }, { status: 'in progress', in_time: 1, overdue: 1, total: 2 }] },
-      { team: { id: w.beta, name: 'Beta' }, total: 2, percent: 33.3, status_distribution: [{ status: 'completed', in_time: 1, overdue: 0, total: 1 }, { status: 'in progress', in_time: 1, overdue: 0, total: 1 }] },
+      { team: { id: w.alpha, name: 'Alpha' }, total: 4, percent: 66.7, at_risk: 0, off_track: 0, status_distribution: [{ status: 'completed', in_time: 1, overdue: 1, total: 2 }, { status: 'in progress', in_time: 1, overdue: 1, total: 2 }] },
+      { team: { id: w.beta, name: 'Beta' }, total: 2, percent: 33.3, at_risk: 0, off_track: 0, status_distribution: [{ status: 'completed', in_time: 1, overdue: 0, total: 1 }, { status: 'in progress', in_time: 1, overdue: 0, total: 1 }] },
     ]);
     // sorted by team name (§9)
     expect(s.by_employee).toEqual([
