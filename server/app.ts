@@ -13,6 +13,8 @@ import { planRoutes } from './routes/plans';
 import { statisticsRoutes } from './routes/statistics';
 import { evaluationRoutes } from './routes/evaluations';
 import { authRoutes } from './routes/auth';
+import { ssoRoutes } from './routes/sso';
+import { NO_SSO, type SsoConfig } from './services/sso/config';
 import { healthRoutes } from './routes/health';
 import { importsRoutes } from './routes/imports';
 import { holidaysRoutes } from './routes/holidays';
@@ -34,6 +36,8 @@ export interface BuildAppOptions {
   webRoot?: string | null;
   /** Trust X-Forwarded-* from a reverse proxy (rate limits count per client address). */
   trustProxy?: boolean;
+  /** issue 11: OpenID Connect and LDAP sign-in (server/services/sso/config.ts); none by default */
+  sso?: SsoConfig;
 }
 
 export const DEFAULT_WEB_ROOT = path.resolve('dist/renderer');
@@ -64,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
+  app.decorate('sso', options.sso ?? NO_SSO);
 
   installErrorHandler(app);
   await app.register(fastifyCookie);
@@ -77,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(docsRoute);
       await api.register(authRoutes);
+      await api.register(ssoRoutes);
       await api.register(myTeamRoutes);
       await api.register(objectiveRoutes);
       await api.register(keyResultRoutes);

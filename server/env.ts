@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ssoConfigFromEnv } from './services/sso/config';
 import type { StartHubOptions } from './start';
 
 /**
@@ -22,6 +23,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port?: number
     trustProxy: env.HUB_TRUST_PROXY === '1',
     // design §3 scheduled imports; HUB_IMPORTS=0 turns them off (e.g. a read-only replica hub).
     imports: env.HUB_IMPORTS !== '0',
+    // issue 11 single sign-on: HUB_OIDC_* and HUB_LDAP_* (README, Single sign-on)
+    sso: ssoConfigFromEnv(env),
     logger: true,
   };
 }

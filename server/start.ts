@@ -19,6 +19,8 @@ export interface StartHubOptions {
   webRoot?: string | null;
   logger?: BuildAppOptions['logger'];
   trustProxy?: boolean;
+  /** issue 11: single sign-on (env.ts reads it from HUB_OIDC_* and HUB_LDAP_*) */
+  sso?: BuildAppOptions['sso'];
   /** design §3 scheduled imports (sources in the 'importSources' setting): on for serve, off by default (tests). */
   imports?: boolean;
 }
@@ -61,7 +63,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
   let app: FastifyInstance | undefined;
   try {
     await database.migrate();
-    app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy });
+    app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso });
     const log = app.log;
     await seedIfEmpty(database, options, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
     const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });

@@ -10,6 +10,12 @@ import { loadSessionUser } from '../services/session-user';
 
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/login',
+  // issue 11 single sign-on: what the login page offers, and the sign-ins themselves
+  'GET /api/auth/sso',
+  'POST /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
+  'POST /api/auth/oidc/complete',
+  'POST /api/auth/ldap',
   'GET /api/health',
   'HEAD /api/health',
   'GET /api/docs',

@@ -3,7 +3,7 @@ import { envelope, isoDateSchema, pagedSchema, refSchema } from './common';
 
 // GET /audit (design §4 admin extras): every admin change, newest first, paged on the hub.
 
-export const AUDIT_ENTITIES = ['user', 'team', 'job', 'role', 'link'] as const;
+export const AUDIT_ENTITIES = ['user', 'team', 'job', 'role', 'link', 'setting'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const auditQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import type { SsoConfig } from '../../server/services/sso/config';
 import type { Database, Db } from '../../server/db/client';
 import { seedDemoCompany } from '../../server/db/seed/index';
 import { CSRF_HEADER } from '../../shared/api/common';
@@ -49,12 +50,14 @@ export interface StartTestHubOptions {
   webRoot?: string | null;
   /** honour X-Forwarded-* (tests of the hub behind a TLS proxy) */
   trustProxy?: boolean;
+  /** single sign-on (issue 11): the OIDC provider and slapd the SSO tests start */
+  sso?: SsoConfig;
 }
 
 export async function startTestHub(options: StartTestHubOptions = {}): Promise<TestHub> {
   const database = await createTestDatabase();
   if (options.seed === 'demo') await seedDemoCompany(database.db);
-  const app = await buildApp({ database, logger: false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy });
+  const app = await buildApp({ database, logger: false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso });
   const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/+$/, '');
 
   const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<HubResponse<T>> => {

@@ -14,7 +14,7 @@ const useStyles = makeStyles({
   when: { whiteSpace: 'nowrap' },
 });
 
-const ENTITY_LABELS: Record<AuditEntity, string> = { user: 'Users', team: 'Teams', job: 'Jobs', role: 'Roles', link: 'Links' };
+const ENTITY_LABELS: Record<AuditEntity, string> = { user: 'Users', team: 'Teams', job: 'Jobs', role: 'Roles', link: 'Links', setting: 'Settings' };
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'medium' });
 
 interface Filters {
