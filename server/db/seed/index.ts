@@ -9,6 +9,7 @@ import { insertChunked, reserveIds } from './insert';
 import { insertHolidays } from './holidays';
 import { insertLinks } from './links';
 import { insertObjectives } from './objectives';
+import { insertCheckIns } from './check-ins';
 import { buildLoginHistory } from './logins';
 import { insertCatalog, insertPeople, type Company, type SeededPerson } from './people';
 import { planPeople } from './people-plan';
@@ -54,6 +55,7 @@ export async function seedDemoCompany(db: Db, options: SeedOptions = {}): Promis
     const daysOff = await insertHolidays(tx, company, createRandom(7003));
     await insertTimeTracking(tx, company, daysOff, createRandom(7004));
     await insertObjectives(tx, company, createRandom(7005));
+    await insertCheckIns(tx, company, createRandom(7007));
     await insertEvaluations(tx, company, createRandom(7006));
     await rateSeededEvaluations(tx);
     await insertLinks(tx);
