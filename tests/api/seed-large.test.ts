@@ -35,7 +35,9 @@ describe('large company seed (scaled to 200 staff)', () => {
     expect(await scalar('select count(*)::int as n from evaluations')).toBe(SIZE.evaluations);
     expect(await scalar('select count(*)::int as n from holiday_events')).toBeGreaterThan(SIZE.staff * 2);
     expect(await scalar('select count(*)::int as n from timetracking_tasks')).toBeGreaterThan(SIZE.staff * 10);
-    expect(Object.keys(report)).toEqual(expect.arrayContaining(['users', 'objectives', 'key_results', 'time tasks']));
+    expect(Object.keys(report)).toEqual(expect.arrayContaining(['users', 'objectives', 'key_results', 'time tasks', 'indexes']));
+    // The indexes dropped for the load are all back.
+    expect(await scalar(`select count(*)::int as n from pg_indexes where tablename = 'objectives'`)).toBe(9);
   });
 
   it('covers every objective and key-result status, and every objective has key results', async () => {
@@ -44,6 +46,12 @@ describe('large company seed (scaled to 200 staff)', () => {
     const krStatuses = (await hub.db.execute(sql`select distinct status from key_results`)) as unknown as { rows: Array<{ status: string }> };
     expect(krStatuses.rows.map((r) => r.status).sort()).toEqual([...KEY_RESULT_STATUSES].sort());
     expect(await scalar('select count(*)::int as n from objectives o where not exists (select 1 from key_results k where k.objective_id = o.id)')).toBe(0);
+    // The foreign keys hold although the bulk load skips their per-row triggers.
+    expect(await scalar('select count(*)::int as n from key_results k left join objectives o on o.id = k.objective_id where o.id is null')).toBe(0);
+    expect(await scalar(`select count(*)::int as n from objectives o left join users u on u.id = o.owner_id left join users a on a.id = o.author_id
+      left join teams t on t.id = o.team_id where u.id is null or a.id is null or t.id is null`)).toBe(0);
+    expect(await scalar(`select count(*)::int as n from team_members m left join users u on u.id = m.user_id where u.id is null`)).toBe(0);
+    expect(await scalar(`select count(*)::int as n from evaluations e left join users u on u.id = e.user_id where u.id is null`)).toBe(0);
     // A completed objective only has completed key results (objective-tracking §4).
     expect(await scalar(`select count(*)::int as n from key_results k join objectives o on o.id = k.objective_id
       where o.status = 'completed' and k.status <> 'completed'`)).toBe(0);
