@@ -12,6 +12,7 @@ import { timelineRoutes } from './routes/timeline';
 import { planRoutes } from './routes/plans';
 import { statisticsRoutes } from './routes/statistics';
 import { evaluationRoutes } from './routes/evaluations';
+import { notificationRoutes } from './routes/notifications';
 import { authRoutes } from './routes/auth';
 import { ssoRoutes } from './routes/sso';
 import { NO_SSO, type SsoConfig } from './services/sso/config';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(statisticsRoutes);
       await api.register(evaluationRoutes);
       await api.register(orgChartRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client';
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/index';
 import { startImportScheduler, type ImportScheduler } from './imports/scheduler';
 
+import { startReminderScheduler, type ReminderScheduler } from './services/notifications-scheduler';
 export interface StartHubOptions {
   /** 0 lets the OS pick a free port (the embedded hub, tests). */
   port?: number;
@@ -77,6 +78,8 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
       database,
       close: () =>
         (closing ??= (async () => {
+    // issue 11: notification reminders run where the scheduled imports do (same lease mechanism).
+    const reminders: ReminderScheduler | null = options.imports ? startReminderScheduler(database.db, log) : null;
           try {
             await scheduler?.stop();
             await started.close();
@@ -87,6 +90,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     };
   } catch (error) {
     await app?.close().catch(() => {});
+            await reminders?.stop();
     await database.close().catch(() => {});
     throw error;
   }

@@ -11,6 +11,7 @@ import { badRequest, forbidden, notFound } from '../http-errors';
 import { objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { coveredWhere, objectiveRef } from './objectives-scope';
 import { applyTransition, type ChangeResult } from './objectives-write';
+import { notifyApprovalDecision } from './notifications-events';
 
 // Approvals (spec §2, §4; design §3): team leads, teams managers and owners decide on the
 // requests of the people their role covers. The Guest role is barred (§6).
@@ -54,6 +55,7 @@ export async function decide(db: Db, actor: SessionUser, id: number, decision: '
     if (!row) throw notFound(APPROVAL_MESSAGES.failedBody);
     if (row.status !== 'waiting for approval') throw badRequest(APPROVAL_MESSAGES.notWaiting);
     const updated = await applyTransition(tx, row, approvalDecision(row, decision));
+    await notifyApprovalDecision(tx, row, decision === 'reject' ? 'sent back' : updated ? 'completed' : 'deleted', actor.id);
     return updated ? objectiveDetail(tx, actor, updated) : { removed: true as const, id };
   });
 }
@@ -71,6 +73,7 @@ export async function approveCompletion(
       const row = await lockDecidable(tx, actor, body.objectiveId);
       if (!row) throw notFound(APPROVAL_MESSAGES.failedBody);
       await tx.update(objectives).set({ status, nextStatus: status, lastModificationDate: now }).where(eq(objectives.id, row.id));
+      await notifyApprovalDecision(tx, row, status, actor.id);
       return { kind: 'objective' as const, id: row.id, status };
     }
     const [kr] = await tx.select().from(keyResults).where(and(eq(keyResults.id, body.keyResultId as number), sql`${keyResults.status} <> 'deleted'`)).limit(1);

@@ -7,6 +7,7 @@ import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { evaluations, users } from '../db/schema';
 import { forbidden, notFound } from '../http-errors';
+import { notifyEvaluationCreated } from './notifications-events';
 import { loadSessionUser } from './session-user';
 
 // objective-tracking §3/§6/§7: evaluations of one employee. Every call resolves the evaluated
@@ -63,8 +64,13 @@ async function evaluationOr404(db: DbOrTx, id: number): Promise<Evaluation> {
 
 export async function createEvaluation(db: DbOrTx, actor: Actor, userId: number, values: EvaluationForm): Promise<Evaluation> {
   await writableEmployee(db, actor, userId);
-  const [row] = await db.insert(evaluations).values({ ...values, userId, authorId: actor.id }).returning({ id: evaluations.id });
-  return evaluationOr404(db, row.id);
+  // issue 11: the employee's notification commits with the evaluation or not at all
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(evaluations).values({ ...values, userId, authorId: actor.id }).returning({ id: evaluations.id });
+    await notifyEvaluationCreated(tx, userId, actor.id);
+    return row.id;
+  });
+  return evaluationOr404(db, id);
 }
 
 export async function updateEvaluation(db: DbOrTx, actor: Actor, id: number, values: EvaluationForm): Promise<Evaluation> {

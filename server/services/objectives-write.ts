@@ -11,6 +11,7 @@ import { objectives, teams, users } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http-errors';
 import { findVisibleObjective, objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
+import { notifyApprovalRequested } from './notifications-events';
 
 // Creating and changing objectives (spec §4-§6, design §3): every rule checked here, in one
 // transaction per change, with lastModificationDate moved on every edit.
@@ -127,6 +128,7 @@ export async function changeObjective(db: Db, actor: Actor, id: number, change: 
       const updated = await applyTransition(tx, row, t, now);
       if (!updated) return { removed: true as const, id };
       row = updated;
+      if (updated.status === 'waiting for approval') await notifyApprovalRequested(tx, updated, actor.id);
     }
     return objectiveDetail(tx, actor, row);
   });

@@ -69,6 +69,9 @@ export const notificationSettingsResponseSchema = envelope(notificationSettingsS
 export const notificationSettingsBodySchema = z.object({ items: z.array(notificationSettingSchema).min(1, 'Choose at least one kind').max(NOTIFICATION_KINDS.length * 2) });
 export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
 
+/** GET /notifications/stream without Accept: text/event-stream answers this once. */
+export const notificationStreamSnapshotSchema = envelope(z.object({ unreadCount: z.number().int() }));
+
 /** SSE event names on /notifications/stream. */
 export const NOTIFICATION_STREAM_EVENT = 'notification';
 /** The web client also refetches this often, in case a push was missed (a reconnect, a proxy). */

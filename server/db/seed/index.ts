@@ -10,6 +10,7 @@ import { insertHolidays } from './holidays';
 import { insertLinks } from './links';
 import { insertObjectives } from './objectives';
 import { insertCheckIns } from './check-ins';
+import { insertNotifications } from './notifications';
 import { buildLoginHistory } from './logins';
 import { insertCatalog, insertPeople, type Company, type SeededPerson } from './people';
 import { planPeople } from './people-plan';
@@ -59,6 +60,7 @@ export async function seedDemoCompany(db: Db, options: SeedOptions = {}): Promis
     await insertEvaluations(tx, company, createRandom(7006));
     await rateSeededEvaluations(tx);
     await insertLinks(tx);
+    await insertNotifications(tx, company);
     await insertSettings(tx, company);
   });
 }

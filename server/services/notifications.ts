@@ -1,0 +1,129 @@
+import { and, count, desc, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_KINDS,
+  type Notification,
+  type NotificationKind,
+  type NotificationList,
+  type NotificationSetting,
+} from '../../shared/api/notifications';
+import type { Actor } from '../../shared/rules/session-user';
+import type { DbOrTx } from '../db/client';
+import { notifications, notificationSettings } from '../db/schema-notifications';
+import { notFound } from '../http-errors';
+
+// issue 11 part 3: notifications are rows written by the hub inside the transaction of the event
+// that causes them, so a change that fails (or is rolled back) leaves none behind. The same
+// transaction raises a PostgreSQL NOTIFY, which the server delivers only on commit.
+
+export const NOTIFY_CHANNEL = 'hub_notifications';
+export const NOT_FOUND_NOTIFICATION = 'There is no such notification.';
+
+export interface NewNotification {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  /** scheduled reminders: a rerun with the same key inserts nothing */
+  dedupeKey?: string;
+}
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link,
+    createdAt: row.createdAt.toISOString(), readAt: row.readAt ? row.readAt.toISOString() : null,
+  };
+}
+
+/** Recipients who switched this kind off (a missing settings row means on). */
+async function mutedRecipients(tx: DbOrTx, userIds: readonly number[], kind: NotificationKind): Promise<Set<number>> {
+  const rows = await tx
+    .select({ userId: notificationSettings.userId })
+    .from(notificationSettings)
+    .where(and(inArray(notificationSettings.userId, [...userIds]), eq(notificationSettings.kind, kind), eq(notificationSettings.enabled, false)));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/**
+ * Writes one notification per recipient in the caller's transaction, skipping the actor (nobody is
+ * told about their own act) and those who switched the kind off. Returns the rows written.
+ */
+export async function notify(tx: DbOrTx, recipients: Iterable<number>, n: NewNotification, actorId?: number): Promise<Notification[]> {
+  const ids = [...new Set(recipients)].filter((id) => id !== actorId);
+  if (ids.length === 0) return [];
+  const muted = await mutedRecipients(tx, ids, n.kind);
+  const targets = ids.filter((id) => !muted.has(id));
+  if (targets.length === 0) return [];
+  const rows = await tx
+    .insert(notifications)
+    .values(targets.map((userId) => ({ userId, kind: n.kind, title: n.title, body: n.body, link: n.link, dedupeKey: n.dedupeKey ?? null })))
+    .onConflictDoNothing()
+    .returning();
+  // Delivered by the server when (and only if) the transaction commits; one per user is enough
+  // for the listeners, which then fetch what is new.
+  for (const userId of new Set(rows.map((r) => r.userId))) {
+    await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${String(userId)})`);
+  }
+  return rows.map(toNotification);
+}
+
+export interface ListOptions {
+  unread?: boolean;
+  since?: number;
+  page: number;
+  limit: number;
+}
+
+/** GET /notifications: one's own only, newest first (with since: the newer ones, oldest first). */
+export async function listNotifications(db: DbOrTx, actor: Actor, options: ListOptions): Promise<NotificationList> {
+  const where = and(
+    eq(notifications.userId, actor.id),
+    options.unread ? isNull(notifications.readAt) : undefined,
+    options.since !== undefined ? gt(notifications.id, options.since) : undefined,
+  );
+  const order = options.since !== undefined ? [asc(notifications.id)] : [desc(notifications.createdAt), desc(notifications.id)];
+  const [rows, [{ total }], [{ unread }]] = await Promise.all([
+    db.select().from(notifications).where(where).orderBy(...order).limit(options.limit).offset((options.page - 1) * options.limit),
+    db.select({ total: count() }).from(notifications).where(where),
+    db.select({ unread: count() }).from(notifications).where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt))),
+  ]);
+  return { items: rows.map(toNotification), total, page: options.page, limit: options.limit, unreadCount: unread };
+}
+
+/** POST /notifications/:id/read: another user's notification is a 404, as if it did not exist. */
+export async function markRead(db: DbOrTx, actor: Actor, id: number): Promise<{ id: number; readAt: string }> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)))
+    .returning({ id: notifications.id, readAt: notifications.readAt });
+  if (!row || !row.readAt) throw notFound(NOT_FOUND_NOTIFICATION);
+  return { id: row.id, readAt: row.readAt.toISOString() };
+}
+
+export async function markAllRead(db: DbOrTx, actor: Actor): Promise<{ updated: number }> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return { updated: rows.length };
+}
+
+/** Every kind with its switch; kinds never touched are on. */
+export async function notificationSettingsOf(db: DbOrTx, actor: Actor): Promise<{ items: NotificationSetting[] }> {
+  const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, actor.id));
+  const stored = new Map(rows.map((r) => [r.kind, r.enabled]));
+  return { items: NOTIFICATION_KINDS.map((kind) => ({ kind, enabled: stored.get(kind) ?? true })) };
+}
+
+export async function saveNotificationSettings(db: DbOrTx, actor: Actor, items: readonly NotificationSetting[]): Promise<{ items: NotificationSetting[] }> {
+  // the last switch of a kind wins if a body names it twice
+  const latest = new Map(items.map((i) => [i.kind, i.enabled]));
+  await db
+    .insert(notificationSettings)
+    .values([...latest].map(([kind, enabled]) => ({ userId: actor.id, kind, enabled })))
+    .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.kind], set: { enabled: sql`excluded.enabled` } });
+  return notificationSettingsOf(db, actor);
+}
