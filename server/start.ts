@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import { openDatabase, type Database } from './db/client';
+import { acquireStartupLock } from './db/migrate-lock';
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/index';
 import { startImportScheduler, type ImportScheduler } from './imports/scheduler';
-
 import { startReminderScheduler, type ReminderScheduler } from './services/notifications-scheduler';
+
 export interface StartHubOptions {
   /** 0 lets the OS pick a free port (the embedded hub, tests). */
   port?: number;
@@ -63,13 +64,22 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   let app: FastifyInstance | undefined;
   try {
-    await database.migrate();
-    app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso });
+    // issue 10: hubs starting together on one empty PostgreSQL migrate and seed it once
+    const startup = await acquireStartupLock(options.databaseUrl);
+    try {
+      await database.migrate();
+      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso });
+      const built = app;
+      await seedIfEmpty(database, options, { info: (m) => built.log.info(m), warn: (m) => built.log.warn(m) });
+    } finally {
+      await startup.release();
+    }
     const log = app.log;
-    await seedIfEmpty(database, options, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
     const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/+$/, '');
     const scheduler: ImportScheduler | null = options.imports ? startImportScheduler(database.db, log) : null;
+    // issue 11: notification reminders run where the scheduled imports do (same lease mechanism).
+    const reminders: ReminderScheduler | null = options.imports ? startReminderScheduler(database.db, log) : null;
     const started = app;
     let closing: Promise<void> | undefined;
     return {
@@ -78,10 +88,9 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
       database,
       close: () =>
         (closing ??= (async () => {
-    // issue 11: notification reminders run where the scheduled imports do (same lease mechanism).
-    const reminders: ReminderScheduler | null = options.imports ? startReminderScheduler(database.db, log) : null;
           try {
             await scheduler?.stop();
+            await reminders?.stop();
             await started.close();
           } finally {
             await database.close();
@@ -90,7 +99,6 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     };
   } catch (error) {
     await app?.close().catch(() => {});
-            await reminders?.stop();
     await database.close().catch(() => {});
     throw error;
   }

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataFolder } from './migrate-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -56,14 +57,31 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
-  await client.waitReady;
+  // issue 10: a second process on the same folder would corrupt it; refuse it with a message
+  const unlock = config.dataDir ? lockDataFolder(config.dataDir) : () => {};
+  // Durability (issue 10, tested by tests/api/crash-durability.test.ts): on a Node folder PGlite
+  // writes each commit's WAL straight to the files before it answers (relaxedDurability false),
+  // so acknowledged writes survive the hub being killed. Its NODEFS has no fsync, so an OS crash
+  // or power cut can still lose the last commits; PostgreSQL is the choice where that matters.
+  const client = config.dataDir ? new PGlite(config.dataDir, { relaxedDurability: false }) : new PGlite();
+  try {
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

@@ -1,0 +1,146 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call, freshTarget, signIn, startHubProcess, type HubProcess, type HubTarget } from '../support/hub-process';
+
+// issue 10 / design §1 scale-out: two hub processes on one PostgreSQL (project 'api-pg'). On
+// PGlite (project 'api') a data folder belongs to one process, so a second hub is refused.
+
+const onPostgres = !!inject('databaseUrl');
+
+if (onPostgres) {
+  describe('two hub processes on one PostgreSQL', () => {
+    let target: HubTarget;
+    let hubs: HubProcess[] = [];
+    let source: Server;
+    const sourceHits: string[] = [];
+    let listening = 0;
+
+    const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
+      const client = new pg.Client({ connectionString: target.databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query(text, params)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    };
+
+    beforeAll(async () => {
+      // the systems the scheduled imports read: hours and holidays, counting every read
+      source = createServer((req, res) => {
+        sourceHits.push(req.url ?? '');
+        res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+      });
+      await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+      target = await freshTarget('hub_two');
+    });
+    afterAll(async () => {
+      await Promise.all(hubs.map((hub) => hub.kill('SIGKILL')));
+      await new Promise((resolve) => source?.close(resolve));
+      await target?.drop();
+    });
+
+    it('both start at once on an empty database, which is migrated and seeded exactly once', { timeout: 60_000 }, async () => {
+      hubs = await Promise.all([startHubProcess({ target, imports: true }), startHubProcess({ target, imports: true })]);
+      listening = Date.now();
+      const base = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
+      await query(
+        `insert into settings (key, value) values ('importSources', $1::jsonb) on conflict (key) do update set value = excluded.value`,
+        [JSON.stringify({ timetracking: { kind: 'http', url: `${base}/hours` }, holidays: { kind: 'http', url: `${base}/holidays` } })],
+      );
+      for (const hub of hubs) expect((await call(hub.url, 'GET', '/api/health')).status).toBe(200);
+      const seeded = hubs.filter((hub) => hub.output().includes('seeded the demo company'));
+      expect(seeded).toHaveLength(1);
+      const [users] = await query<{ n: number; names: number }>('select count(*)::int as n, count(distinct username)::int as names from users');
+      expect(users.n).toBe(users.names);
+      const [teams] = await query<{ n: number; names: number }>('select count(*)::int as n, count(distinct name)::int as names from teams');
+      expect(teams.n).toBe(teams.names);
+      const [migrations] = await query<{ n: number; hashes: number }>('select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations');
+      expect(migrations.n).toBe(migrations.hashes);
+    });
+
+    it('a token from one hub works on the other, and signing out on one ends it on both', async () => {
+      const [a, b] = hubs;
+      const { token } = await signIn(a.url, 'member');
+      const me = await call(b.url, 'GET', '/api/auth/me', { token });
+      expect(me.status).toBe(200);
+      expect(me.body.data.user.username).toBe('member');
+      expect((await call(b.url, 'POST', '/api/auth/logout', { token, body: {} })).status).toBe(200);
+      expect((await call(a.url, 'GET', '/api/auth/me', { token })).status).toBe(401);
+    });
+
+    it('the same edit of one objective through both hubs at once: exactly one 2xx and one 409', { timeout: 60_000 }, async () => {
+      const [a, b] = hubs;
+      const { token } = await signIn(a.url, 'member');
+      const choices = await call(a.url, 'GET', '/api/objective/choices', { token });
+      const me = await call(a.url, 'GET', '/api/auth/me', { token });
+      const created = await call(a.url, 'POST', '/api/objective', {
+        token,
+        body: {
+          title: 'Contended', team_id: choices.body.data.teams[0].id, owner_id: me.body.data.user.id, description: 'edited from two hubs',
+          category: 'Technology', subcategory: 'Development', priority: 'medium',
+        },
+      });
+      expect(created.status).toBe(200);
+      const id: number = created.body.data.id;
+      for (let round = 0; round < 10; round++) {
+        const current = await call(b.url, 'GET', `/api/objective/${id}`, { token });
+        const since = current.body.data.last_modification_date;
+        const [viaA, viaB] = await Promise.all([
+          call(a.url, 'PUT', `/api/objective/${id}`, { token, body: { title: `round ${round} via a`, last_modification_date: since } }),
+          call(b.url, 'PUT', `/api/objective/${id}`, { token, body: { title: `round ${round} via b`, last_modification_date: since } }),
+        ]);
+        expect([viaA.status, viaB.status].sort()).toEqual([200, 409]);
+        const winner = viaA.status === 200 ? viaA : viaB;
+        const loser = viaA.status === 409 ? viaA : viaB;
+        expect(loser.body.errors[0].message).toBeTruthy();
+        const after = await call(a.url, 'GET', `/api/objective/${id}`, { token });
+        expect(after.body.data.title).toBe(winner.body.data.title);
+      }
+    });
+
+    it('the scheduled imports run once across both hubs', { timeout: 60_000 }, async () => {
+      // each hub ticks every job 10 s after it starts listening; the lease lets one of them run it
+      const firstTicks = listening + 10_000;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstTicks - Date.now()) + 4_000));
+      const runs = await query<{ source: string; n: number }>('select source, count(*)::int as n from import_runs group by source order by source');
+      expect(runs).toEqual([
+        { source: 'holidays', n: 1 },
+        { source: 'timetracking:month', n: 1 },
+        { source: 'timetracking:today', n: 1 },
+      ]);
+      expect(sourceHits.filter((u) => u.startsWith('/hours'))).toHaveLength(2);
+      expect(sourceHits.filter((u) => u.startsWith('/holidays'))).toHaveLength(1);
+    });
+
+    it('both stop cleanly on SIGTERM', async () => {
+      const exits = await Promise.all(hubs.map((hub) => hub.kill('SIGTERM')));
+      for (const exit of exits) expect(exit).toEqual({ code: 0, signal: null });
+    });
+  });
+} else {
+  describe('two hub processes on one PGlite folder', () => {
+    let target: HubTarget;
+    let first: HubProcess | undefined;
+
+    beforeAll(async () => {
+      target = await freshTarget('hub-two');
+    });
+    afterAll(async () => {
+      await first?.kill('SIGKILL');
+      await target?.drop();
+    });
+
+    it('the second is refused with a clear message and the first keeps serving', { timeout: 60_000 }, async () => {
+      first = await startHubProcess({ target });
+      const second = startHubProcess({ target });
+      await expect(second).rejects.toThrow(/in use by another hub process \(pid \d+\)/);
+      const { token } = await signIn(first.url, 'member');
+      expect((await call(first.url, 'GET', '/api/auth/me', { token })).status).toBe(200);
+      expect(await first.kill('SIGTERM')).toEqual({ code: 0, signal: null });
+      first = undefined;
+    });
+  });
+}
