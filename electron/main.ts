@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, shell, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
 import { startEmbeddedHub } from './embedded-hub';
@@ -9,6 +9,7 @@ import { openExternalSafely } from './external-links';
 import { HubClient } from './hub-client';
 import { HubConnection } from './hub-connection';
 import { createIpcHandlers, registerIpc } from './ipc/register';
+import { startNotificationPoller } from './notifications';
 import { trustedSender } from './ipc/sender';
 import { saveFile } from './save-file';
 import { createSettingsStore } from './settings';
@@ -78,6 +79,30 @@ function start(): void {
     if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.sessionEnded);
   };
   hub.on('session-ended', sessionEnded);
+
+  // issue 11: native notifications for new hub notifications; a click opens the right screen.
+  startNotificationPoller({
+    Notification,
+    request: (req) => hub.request(req, { endSessionOn401: false }),
+    signedIn: async () => {
+      try {
+        return !!tokens.get((await hubConnection.target()).key);
+      } catch {
+        return false; // the hub is not up yet
+      }
+    },
+    onChanged: () => {
+      if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.notificationsChanged);
+    },
+    onOpen: (link) => {
+      if (window.isDestroyed()) return;
+      if (window.isMinimized()) window.restore();
+      window.show();
+      window.focus();
+      window.webContents.send(IPC_EVENTS.notificationOpen, { link });
+    },
+    log: (message, error) => console.error(message, error),
+  });
 
   registerIpc(
     ipcMain,

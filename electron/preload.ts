@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC_CHANNELS, IPC_EVENTS } from '../shared/ipc-channels';
+import { IPC_CHANNELS, IPC_EVENTS, isAppPath } from '../shared/ipc-channels';
 import type { HubBridge, IpcChannel, IpcResult } from '../shared/ipc';
 
 // The renderer's whole reach into main (style.md, after VS Code's sandbox preload): one named
@@ -20,6 +20,20 @@ const bridge: HubBridge = {
     ipcRenderer.on(IPC_EVENTS.sessionEnded, forward);
     return () => {
       ipcRenderer.removeListener(IPC_EVENTS.sessionEnded, forward);
+    };
+  },
+  onNotifications(listener) {
+    // Only the two known events, and only an app path, reach the page.
+    const changed = () => listener({ type: 'changed' });
+    const open = (_event: unknown, payload: unknown) => {
+      const link = (payload as { link?: unknown } | null)?.link;
+      if (isAppPath(link)) listener({ type: 'open', link });
+    };
+    ipcRenderer.on(IPC_EVENTS.notificationsChanged, changed);
+    ipcRenderer.on(IPC_EVENTS.notificationOpen, open);
+    return () => {
+      ipcRenderer.removeListener(IPC_EVENTS.notificationsChanged, changed);
+      ipcRenderer.removeListener(IPC_EVENTS.notificationOpen, open);
     };
   },
 };

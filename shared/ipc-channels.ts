@@ -19,4 +19,14 @@ export const IPC_CHANNELS = [
 ] as const;
 
 /** Events main sends to the renderer. */
-export const IPC_EVENTS = { sessionEnded: 'session:ended' } as const;
+export const IPC_EVENTS = {
+  sessionEnded: 'session:ended',
+  /** issue 11: main found new notifications (the renderer refetches its bell) */
+  notificationsChanged: 'notifications:changed',
+  /** issue 11: the user clicked a native notification; payload { link } (an app path) */
+  notificationOpen: 'notifications:open',
+} as const;
+
+/** An app path main may hand the renderer to open: never a URL to elsewhere. */
+export const isAppPath = (link: unknown): link is string =>
+  typeof link === 'string' && link.length <= 500 && link.startsWith('/') && !link.startsWith('//') && !link.includes('\\') && !link.includes('://');

@@ -140,4 +140,12 @@ void channelListsAgree;
 export interface HubBridge {
   invoke<C extends IpcChannel>(channel: C, payload?: IpcPayload<C>): Promise<IpcResult<C>>;
   onSessionEnded(listener: () => void): () => void;
+  /**
+   * issue 11: main's notification poller. 'changed' when new ones arrived, 'open' with the app
+   * path when a native notification was clicked. Optional: older preloads lack it.
+   */
+  onNotifications?(listener: (event: NotificationBridgeEvent) => void): () => void;
 }
+
+export type NotificationBridgeEvent = { type: 'changed' } | { type: 'open'; link: string };
+

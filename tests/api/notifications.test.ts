@@ -271,7 +271,7 @@ function openStream(url: string, token: string) {
   const controller = new AbortController();
   const events: SseEvent[] = [];
   let ended = false;
-  let wake: (() => void) | null = null;
+  const waiter: { wake?: () => void } = {};
   const done = (async () => {
     const res = await fetch(`${url}/api/notifications/stream`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
@@ -289,14 +289,14 @@ function openStream(url: string, token: string) {
           const event = /^event: (.+)$/m.exec(block)?.[1];
           const data = /^data: (.+)$/m.exec(block)?.[1];
           if (event && data) events.push({ event, data: JSON.parse(data) });
-          wake?.();
+          waiter.wake?.();
         }
       }
     } catch {
       /* aborted */
     }
     ended = true;
-    wake?.();
+    waiter.wake?.();
   })();
   const next = async (name: string, timeoutMs = 10_000): Promise<SseEvent> => {
     const deadline = Date.now() + timeoutMs;
@@ -308,7 +308,7 @@ function openStream(url: string, token: string) {
       }
       if (ended || Date.now() > deadline) throw new Error(`no '${name}' event (ended: ${ended})`);
       await new Promise<void>((resolve) => {
-        wake = resolve;
+        waiter.wake = resolve;
         setTimeout(resolve, 200);
       });
     }

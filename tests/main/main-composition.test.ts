@@ -61,6 +61,8 @@ vi.mock('electron', () => {
     app,
     BrowserWindow,
     utilityProcess,
+    // issue 11: main's notification poller raises these (tests/main/notifications.test.ts covers it)
+    Notification: class { static isSupported = () => false; on = vi.fn(); show = vi.fn(); },
     dialog: { showSaveDialog: vi.fn() },
     shell: { openExternal: vi.fn() },
     safeStorage: { isEncryptionAvailable: () => true, getSelectedStorageBackend: () => 'gnome_libsecret', encryptString: (s: string) => Buffer.from(s), decryptString: (b: Buffer) => b.toString() },

@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 
 describe('preload', () => {
-  it('exposes one object, window.hub, with invoke and onSessionEnded only', () => {
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onSessionEnded']);
+  it('exposes one object, window.hub, with invoke, onSessionEnded and onNotifications only', () => {
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onNotifications', 'onSessionEnded']);
     expect(Object.values(bridge).some((v) => v === electron.ipcRenderer)).toBe(false);
   });
 
