@@ -17,6 +17,7 @@ const SettingsPage = lazy(() => import('../features/settings/pages/SettingsPage'
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const TeamPage = lazy(() => import('../features/team/pages/TeamPage'));
 const ProfilePage = lazy(() => import('../features/team/pages/ProfilePage'));
+const OrgChartPage = lazy(() => import('../features/org-chart/pages/OrgChartPage'));
 const HolidaysPage = lazy(() => import('../features/holidays/pages/HolidaysPage'));
 const TimeTrackingPage = lazy(() => import('../features/timetracking/pages/TimeTrackingPage'));
 const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
@@ -53,9 +54,13 @@ function NotFoundRoute() {
   );
 }
 
-/** Settings (hub URL) exist only in the desktop app; reachable signed out, from the login page. */
+/**
+ * Settings: the hub URL (desktop only, reachable signed out from the login page) and, once
+ * signed in, the notification switches (issue 11), which the web build has too.
+ */
 function SettingsRoute() {
-  if (!isDesktop()) return <NotFound />;
+  const user = useAtomValue(userAtom);
+  if (!isDesktop() && !user) return <NotFound />;
   return (
     <Suspense fallback={<Loading />}>
       <SettingsPage />
@@ -73,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.dashboard, element: <DashboardPage /> },
       { path: PATHS.team, element: <TeamPage /> },
       { path: PATHS.profile, element: <ProfilePage /> },
+      { path: PATHS.orgChart, element: <OrgChartPage /> },
       { path: PATHS.holidays, element: <HolidaysPage /> },
       { path: PATHS.timetracking, element: <TimeTrackingPage /> },
       { path: PATHS.admin, element: <RequireArea area="admin"><AdminPage /></RequireArea> },

@@ -5,6 +5,7 @@ export const PATHS = {
   home: '/',
   dashboard: '/dashboard',
   team: '/super-awesome-team',
+  orgChart: '/org-chart',
   profile: '/profile/:id',
   holidays: '/holidays',
   timetracking: '/timetracking',

@@ -4,7 +4,7 @@ import {
   Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, mergeClasses, OverlayDrawer, tokens,
 } from '@fluentui/react-components';
 import {
-  BoardRegular, CalendarLtrRegular, DismissRegular, OpenRegular, PeopleCommunityRegular, SettingsRegular,
+  BoardRegular, CalendarLtrRegular, DismissRegular, OpenRegular, OrganizationRegular, PeopleCommunityRegular, SettingsRegular,
   ShieldPersonRegular, TargetArrowRegular, TimerRegular,
 } from '@fluentui/react-icons';
 import type { SessionUser } from '../../../shared/api/users';
@@ -15,6 +15,7 @@ import { isActive, menuItems, type MenuItem } from './menu-items';
 const ICONS: Record<string, ReactElement> = {
   dashboard: <BoardRegular />,
   team: <PeopleCommunityRegular />,
+  'org-chart': <OrganizationRegular />,
   timetracking: <TimerRegular />,
   holidays: <CalendarLtrRegular />,
   admin: <ShieldPersonRegular />,

@@ -18,6 +18,7 @@ export function menuItems(user: Pick<Actor, 'capabilities'>, desktop: boolean): 
   const items: MenuItem[] = [
     { key: 'dashboard', label: 'Dashboard', path: PATHS.dashboard, also: [PATHS.home] },
     { key: 'team', label: 'Super-Awesome Team', path: PATHS.team, also: ['/profile/'] },
+    { key: 'org-chart', label: 'Org Chart', path: PATHS.orgChart },
     { key: 'timetracking', label: 'Time Tracking', path: PATHS.timetracking },
     { key: 'holidays', label: 'Holidays', path: PATHS.holidays },
   ];

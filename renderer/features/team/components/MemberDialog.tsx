@@ -6,6 +6,7 @@ import {
 } from '@fluentui/react-components';
 import { createMemberSchema, updateMemberSchema, type Profile } from '../../../../shared/api/people';
 import { canEditRestrictedUserFields } from '../../../../shared/rules/permissions';
+import { managerChoices } from '../../../../shared/rules/reporting-lines';
 import { FALLBACK_TEXT, PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
 import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
@@ -54,7 +55,8 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
   const update = useUpdateMember();
   const teams = useTeamChoices().data?.teams ?? [];
   const jobs = useJobChoices().data?.items ?? [];
-  const leads = (useTeamLeadChoices().data?.items ?? []).filter((l) => l.id !== member?.id);
+  // issue 11: a person never reports to themselves (the hub also refuses loops further up)
+  const leads = managerChoices(useTeamLeadChoices().data?.items ?? [], member?.id ?? null);
   const restricted = mode === 'add' || (!!actor && !!member && canEditRestrictedUserFields(actor, { id: member.id, teamIds: member.team.map((t) => t.id) }));
   const saving = create.isPending || update.isPending;
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {

@@ -1,0 +1,48 @@
+import { CARD, type TreeLayout, type Viewport } from './tree-layout';
+
+// Pan and zoom as plain numbers: a screen point is chart point × k + (x, y).
+
+export interface View {
+  x: number;
+  y: number;
+  k: number;
+}
+
+export const ZOOM = { min: 0.05, max: 2, step: 1.25, readable: 0.45 } as const;
+
+export const clampZoom = (k: number) => Math.min(ZOOM.max, Math.max(ZOOM.min, k));
+
+/** Zooms by `factor` keeping the chart point under the screen point (px, py) where it is. */
+export function zoomAt(view: View, factor: number, px: number, py: number): View {
+  const k = clampZoom(view.k * factor);
+  const ratio = k / view.k;
+  return { k, x: px - (px - view.x) * ratio, y: py - (py - view.y) * ratio };
+}
+
+/** The view that puts a card's centre in the middle of a width × height screen. */
+export function centreOn(view: View, cardX: number, cardY: number, width: number, height: number): View {
+  return { k: view.k, x: width / 2 - (cardX + CARD.width / 2) * view.k, y: height / 2 - (cardY + CARD.height / 2) * view.k };
+}
+
+/** The whole chart on screen (never larger than 1:1), top-aligned. */
+export function fitView(layout: Pick<TreeLayout, 'width' | 'height'>, width: number, height: number, padding = 24): View {
+  const k = clampZoom(Math.min(1, (width - padding * 2) / Math.max(1, layout.width), (height - padding * 2) / Math.max(1, layout.height)));
+  return { k, x: (width - layout.width * k) / 2, y: padding };
+}
+
+/** The chart rectangle on screen, grown by `margin` screen pixels so a short pan shows no gaps. */
+export function viewport(view: View, width: number, height: number, margin = 300): Viewport {
+  return {
+    left: (-view.x - margin) / view.k,
+    top: (-view.y - margin) / view.k,
+    right: (width - view.x + margin) / view.k,
+    bottom: (height - view.y + margin) / view.k,
+  };
+}
+
+/** Whether a card is fully on screen. */
+export function isOnScreen(view: View, cardX: number, cardY: number, width: number, height: number): boolean {
+  const left = cardX * view.k + view.x;
+  const top = cardY * view.k + view.y;
+  return left >= 0 && top >= 0 && left + CARD.width * view.k <= width && top + CARD.height * view.k <= height;
+}

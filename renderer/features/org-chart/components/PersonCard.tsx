@@ -1,0 +1,85 @@
+import { memo } from 'react';
+import { Avatar, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import type { OrgChartPerson } from '../../../../shared/api/org-chart';
+import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
+import { usePictureUrl } from '../../../lib/picture';
+import { CARD, type PlacedNode } from '../tree-layout';
+
+const useStyles = makeStyles({
+  card: {
+    position: 'absolute', boxSizing: 'border-box', width: `${CARD.width}px`, height: `${CARD.height}px`,
+    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: `0 ${tokens.spacingHorizontalS}`,
+    backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow4,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, cursor: 'pointer', userSelect: 'none',
+    ':hover': { boxShadow: tokens.shadow16 },
+    ':focus-visible': { outline: `${tokens.strokeWidthThicker} solid ${tokens.colorBrandStroke1}`, outlineOffset: '2px' },
+  },
+  focused: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
+  archived: { opacity: 0.6, border: `${tokens.strokeWidthThin} dashed ${tokens.colorNeutralStroke1}` },
+  picture: { width: '48px', height: '60px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, flexShrink: 0 },
+  text: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
+  line: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  toggle: { flexShrink: 0, minWidth: '40px', paddingLeft: '2px', paddingRight: '2px' },
+  // Zoomed far out nobody can read a card: a plain box keeps 2,000 of them cheap to draw.
+  dot: {
+    position: 'absolute', boxSizing: 'border-box', width: `${CARD.width}px`, height: `${CARD.height}px`,
+    backgroundColor: tokens.colorBrandBackground2, border: `4px solid ${tokens.colorBrandStroke2}`, borderRadius: tokens.borderRadiusXLarge,
+  },
+});
+
+interface PersonCardProps {
+  person: OrgChartPerson;
+  node: PlacedNode;
+  focused: boolean;
+  tabbable: boolean;
+  onOpen: (id: number) => void;
+  onToggle: (id: number) => void;
+  onFocusPerson: (id: number) => void;
+}
+
+/** One person on the chart (issue 11): picture, name and job; a click opens their profile. */
+export const PersonCard = memo(function PersonCard({ person, node, focused, tabbable, onOpen, onToggle, onFocusPerson }: PersonCardProps) {
+  const styles = useStyles();
+  const src = usePictureUrl(person);
+  const label = node.reportCount > 0 ? `${node.collapsed ? 'Expand' : 'Collapse'} ${node.reportCount} reports of ${person.name}` : '';
+  return (
+    <div
+      role="treeitem"
+      aria-level={node.depth + 1}
+      aria-expanded={node.reportCount > 0 ? !node.collapsed : undefined}
+      aria-selected={focused}
+      aria-label={`${person.name}, ${person.jobTitle ?? FALLBACK_TEXT.unknownJob}`}
+      data-person-id={person.id}
+      data-testid="org-card"
+      tabIndex={tabbable ? 0 : -1}
+      className={mergeClasses(styles.card, focused && styles.focused, person.status === 'deleted' && styles.archived)}
+      style={{ transform: `translate(${node.x}px, ${node.y}px)` }}
+      onClick={() => onOpen(person.id)}
+      onFocus={() => onFocusPerson(person.id)}
+    >
+      {src ? <img className={styles.picture} src={src} alt="" draggable={false} /> : <Avatar name={person.name} size={48} />}
+      <div className={styles.text}>
+        <Text weight="semibold" className={styles.line}>{person.name}</Text>
+        <Text size={200} className={styles.line}>{person.jobTitle ?? FALLBACK_TEXT.unknownJob}</Text>
+        {person.teams.length > 0 && <Text size={100} className={mergeClasses(styles.line, styles.muted)}>{person.teams.join(', ')}</Text>}
+      </div>
+      {node.reportCount > 0 && (
+        <Button
+          className={styles.toggle} size="small" appearance="subtle" tabIndex={-1} aria-label={label} title={label}
+          icon={node.collapsed ? <ChevronRightRegular /> : <ChevronDownRegular />}
+          onClick={(e) => { e.stopPropagation(); onToggle(person.id); }}
+        >
+          {node.reportCount}
+        </Button>
+      )}
+    </div>
+  );
+});
+
+/** The far-out stand-in for a card. */
+export const PersonDot = memo(function PersonDot({ node }: { node: PlacedNode }) {
+  const styles = useStyles();
+  return <div className={styles.dot} style={{ transform: `translate(${node.x}px, ${node.y}px)` }} aria-hidden />;
+});
