@@ -2,6 +2,7 @@ import { Button, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/re
 import type { KeyResult } from '../../../../shared/api/objectives';
 import { PRIORITY_COLORS } from '../../../../shared/rules/constants';
 import { DEFAULT_PERCENTAGE } from '../../../../shared/rules/objective-status';
+import { KeyResultCheckIns } from '../check-ins';
 import { DeadlineBar } from './DeadlineBar';
 import { StatusBadge } from './StatusBadge';
 
@@ -13,8 +14,13 @@ const useStyles = makeStyles({
 
 export type KeyResultCommand = 'complete' | 'start' | 'edit' | 'delete';
 
-/** A key result on the details page (§2); its actions are hidden when the objective is read-only. */
-export function KeyResultCard({ keyResult: k, readOnly, disabled, onCommand }: { keyResult: KeyResult; readOnly: boolean; disabled?: boolean; onCommand: (c: KeyResultCommand, k: KeyResult) => void }) {
+/**
+ * A key result on the details page (§2); its actions are hidden when the objective is read-only.
+ * Given the objective's status it also shows the check-ins (issue 11 §1).
+ */
+export function KeyResultCard({ keyResult: k, readOnly, disabled, onCommand, objectiveStatus }: {
+  keyResult: KeyResult; readOnly: boolean; disabled?: boolean; onCommand: (c: KeyResultCommand, k: KeyResult) => void; objectiveStatus?: string;
+}) {
   const styles = useStyles();
   const done = k.status === 'completed';
   return (
@@ -27,6 +33,7 @@ export function KeyResultCard({ keyResult: k, readOnly, disabled, onCommand }: {
       <Text className={styles.description}>{k.description}</Text>
       {done && <Text>Completion score: {k.percentage ?? DEFAULT_PERCENTAGE}%</Text>}
       <DeadlineBar deadline={k.deadline} createdAt={k.createdAt} done={done} />
+      {objectiveStatus !== undefined && <KeyResultCheckIns keyResult={k} objectiveStatus={objectiveStatus} readOnly={readOnly} disabled={disabled} showHistory />}
       {!readOnly && (
         <div className={styles.actions}>
           {done ? (

@@ -33,7 +33,6 @@ export interface ObjectiveCardProps {
 export function ObjectiveCard({ objective: o, onEdit, onAddKeyResult, onAction, disabled }: ObjectiveCardProps) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const krShare = o.keyResultsTotal === 0 ? 0 : o.keyResultsCompleted / o.keyResultsTotal;
   return (
     <Card className={styles.card} aria-label={o.title} data-testid="objective-card">
       <CardHeader
@@ -50,8 +49,9 @@ export function ObjectiveCard({ objective: o, onEdit, onAddKeyResult, onAction, 
         <Text className={styles.label}>Last modified</Text><Text>{formatLastModified(o.lastModificationDate)}</Text>
       </div>
       <div>
-        <ProgressBar value={krShare} thickness="large" color="success" aria-label="Key results completed" />
-        <Text size={200}>{o.keyResultsCompleted}/{o.keyResultsTotal} key results completed</Text>
+        {/* issue 11 §1: the bar shows progress from the key results' latest check-ins */}
+        <ProgressBar value={o.progress / 100} thickness="large" color="success" aria-label={`Progress ${o.progress}%`} />
+        <Text size={200}>{o.progress}% · {o.keyResultsCompleted}/{o.keyResultsTotal} key results completed</Text>
       </div>
       <DeadlineBar deadline={o.deadline} createdAt={o.createdAt} done={o.status === 'completed' || o.status === 'archived'} />
       {o.isPublic && <Badge className={styles.public} appearance="outline" color="informative">Public</Badge>}

@@ -26,8 +26,9 @@ export function ObjectiveSummary({ objective: o }: { objective: ObjectiveDetail 
         <div><StatusBadge status={o.status} nextStatus={o.nextStatus} /> {o.isPublic && <Badge appearance="outline">Public</Badge>}</div>
         <Text className={styles.description}>{o.description}</Text>
         <div>
-          <ProgressBar value={o.keyResultsTotal ? o.keyResultsCompleted / o.keyResultsTotal : 0} thickness="large" color="success" aria-label="Key results completed" />
-          <Text size={200}>{o.keyResultsCompleted}/{o.keyResultsTotal} key results completed</Text>
+          {/* issue 11 §1: progress from the key results' latest check-ins, as on the card */}
+          <ProgressBar value={o.progress / 100} thickness="large" color="success" aria-label={`Progress ${o.progress}%`} />
+          <Text size={200}>{o.progress}% · {o.keyResultsCompleted}/{o.keyResultsTotal} key results completed</Text>
         </div>
         <DeadlineBar deadline={o.deadline} createdAt={o.createdAt} done={o.status === 'completed' || o.status === 'archived'} />
       </div>

@@ -56,6 +56,7 @@ export function TeamTable({ teams }: { teams: ByTeamEntry[] }) {
           <TableHeaderCell>Status (in time / overdue)</TableHeaderCell>
           <TableHeaderCell>Total</TableHeaderCell>
           <TableHeaderCell>Percent</TableHeaderCell>
+          <TableHeaderCell title="Key results whose latest check-in is at risk or off track">At risk</TableHeaderCell>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -65,6 +66,8 @@ export function TeamTable({ teams }: { teams: ByTeamEntry[] }) {
             <TableCell>{t.statusDistribution.map((d) => `${d.status}: ${d.inTime} / ${d.overdue}`).join('; ')}</TableCell>
             <TableCell className={s.num}>{t.total}</TableCell>
             <TableCell className={s.num}>{t.percent}%</TableCell>
+            {/* issue 11 §1: key results at risk, of them off track */}
+            <TableCell className={s.num}>{t.atRisk}{t.offTrack > 0 ? ` (${t.offTrack} off track)` : ''}</TableCell>
           </TableRow>
         ))}
       </TableBody>

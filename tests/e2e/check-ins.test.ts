@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { isoDay } from '../../shared/rules/dates';
+import { launchBrowser, newSession } from '../support/browser';
+import { DEMO_USERS, signIn } from './helpers';
+
+// issue 11 §1 end to end: a member checks in twice on their key result and sees the latest
+// check-in, the trend line and the history newest first; their team lead follows the same history.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const title = `Halve the build time ${Date.now()}`;
+const krTitle = 'Cache the dependencies';
+
+/** The member's own objective with one key result, made through the hub as the page's session. */
+async function createObjective(page: Page): Promise<number> {
+  return page.evaluate(async ({ title, krTitle, deadline }) => {
+    const headers = { 'content-type': 'application/json', 'x-hub-request': '1' };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()).data;
+    };
+    const me = (await call('GET', '/auth/me')).user;
+    const choices = await call('GET', '/objective/choices');
+    const objective = await call('POST', '/objective', {
+      title, description: 'CI takes 20 minutes; we want 10.', team_id: choices.teams[0].id, owner_id: me.id,
+      category: 'Technology', subcategory: 'DevOps', priority: 'high', deadline,
+    });
+    await call('POST', `/objective/${objective.id}`, { title: krTitle, description: 'Restore node_modules from the cache.', deadline });
+    return objective.id as number;
+  }, { title, krTitle, deadline: isoDay(new Date(Date.now() + 30 * 86_400_000)) });
+}
+
+async function checkIn(page: Page, percent: number, confidence: string, comment: string) {
+  const card = page.getByTestId('key-result-card').filter({ hasText: krTitle });
+  await card.getByRole('button', { name: 'Check in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Check in' });
+  await dialog.getByRole('spinbutton', { name: 'Percent complete' }).fill(String(percent));
+  await dialog.getByRole('radio', { name: confidence }).check();
+  await dialog.getByLabel('Comment').fill(comment);
+  await dialog.getByRole('button', { name: 'Save check-in' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+const historyOf = (page: Page) => page.getByRole('list', { name: `Check-in history of ${krTitle}` }).getByTestId('check-in-entry');
+
+describe('key-result check-ins', () => {
+  let objectiveId = 0;
+
+  it('a member checks in twice and sees the latest check-in, the trend line and the history newest first', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'member');
+      objectiveId = await createObjective(page);
+      await page.goto(`/objective-tracking/objective-details?id=${objectiveId}`);
+      const card = page.getByTestId('key-result-card').filter({ hasText: krTitle });
+      await card.getByText('No check-ins yet').waitFor();
+
+      // the form refuses a percent out of range before any round trip
+      await card.getByRole('button', { name: 'Check in' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Check in' });
+      await dialog.getByRole('spinbutton', { name: 'Percent complete' }).fill('');
+      await dialog.getByRole('button', { name: 'Save check-in' }).click();
+      await dialog.getByText('Percent complete must be a whole number from 0 to 100').waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await checkIn(page, 30, 'At risk', 'Waiting for the cache server');
+      await card.getByTestId('latest-check-in').getByText('30%').waitFor();
+      await checkIn(page, 55, 'On track', 'Cache server is up');
+      const latest = card.getByTestId('latest-check-in');
+      await latest.getByText('55%').waitFor();
+      expect(await latest.getByText('On track').count()).toBe(1);
+      await card.getByText(`Latest check-in by ${DEMO_USERS.member.name}`).waitFor();
+      await card.getByText('Cache server is up').first().waitFor();
+
+      await expect.poll(() => historyOf(page).count()).toBe(2);
+      const entries = await historyOf(page).allTextContents();
+      expect(entries[0]).toContain('55%');
+      expect(entries[0]).toContain('On track');
+      expect(entries[1]).toContain('30%');
+      expect(entries[1]).toContain('At risk');
+      expect(entries[1]).toContain('Waiting for the cache server');
+
+      // the trend line is drawn through both check-ins, rising
+      const trend = card.getByTestId('check-in-trend');
+      expect(await trend.getAttribute('aria-label')).toBe('Trend over 2 check-ins: 30%, 55%');
+      const points = (await trend.locator('polyline').getAttribute('points'))!.split(' ').map((p) => p.split(',').map(Number));
+      expect(points).toHaveLength(2);
+      expect(points[1][1]).toBeLessThan(points[0][1]);
+      await page.screenshot({ path: '/tmp/h5/check-ins-member.png', fullPage: true });
+
+      // the objective's bar on the list shows progress from the latest check-in
+      await page.goto('/objective-tracking/objectives');
+      await page.getByRole('combobox', { name: 'Sort by' }).click();
+      await page.getByRole('option', { name: 'Creation date', exact: true }).click();
+      const listCard = page.getByTestId('objective-card').filter({ hasText: title });
+      await listCard.getByText('55% · 0/1 key results completed').waitFor();
+      expect(await listCard.getByRole('progressbar', { name: 'Progress 55%' }).count()).toBe(1);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("the member's team lead follows the same history and may check in too", async () => {
+    expect(objectiveId).toBeGreaterThan(0);
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'lead');
+      await page.goto(`/objective-tracking/objective-details?id=${objectiveId}`);
+      const card = page.getByTestId('key-result-card').filter({ hasText: krTitle });
+      await card.getByTestId('latest-check-in').getByText('55%').waitFor();
+      await expect.poll(() => historyOf(page).count()).toBe(2);
+      expect((await historyOf(page).allTextContents())[0]).toContain(DEMO_USERS.member.name);
+      await card.getByTestId('check-in-trend').waitFor();
+      expect(await card.getByRole('button', { name: 'Check in' }).count()).toBe(1);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a colleague who may not edit the objective sees no Check in button', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'member');
+      // a public objective of another person, read-only for the member (spec §6)
+      const other = await page.evaluate(async () => {
+        const res = await fetch('/api/objective?privacy=public&status=in%20progress&limit=100', { headers: { 'x-hub-request': '1' } });
+        const items = (await res.json()).data.items as Array<{ id: number; read_only: boolean; key_results_total: number }>;
+        return items.find((o) => o.read_only && o.key_results_total > 0)?.id ?? null;
+      });
+      expect(other).not.toBeNull();
+      await page.goto(`/objective-tracking/objective-details?id=${other}`);
+      const card = page.getByTestId('key-result-card').first();
+      await card.getByRole('region', { name: /^Check-ins of / }).waitFor();
+      expect(await page.getByRole('button', { name: 'Check in' }).count()).toBe(0);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
