@@ -72,7 +72,7 @@ export default function ObjectiveDetailsPage() {
         <EmptyState title="No key results yet" />
       ) : (
         <div className={styles.grid}>
-          {o.keyResults.map((k) => <KeyResultCard key={k.id} keyResult={k} readOnly={o.readOnly} disabled={busy} onCommand={krCommands.run} />)}
+          {o.keyResults.map((k) => <KeyResultCard key={k.id} keyResult={k} readOnly={o.readOnly} disabled={busy} onCommand={krCommands.run} objectiveStatus={o.status} />)}
         </div>
       )}
       <ObjectiveFormDialog open={editing} objective={o} onClose={() => setEditing(false)} />
