@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('SIGKILL during a burst of objective writes', () => {
-  it('keeps every acknowledged write and no half-applied request', { timeout: 90_000 }, async () => {
+  it('keeps every acknowledged write and no half-applied request', { timeout: 240_000 }, async () => {
     hub = await startHubProcess({ target });
     const { token } = await signIn(hub.url, 'member');
     const choices = await call(hub.url, 'GET', '/api/objective/choices', { token });

@@ -42,7 +42,7 @@ if (onPostgres) {
       await target?.drop();
     });
 
-    it('both start at once on an empty database, which is migrated and seeded exactly once', { timeout: 60_000 }, async () => {
+    it('both start at once on an empty database, which is migrated and seeded exactly once', { timeout: 180_000 }, async () => {
       hubs = await Promise.all([startHubProcess({ target, imports: true }), startHubProcess({ target, imports: true })]);
       listening = Date.now();
       const base = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
@@ -71,7 +71,7 @@ if (onPostgres) {
       expect((await call(a.url, 'GET', '/api/auth/me', { token })).status).toBe(401);
     });
 
-    it('the same edit of one objective through both hubs at once: exactly one 2xx and one 409', { timeout: 60_000 }, async () => {
+    it('the same edit of one objective through both hubs at once: exactly one 2xx and one 409', { timeout: 180_000 }, async () => {
       const [a, b] = hubs;
       const { token } = await signIn(a.url, 'member');
       const choices = await call(a.url, 'GET', '/api/objective/choices', { token });
@@ -101,10 +101,14 @@ if (onPostgres) {
       }
     });
 
-    it('the scheduled imports run once across both hubs', { timeout: 60_000 }, async () => {
+    it('the scheduled imports run once across both hubs', { timeout: 180_000 }, async () => {
       // each hub ticks every job 10 s after it starts listening; the lease lets one of them run it
       const firstTicks = listening + 10_000;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstTicks - Date.now()) + 4_000));
+      const finished = async () => (await query<{ n: number }>(`select count(distinct source)::int as n from import_runs where status <> 'running'`))[0].n;
+      while (Date.now() < firstTicks + 3_000 || (await finished()) < 3) {
+        if (Date.now() > firstTicks + 90_000) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
       const runs = await query<{ source: string; n: number }>('select source, count(*)::int as n from import_runs group by source order by source');
       expect(runs).toEqual([
         { source: 'holidays', n: 1 },
@@ -133,7 +137,7 @@ if (onPostgres) {
       await target?.drop();
     });
 
-    it('the second is refused with a clear message and the first keeps serving', { timeout: 60_000 }, async () => {
+    it('the second is refused with a clear message and the first keeps serving', { timeout: 180_000 }, async () => {
       first = await startHubProcess({ target });
       const second = startHubProcess({ target });
       await expect(second).rejects.toThrow(/in use by another hub process \(pid \d+\)/);

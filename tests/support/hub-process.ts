@@ -102,7 +102,7 @@ export async function startHubProcess(options: HubProcessOptions): Promise<HubPr
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the hub did not start in time:\n${out}`));
-    }, options.startTimeoutMs ?? 45_000);
+    }, options.startTimeoutMs ?? 120_000);
     const poll = setInterval(() => {
       const found = /Bitstone Hub on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (found) {

@@ -1,0 +1,139 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { objectives } from '../../server/db/schema';
+import { isoDay } from '../../shared/rules/dates';
+import { call, freshTarget, signIn, startHubProcess, type HubProcess, type HubTarget } from '../support/hub-process';
+
+// issue 10: SIGTERM to a hub child process in the middle of a burst. Requests the hub had
+// received finish with 2xx, later ones are refused (503 or no connection), nothing the hub
+// received is dropped, it exits 0 and logs no error. Each request carries ?n=<number> so its
+// lines in the hub's request log can be matched to what the client saw.
+
+const WORKERS = 10;
+/** SIGTERM once this many requests were answered, so the burst is well under way. */
+const TERM_AFTER_ANSWERS = 40;
+
+interface Sent {
+  n: number;
+  method: 'sign-in' | 'write' | 'read';
+  beforeTerm: boolean;
+  status?: number;
+  /** the connection error's code when no answer came */
+  error?: string;
+  objectiveId?: number;
+}
+
+let target: HubTarget;
+let hub: HubProcess | undefined;
+
+beforeAll(async () => {
+  target = await freshTarget('hub-term');
+});
+afterAll(async () => {
+  await hub?.kill('SIGKILL');
+  await target?.drop();
+});
+
+describe('SIGTERM during a burst of requests', () => {
+  it('finishes what the hub received, refuses the rest, exits 0 with no error logged', { timeout: 240_000 }, async () => {
+    hub = await startHubProcess({ target });
+    const { token } = await signIn(hub.url, 'member');
+    const choices = await call(hub.url, 'GET', '/api/objective/choices', { token });
+    const me = await call(hub.url, 'GET', '/api/auth/me', { token });
+    const form = {
+      team_id: choices.body.data.teams[0].id, owner_id: me.body.data.user.id, description: 'sent during shutdown',
+      category: 'Technology', subcategory: 'Development', priority: 'medium', deadline: isoDay(),
+    };
+    const first = await call(hub.url, 'POST', '/api/objective', { token, body: { ...form, title: 'term seed' } });
+    expect(first.status).toBe(200);
+    const readId: number = first.body.data.id;
+
+    const sent: Sent[] = [];
+    let answered = 0;
+    let termed = false;
+    let terming: Promise<unknown> | undefined;
+    const victim = hub;
+
+    const worker = async (w: number) => {
+      for (let i = 0; ; i++) {
+        // A sign-in spends its time hashing off the event loop, so some are mid-way whenever the
+        // signal lands; objective writes and reads on PGlite finish within one turn.
+        const kind = (['sign-in', 'write', 'read'] as const)[(w + i) % 3];
+        const entry: Sent = { n: sent.length, method: kind, beforeTerm: !termed };
+        sent.push(entry);
+        try {
+          const res =
+            kind === 'sign-in'
+              ? await call(victim.url, 'POST', `/api/auth/login?n=${entry.n}`, { body: { username: 'member', password: 'demo' } })
+              : kind === 'write'
+                ? await call(victim.url, 'POST', `/api/objective?n=${entry.n}`, { token, body: { ...form, title: `term ${entry.n}` } })
+                : await call(victim.url, 'GET', `/api/objective/${readId}?n=${entry.n}`, { token });
+          entry.status = res.status;
+          if (kind === 'write' && res.status === 200) entry.objectiveId = res.body.data.id;
+        } catch (error) {
+          entry.error = ((error as { cause?: { code?: string } }).cause?.code ?? String(error));
+        }
+        answered++;
+        if (!termed && answered >= TERM_AFTER_ANSWERS) {
+          termed = true;
+          terming = victim.kill('SIGTERM');
+        }
+        // refused: this worker is done
+        if (entry.error || entry.status === 503) return;
+      }
+    };
+    await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
+    const exit = await terming;
+    expect(exit).toEqual({ code: 0, signal: null });
+    hub = undefined;
+
+    // What the hub saw, in the order it logged it.
+    const lines = victim.logLines();
+    const termAt = lines.findIndex((line) => line.msg === 'shutting down');
+    expect(termAt).toBeGreaterThan(0);
+    const received = new Map<number, number>(); // n -> log line index of 'incoming request'
+    lines.forEach((line, index) => {
+      const url = (line.req as { url?: string } | undefined)?.url ?? '';
+      const match = /[?&]n=(\d+)/.exec(url);
+      if (match && line.msg === 'incoming request') received.set(Number(match[1]), index);
+    });
+
+    for (const entry of sent) {
+      const at = received.get(entry.n);
+      if (entry.error) {
+        // no answer: only a refused or closed connection, for a request the hub never took in
+        expect(entry.error, `request ${entry.n}`).toMatch(/ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET|EPIPE/);
+        expect(at, `request ${entry.n} was received and then dropped`).toBeUndefined();
+      } else if (at !== undefined && at < termAt) {
+        expect(entry.status, `request ${entry.n} was in flight at SIGTERM`).toBe(200);
+      } else {
+        expect([200, 503], `request ${entry.n}`).toContain(entry.status);
+      }
+    }
+    // in flight at SIGTERM: sent before it, answered after it, and each one finished 2xx
+    const inFlight = sent.filter((entry) => entry.beforeTerm && received.has(entry.n) && received.get(entry.n)! < termAt && !lines.slice(0, termAt).some((l) => l.msg === 'request completed' && l.reqId === lines[received.get(entry.n)!].reqId));
+    expect(inFlight.length).toBeGreaterThan(0);
+    for (const entry of inFlight) expect(entry.status).toBe(200);
+    const refused = sent.filter((entry) => entry.error || entry.status === 503);
+    expect(refused).toHaveLength(WORKERS);
+
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(victim.stderr()).not.toMatch(/error/i);
+    await expect(fetch(`${victim.url}/api/health`)).rejects.toThrow();
+
+    // The writes the hub answered are stored.
+    const written = sent.filter((entry) => entry.objectiveId !== undefined).map((entry) => entry.objectiveId!);
+    const database = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+    try {
+      const stored = await database.db.select({ id: objectives.id }).from(objectives).where(inArray(objectives.id, written));
+      expect(stored).toHaveLength(written.length);
+    } finally {
+      await database.close();
+    }
+    console.log(
+      `graceful-shutdown (${target.engine}): ${sent.length} requests, ${inFlight.length} in flight at SIGTERM (all 200), ` +
+        `${refused.filter((e) => e.status === 503).length} answered 503, ${refused.filter((e) => e.error).length} refused at connect, ${written.length} writes stored`,
+    );
+  });
+});
