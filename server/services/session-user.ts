@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isCapability } from '../../shared/rules/capabilities';
 import { accessLabel } from '../../shared/rules/permissions';
 import type { Ref } from '../../shared/api/common';
@@ -8,32 +8,14 @@ import { jobs, roles, teamManagers, teamMembers, teams, users } from '../db/sche
 import { imagePathOf } from './member-summary';
 
 // The signed-in user as every permission check sees it (shared/rules/session-user.ts Actor),
-// rebuilt from the database on each request so a role or team change applies at once.
+// rebuilt from the database on each request so a role or team change applies at once, on this
+// hub and on every other hub of the same database (no cache to invalidate). It is ONE statement:
+// on the large company four round trips per request were most of the hub's own overhead
+// (issue 10, bench/api.ts).
 
 export interface LoadedSessionUser {
   user: SessionUser;
   firstLogin: boolean;
-}
-
-async function teamsOf(db: DbOrTx, userId: number) {
-  const [memberships, managed] = await Promise.all([
-    db
-      .select({ id: teams.id, name: teams.name, isLead: teamMembers.isLead })
-      .from(teamMembers)
-      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(and(eq(teamMembers.userId, userId), eq(teams.status, 'active')))
-      .orderBy(asc(teams.name)),
-    db
-      .select({ id: teams.id })
-      .from(teamManagers)
-      .innerJoin(teams, eq(teams.id, teamManagers.teamId))
-      .where(and(eq(teamManagers.userId, userId), eq(teams.status, 'active'))),
-  ]);
-  return {
-    team: memberships.map(({ id, name }) => ({ id, name })),
-    leadTeamIds: memberships.filter((m) => m.isLead).map((m) => m.id),
-    managedTeamIds: managed.map((m) => m.id),
-  };
 }
 
 /**
@@ -56,10 +38,43 @@ export async function directManager(db: DbOrTx, user: { id: number; teamleadId: 
   return lead ?? null;
 }
 
+// Spelled out: the subqueries must read the outer row, and Drizzle may render a column unqualified.
+const USER_ID = sql.raw('"users"."id"');
+const USER_TEAMLEAD_ID = sql.raw('"users"."teamlead_id"');
+
+/** Active teams of the user by name, with the lead flag (the team list of the session user). */
+const membershipsJson = sql<Array<{ id: number; name: string; isLead: boolean }>>`coalesce((
+  select json_agg(json_build_object('id', t.id, 'name', t.name, 'isLead', m.is_lead) order by t.name)
+  from ${teamMembers} m join ${teams} t on t.id = m.team_id
+  where m.user_id = ${USER_ID} and t.status = 'active'), '[]'::json)`;
+
+const managedJson = sql<number[]>`coalesce((
+  select json_agg(t.id order by t.id)
+  from ${teamManagers} tm join ${teams} t on t.id = tm.team_id
+  where tm.user_id = ${USER_ID} and t.status = 'active'), '[]'::json)`;
+
+/** directManager() in SQL: the set manager, else the first active lead (by name) of one of the user's active teams. */
+const teamleadJson = sql<Ref | null>`coalesce(
+  (select json_build_object('id', l.id, 'name', l.name) from ${users} l where l.id = ${USER_TEAMLEAD_ID}),
+  (select json_build_object('id', l.id, 'name', l.name)
+    from ${teamMembers} m
+    join ${teams} t on t.id = m.team_id and t.status = 'active'
+    join ${teamMembers} lm on lm.team_id = m.team_id and lm.is_lead
+    join ${users} l on l.id = lm.user_id
+    where m.user_id = ${USER_ID} and l.id <> ${USER_ID} and l.status = 'active'
+    order by l.name, l.id limit 1))`;
+
 /** null for an unknown or archived user: archived users cannot act (issue 3). */
 export async function loadSessionUser(db: DbOrTx, userId: number): Promise<LoadedSessionUser | null> {
   const [row] = await db
-    .select({ user: users, role: { id: roles.id, name: roles.name, status: roles.status, capabilities: roles.capabilities }, job: { id: jobs.id, name: jobs.name } })
+    .select({
+      user: users,
+      role: { id: roles.id, name: roles.name, status: roles.status, capabilities: roles.capabilities },
+      job: { id: jobs.id, name: jobs.name },
+      memberships: membershipsJson,
+      managed: managedJson,
+      teamlead: teamleadJson,
+    })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(jobs, eq(jobs.id, users.jobId))
@@ -67,9 +82,12 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Loade
     .limit(1);
   if (!row) return null;
   const { user, role, job } = row;
-  const { team, leadTeamIds, managedTeamIds } = await teamsOf(db, user.id);
+  const memberships = parseJson(row.memberships);
+  const team = memberships.map(({ id, name }) => ({ id, name }));
+  const leadTeamIds = memberships.filter((m) => m.isLead).map((m) => m.id);
+  const managedTeamIds = parseJson(row.managed);
   const teamIds = team.map((t) => t.id);
-  const teamlead = await directManager(db, user, teamIds);
+  const teamlead = parseJson(row.teamlead);
   // A deleted role grants nothing (spec §4: roles can be deleted and restored).
   const capabilities = role && role.status === 'active' ? role.capabilities.filter(isCapability) : [];
   return {
@@ -100,4 +118,9 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Loade
       accessLabel: accessLabel(capabilities),
     },
   };
+}
+
+/** json columns arrive parsed from node-postgres and PGlite; a string would be a driver that does not parse. */
+function parseJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }

@@ -1,0 +1,330 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+import { isDatabaseEmpty } from '../server/db/seed';
+import { LARGE_COMPANY, scaledSize, seedLargeCompany } from '../server/db/seed/large';
+import { startHub } from '../server/start';
+import { freePort, startCluster, type Cluster } from '../tests/support/postgres-cluster';
+import type { FloorRoute } from './support/floor';
+import { captureSql, installSqlCapture } from './support/sql-capture';
+
+// issue 10 bench/api.ts: the hub on PostgreSQL with the large company, autocannon on loopback per
+// route, and beside each the FLOOR: bench/support/floor.ts running the very SQL the hub sent for
+// that request (captured from one real request) through node-postgres, without auth, validation
+// or shaping. ratio = hub req/s / floor req/s (target >= 70 %). The hub runs as `npm run serve`
+// does (its own process, request logging on). Each query's plan is checked for sequential scans
+// on the big tables (EXPLAIN on the large data).
+//
+//   npx tsx bench/api.ts [--staff N] [--duration s] [--connections n]
+//   DATABASE_URL=postgres://... npx tsx bench/api.ts   (an existing database; seeded when empty)
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const STAFF = flag('--staff', LARGE_COMPANY.staff);
+const DURATION = flag('--duration', 5);
+const CONNECTIONS = flag('--connections', 10);
+const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const BIG_TABLES = ['objectives', 'key_results', 'users', 'team_members', 'evaluations', 'holiday_events', 'timetracking_tasks', 'sessions', 'login_events'];
+
+interface Route {
+  name: string;
+  role: string | null;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** p99 target in ms, if issue 10 sets one */
+  p99Target?: number;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function log(message: string): void {
+  console.log(message);
+}
+
+async function main(): Promise<void> {
+  let cluster: Cluster | null = null;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    cluster = await startCluster();
+    databaseUrl = cluster.url;
+    log(`throwaway PostgreSQL cluster: ${databaseUrl}`);
+  }
+  const children: ChildProcess[] = [];
+  const work = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  try {
+    await seedWhenEmpty(databaseUrl);
+    await printSize(databaseUrl);
+    const ids = await lookupIds(databaseUrl);
+    const routes = routeList(ids);
+    const selected = ONLY ? routes.filter((r) => r.name.includes(ONLY)) : routes;
+
+    // 1. One request per route through an in-process hub, recording its SQL.
+    const floorRoutes = await captureRoutes(databaseUrl, selected, ids.passwordHash);
+    const floorFile = path.join(work, 'floor-routes.json');
+    writeFileSync(floorFile, JSON.stringify(floorRoutes));
+    await printPlans(databaseUrl, selected, floorRoutes);
+
+    // 2. The hub as served, and the floor, each in its own process.
+    const hubPort = await freePort();
+    const hub = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'serve'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(hubPort), HUB_IMPORTS: '0' }, stdio: 'ignore',
+    });
+    children.push(hub);
+    const hubUrl = `http://127.0.0.1:${hubPort}`;
+    await waitForHealth(`${hubUrl}/api/health`);
+    const floor = spawn(process.execPath, ['--import', 'tsx', 'bench/support/floor.ts'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', FLOOR_ROUTES: floorFile }, stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(floor);
+    const floorUrl = await firstLine(floor);
+
+    const tokens = new Map<string, string>();
+    for (const role of new Set(selected.map((r) => r.role).filter((r): r is string => r !== null))) tokens.set(role, await signIn(hubUrl, role));
+
+    // 3. autocannon: hub, then floor, route by route.
+    log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run, loopback; hub = npm run serve (own process), floor = bench/support/floor.ts\n`);
+    const header = `${'route'.padEnd(44)} ${'hub req/s'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'floor req/s'.padStart(11)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'ratio'.padStart(6)} ${'queries'.padStart(8)}  target`;
+    log(header);
+    log('-'.repeat(header.length + 10));
+    const misses: string[] = [];
+    for (const route of selected) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const token = route.role ? tokens.get(route.role) : undefined;
+      if (token) headers.authorization = `Bearer ${token}`;
+      const body = route.body === undefined ? undefined : JSON.stringify(route.body);
+      const hubFigures = await cannon(`${hubUrl}${route.path}`, route.method, headers, body);
+      const floorFigures = await cannon(`${floorUrl}/floor/${encodeURIComponent(route.name)}`, 'GET', {}, undefined);
+      const ratio = hubFigures.rps / Math.max(floorFigures.rps, 0.001);
+      const { queries: captured, hubQueries } = floorRoutes[route.name];
+      const target: string[] = [];
+      if (ratio < 0.7) target.push('ratio < 70 %');
+      if (route.p99Target !== undefined && hubFigures.p99 >= route.p99Target) target.push(`p99 >= ${route.p99Target} ms`);
+      if (hubFigures.non2xx || hubFigures.errors) target.push(`${hubFigures.non2xx} non-2xx, ${hubFigures.errors} errors`);
+      if (target.length) misses.push(`${route.name}: ${target.join(', ')}`);
+      const goal = route.p99Target !== undefined ? `p99<${route.p99Target}` : '';
+      log(`${route.name.padEnd(44)} ${hubFigures.rps.toFixed(0).padStart(9)} ${ms(hubFigures.p50)} ${ms(hubFigures.p99)} | ${floorFigures.rps.toFixed(0).padStart(11)} ${ms(floorFigures.p50)} ${ms(floorFigures.p99)} | ${`${Math.round(ratio * 100)}%`.padStart(6)} ${`${hubQueries ?? '?'}/${captured.length}`.padStart(8)}  ${goal} ${target.length ? 'MISS' : 'ok'}`);
+    }
+    log('\nqueries = statements the hub sent for one request (incl. auth) / statements the floor runs');
+    log(misses.length ? `\ntargets missed:\n  ${misses.join('\n  ')}` : '\nevery target met');
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    rmSync(work, { recursive: true, force: true });
+    await cluster?.stop();
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)}`.padStart(6);
+
+async function seedWhenEmpty(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    await database.migrate();
+    if (!(await isDatabaseEmpty(database.db))) return;
+    const size = STAFF === LARGE_COMPANY.staff ? LARGE_COMPANY : scaledSize(STAFF);
+    log(`seeding the large company into PostgreSQL: ${JSON.stringify(size)}`);
+    const started = performance.now();
+    await seedLargeCompany(database.db, { size, log: (m) => log(`  ${m}`) });
+    log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function withPool<T>(databaseUrl: string, run: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    return await run(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function printSize(databaseUrl: string): Promise<void> {
+  await withPool(databaseUrl, async (pool) => {
+    const tables = ['users', 'teams', 'objectives', 'key_results', 'evaluations', 'holiday_events', 'timetracking_tasks'];
+    const counts = await Promise.all(tables.map(async (t) => `${t} ${Number((await pool.query(`select count(*) as n from ${t}`)).rows[0].n).toLocaleString('en-GB')}`));
+    log(`data: ${counts.join(', ')}`);
+  });
+}
+
+interface Ids {
+  leadTeam: number;
+  memberId: number;
+  objectiveId: number;
+  jobId: number;
+  passwordHash: string;
+}
+
+async function lookupIds(databaseUrl: string): Promise<Ids> {
+  return withPool(databaseUrl, async (pool) => {
+    const one = async (query: string) => (await pool.query(query)).rows[0]?.v;
+    return {
+      leadTeam: Number(await one(`select m.team_id as v from team_members m join users u on u.id = m.user_id where u.username = 'lead' and m.is_lead`)),
+      memberId: Number(await one(`select id as v from users where username = 'member'`)),
+      // an objective of the lead's team with four key results, in progress
+      objectiveId: Number(await one(`select o.id as v from objectives o join users u on u.username = 'lead'
+        join team_members m on m.user_id = u.id and m.is_lead and m.team_id = o.team_id
+        where o.status = 'in progress' and (select count(*) from key_results k where k.objective_id = o.id) = 4 order by o.id limit 1`)),
+      jobId: Number(await one(`select id as v from jobs where name = 'Software Engineer'`)),
+      passwordHash: String(await one(`select password_hash as v from users where username = 'member'`)),
+    };
+  });
+}
+
+function routeList(ids: Ids): Route[] {
+  const list: Route[] = [{ name: 'sign-in (member)', role: null, method: 'POST', path: '/api/auth/login', body: { username: 'member', password: 'demo' } }];
+  for (const role of ['admin', 'owner', 'manager', 'lead', 'member', 'guest']) {
+    list.push({ name: `objectives list (${role})`, role, method: 'GET', path: '/api/objective', p99Target: 50 });
+  }
+  for (const sort of ['creationDate', 'category', 'title']) {
+    list.push({ name: `objectives list sort=${sort} (owner)`, role: 'owner', method: 'GET', path: `/api/objective?sort_criterion=${sort}`, p99Target: 50 });
+  }
+  list.push(
+    { name: 'objectives status+team (manager)', role: 'manager', method: 'GET', path: `/api/objective?status=in%20progress&team_id=${ids.leadTeam}`, p99Target: 50 },
+    { name: 'objectives public by title (member)', role: 'member', method: 'GET', path: '/api/objective?privacy=public&sort_criterion=title', p99Target: 50 },
+    { name: 'objectives job+created (owner)', role: 'owner', method: 'GET', path: `/api/objective?job_id=${ids.jobId}&created_from=2025-01-01&sort_criterion=creationDate`, p99Target: 50 },
+    { name: 'objectives owner=member (lead)', role: 'lead', method: 'GET', path: `/api/objective?owner_id=${ids.memberId}`, p99Target: 50 },
+    { name: 'one objective + key results (lead)', role: 'lead', method: 'GET', path: `/api/objective/${ids.objectiveId}` },
+    { name: 'statistics, one team (owner)', role: 'owner', method: 'GET', path: `/api/statistics?team=${ids.leadTeam}` },
+    { name: 'statistics, all teams (owner)', role: 'owner', method: 'GET', path: '/api/statistics', p99Target: 300 },
+    { name: 'plans of a team (owner)', role: 'owner', method: 'POST', path: '/api/user/plans', body: { team: ids.leadTeam } },
+    { name: 'directory page (member)', role: 'member', method: 'GET', path: '/api/user?limit=48', p99Target: 50 },
+    { name: 'directory search (owner)', role: 'owner', method: 'GET', path: '/api/user?limit=48&search=ion', p99Target: 50 },
+  );
+  return list;
+}
+
+async function captureRoutes(databaseUrl: string, routes: Route[], passwordHash: string): Promise<Record<string, FloorRoute>> {
+  installSqlCapture();
+  const hub = await startHub({ databaseUrl, port: 0, logger: false, imports: false, demo: false });
+  const out: Record<string, FloorRoute> = {};
+  try {
+    const tokens = new Map<string, string>();
+    /** per role: the statements of GET /user/capabilities, which only authenticates (auth hook) */
+    const authOf = new Map<string, string[]>();
+    const send = async (route: Pick<Route, 'role' | 'method' | 'path' | 'body'>) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (route.role) headers.authorization = `Bearer ${tokens.get(route.role)}`;
+      const response = await fetch(`${hub.url}${route.path}`, { method: route.method, headers, body: route.body === undefined ? undefined : JSON.stringify(route.body) });
+      if (!response.ok) throw new Error(`${route.method} ${route.path}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    };
+    for (const route of routes) {
+      if (route.role && !tokens.has(route.role)) {
+        tokens.set(route.role, await signIn(hub.url, route.role));
+        const probe = { role: route.role, method: 'GET' as const, path: '/api/user/capabilities' };
+        await send(probe);
+        authOf.set(route.role, (await captureSql(() => send(probe))).map((q) => q.text));
+      }
+      await send(route); // warm: prepared plans, caches
+      const captured = await captureSql(() => send(route));
+      // The auth hook runs first: strip its statements when the request starts with exactly them.
+      const auth = route.role ? (authOf.get(route.role) ?? []) : [];
+      const startsWithAuth = auth.every((text, i) => captured[i]?.text === text);
+      if (!startsWithAuth) log(`  note: ${route.name}: the auth statements were not recognised; the floor runs them too`);
+      out[route.name] = {
+        queries: startsWithAuth ? captured.slice(auth.length) : captured,
+        hubQueries: captured.length,
+        ...(route.path === '/api/auth/login' ? { scrypt: { password: 'demo', hash: passwordHash } } : {}),
+      };
+    }
+  } finally {
+    await hub.close();
+  }
+  return out;
+}
+
+/** Each SELECT the floor runs, EXPLAINed on the large data: index or sequential scan? */
+async function printPlans(databaseUrl: string, routes: Route[], floorRoutes: Record<string, FloorRoute>): Promise<void> {
+  log('\nquery plans (EXPLAIN on the large data; a sequential scan of a big table is listed):');
+  await withPool(databaseUrl, async (pool) => {
+    for (const route of routes) {
+      const scans = new Set<string>();
+      let indexNodes = 0;
+      for (const query of floorRoutes[route.name].queries) {
+        if (!/^\s*select/i.test(query.text)) continue;
+        const plan = (await pool.query({ text: `explain (format json) ${query.text}`, values: query.values })).rows[0]['QUERY PLAN'];
+        walk(plan[0].Plan, (node) => {
+          const type = String(node['Node Type']);
+          if (type.includes('Index') || type === 'Bitmap Heap Scan') indexNodes++;
+          if (type === 'Seq Scan' && BIG_TABLES.includes(String(node['Relation Name']))) scans.add(String(node['Relation Name']));
+        });
+      }
+      log(`  ${route.name.padEnd(44)} ${indexNodes} index nodes${scans.size ? `; SEQ SCAN on ${[...scans].join(', ')}` : '; no sequential scan of a big table'}`);
+    }
+  });
+}
+
+function walk(node: Record<string, unknown>, visit: (node: Record<string, unknown>) => void): void {
+  visit(node);
+  for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child, visit);
+}
+
+async function signIn(url: string, username: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo' }),
+  });
+  const body = (await response.json()) as { data?: { access_token?: string } };
+  if (!response.ok || !body.data?.access_token) throw new Error(`sign-in as ${username}: ${response.status} ${JSON.stringify(body)}`);
+  return body.data.access_token;
+}
+
+async function cannon(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body: string | undefined): Promise<Figures> {
+  const result = await autocannon({ url, method, headers, body, connections: CONNECTIONS, duration: DURATION });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const newline = buffer.indexOf('\n');
+      if (newline >= 0) resolve(buffer.slice(0, newline).trim());
+    });
+    child.once('exit', (code) => reject(new Error(`floor exited with ${code}`)));
+  });
+}
+
+// Bounded: a hung run must not hold the shared machine.
+const watchdog = setTimeout(() => {
+  console.error('bench/api: gave up after 40 min');
+  process.exit(2);
+}, 40 * 60_000);
+watchdog.unref();
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
