@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Database } from './db/client';
 import { installAuth } from './plugins/auth';
 import { docsRoute, registerDocs } from './plugins/docs';
-import { installApiNotFound, installErrorHandler } from './plugins/errors';
+import { frameworkErrors, installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
 import { installWireContract } from './plugins/wire-contract';
 import { adminRoutes } from './routes/admin-routes';
@@ -66,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     // Close keep-alive sockets on shutdown so app.close() finishes once in-flight requests do.
     forceCloseConnections: 'idle',
+    frameworkErrors,
   });
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);

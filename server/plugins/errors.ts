@@ -15,6 +15,7 @@ export const WIRE_MESSAGES = {
   tooLarge: 'The request body is too large.',
   mediaType: 'Unsupported content type; send JSON.',
   notFound: 'There is no such API path.',
+  badUrl: 'The request path is not valid.',
 } as const;
 
 /** Fastify's own 4xx errors whose text we replace with a plain one (theirs may quote the input). */
@@ -56,4 +57,13 @@ export function installErrorHandler(app: FastifyInstance): void {
 /** Unknown /api paths answer 404 in the contract's shape (the web fallback never sees them). */
 export function installApiNotFound(api: FastifyInstance): void {
   api.setNotFoundHandler((_request, reply) => reply.code(404).send({ errors: [{ message: WIRE_MESSAGES.notFound }] }));
+}
+
+/**
+ * Fastify answers a malformed path or a path segment over its length limit before any route or
+ * error handler runs, in its own shape and quoting the path. This is its `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ errors: [{ message: WIRE_MESSAGES.badUrl }] });
 }

@@ -1,6 +1,6 @@
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { isEnvelope, snakeReplacer, validationErrors, wireField } from './wire-contract';
+import { isEnvelope, nestedDeeperThan, snakeReplacer, validationErrors, wireField } from './wire-contract';
 
 const issue = (instancePath: string, message: string, keyword = 'custom') =>
   ({ instancePath, message, keyword, schemaPath: '', params: {} }) as unknown as ZodFastifySchemaValidationError;
@@ -47,5 +47,14 @@ describe('validationErrors', () => {
     expect(validationErrors([issue('', 'Invalid input: expected object, received string', 'invalid_type')])).toEqual([
       { message: 'Invalid input: expected object, received string' },
     ]);
+  });
+});
+
+describe('nestedDeeperThan', () => {
+  it('measures objects and arrays without recursion, so a hostile body cannot exhaust the stack', () => {
+    expect(nestedDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(nestedDeeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+    expect(nestedDeeperThan('text', 0)).toBe(false);
+    expect(nestedDeeperThan(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), 32)).toBe(true);
   });
 });

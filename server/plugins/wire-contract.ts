@@ -4,6 +4,7 @@ import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod'
 import type { $ZodType } from 'zod/v4/core';
 import { camelize, toSnakeKey } from '../../shared/api/case';
 import type { ApiError } from '../../shared/api/common';
+import { badRequest } from '../http-errors';
 
 // design §4, in ONE place for every /api route: snake_case keys on the wire, camelCase in code,
 // every success wrapped in `{ data }`, validation failures as one message per field.
@@ -67,6 +68,22 @@ export function validationErrors(issues: readonly ZodFastifySchemaValidationErro
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** No form of ours nests past a handful of levels; this bound only stops hostile bodies. */
+export const MAX_BODY_DEPTH = 32;
+export const BODY_TOO_DEEP = 'The request body is nested too deeply.';
+
+/** Whether JSON nests (objects or arrays) deeper than `limit`, walked without recursion. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** zod's serializer, with the snake_case rename applied after the response schema checked the payload. */
 const snakeSerializerCompiler: FastifySerializerCompiler<$ZodType | { properties: $ZodType }> = createSerializerCompiler({
   replacer: snakeReplacer,
@@ -81,10 +98,13 @@ export function installWireContract(api: FastifyInstance): void {
 
   api.addHook('preValidation', async (request) => {
     const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
-    if (request.body === undefined || request.body === null) {
+    if (request.body === undefined) {
       // A POST with no body is checked field by field ('Username is required'), not as one blob.
+      // A JSON `null` is a body, and the wrong one: it goes on to validation and is refused.
       if (BODY_METHODS.has(request.method)) request.body = {};
     } else if (!multipart) {
+      // The key rename recurses: a body nested thousands deep would exhaust the stack (a 500).
+      if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) throw badRequest(BODY_TOO_DEEP);
       request.body = camelize(request.body);
     }
     // fast-querystring builds the query on a prototype of its own, which camelize would treat as

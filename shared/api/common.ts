@@ -14,6 +14,15 @@ export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ data });
 
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
 
+/**
+ * A yes/no query parameter: 'true'/'1' or 'false'/'0'. Anything else is a 400 naming the
+ * parameter, not a silent 'no' (issue 10 bad-input suite).
+ */
+export const queryBoolean = z.preprocess(
+  (v) => (typeof v === 'boolean' ? String(v) : v),
+  z.enum(['true', 'false', '1', '0'], { error: 'Must be true or false' }).transform((v) => v === 'true' || v === '1'),
+);
+
 export const refSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Ref = z.infer<typeof refSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common';
+import { envelope, queryBoolean } from './common';
 import { requiredName } from './admin';
 import { ENTITY_STATUSES } from '../rules/constants';
 import { NAME_MESSAGES } from '../rules/people-messages';
@@ -49,7 +49,7 @@ export const linkSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 
 /** GET /link: active links for everyone; all=true (view-admin) includes deleted ones. */
-export const linkListQuerySchema = z.object({ all: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false) });
+export const linkListQuerySchema = z.object({ all: queryBoolean.default(false) });
 export const linkListResponseSchema = envelope(z.object({ links: z.array(linkSchema) }));
 export const linkSavedResponseSchema = envelope(z.object({ link: linkSchema }));
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { envelope } from './common';
+import { envelope, queryBoolean } from './common';
 
 // GET /org-chart (issue 11 part 4): everyone the viewer's directory shows, as a flat list the
 // renderer turns into a tree. One list rather than nested nodes keeps 2,000 people one small answer.
 
-const queryBoolean = z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean());
 
 export const orgChartQuerySchema = z.object({
   /** archived people too; needs view-archived-users, like the directory's 'Deleted' status */

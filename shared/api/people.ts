@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, isoDateSchema, pagedSchema, refSchema, shortText } from './common';
+import { envelope, isoDateSchema, pagedSchema, queryBoolean, refSchema, shortText } from './common';
 import { USER_STATUSES } from '../rules/constants';
 import { MEMBER_MESSAGES } from '../rules/people-messages';
 import { userExtrasSchema } from './people-extras';
@@ -10,7 +10,6 @@ import { userExtrasSchema } from './people-extras';
 const listOf = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(200));
 
-const queryBoolean = z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean());
 
 /** GET /user and GET /exports/users.xlsx: the directory filters of spec §2. */
 export const directoryQuerySchema = z.object({

@@ -81,9 +81,10 @@ describe('GET /org-chart', () => {
     expect((await hub.get('/api/org-chart')).status).toBe(401);
   });
 
-  it('reads any other flag value as false: active people only', async () => {
-    const people = await chart(tokens.admin, '?include_archived=maybe');
-    expect(people.every((p) => p.status === 'active')).toBe(true);
+  it('refuses any other flag value with 400 naming the field (issue 10: bad input is never read as false)', async () => {
+    const res = await hub.get('/api/org-chart?include_archived=maybe', { token: tokens.admin });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ message: 'Must be true or false', field: 'include_archived' }]);
   });
 });
 
