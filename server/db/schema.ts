@@ -211,6 +211,12 @@ export const objectives = pgTable('objectives', {
   index('objectives_public_idx').on(t.isPublic, t.deadline),
   index('objectives_category_idx').on(t.category),
   index('objectives_title_idx').on(t.title),
+  // issue 10: each list sort as an index in its exact order, so a page of a large list reads
+  // its first rows from the index instead of sorting every visible objective.
+  index('objectives_deadline_id_idx').on(t.deadline, t.id),
+  index('objectives_created_id_idx').on(t.createdAt, t.id),
+  index('objectives_title_id_idx').on(t.title, t.id),
+  index('objectives_category_deadline_id_idx').on(t.category, t.deadline, t.id),
 ]);
 
 export const keyResults = pgTable('key_results', {
