@@ -12,6 +12,7 @@ import { createIpcHandlers, registerIpc } from './ipc/register';
 import { startNotificationPoller } from './notifications';
 import { trustedSender } from './ipc/sender';
 import { saveFile } from './save-file';
+import { createDesktopSso } from './sso';
 import { createSettingsStore } from './settings';
 import { createTokenStore } from './token-store';
 import { installSecurity, windowOptions } from './window-security';
@@ -112,6 +113,8 @@ function start(): void {
       onHubChanged: sessionEnded,
       isTrustedSender: trustedSender(appUrl, devUrl),
       openExternal: (url) => shell.openExternal(url),
+      // issue 11: SSO in the system browser, answered on a loopback listener (RFC 8252)
+      sso: createDesktopSso({ hub, tokens, resolveTarget: () => hubConnection.target(), openExternal: (url) => shell.openExternal(url) }),
       saveFile: (input) =>
         saveFile({ dialog, writeFile, window: mainWindow, defaultDir: app.getPath('downloads'), joinPath: path.join }, input),
       log: (message, error) => console.error(message, error),

@@ -8,6 +8,8 @@ export const IPC_CHANNELS = [
   'session:login',
   'session:logout',
   'session:state',
+  'session:sso-oidc',
+  'session:sso-ldap',
   'settings:get',
   'settings:set-hub-url',
   'file:save',

@@ -46,6 +46,10 @@ export const ipcSchemas = {
   'session:login': z.object({ username: z.string().max(100), password: z.string().max(500) }),
   'session:logout': z.undefined(),
   'session:state': z.undefined(),
+  /** issue 11: OpenID Connect in the system browser, the code caught on a loopback listener in main */
+  'session:sso-oidc': z.undefined(),
+  /** issue 11: the company directory's (LDAP) username and password */
+  'session:sso-ldap': z.object({ username: z.string().max(100), password: z.string().max(500) }),
   'settings:get': z.undefined(),
   // http(s) only: the token is sent to this address.
   'settings:set-hub-url': z.object({ hubUrl: z.url({ protocol: /^https?$/, error: 'Enter the hub address, starting with http:// or https://' }).max(500).nullable() }),
@@ -116,6 +120,8 @@ export interface IpcResults {
   'session:login': SessionState;
   'session:logout': null;
   'session:state': SessionState;
+  'session:sso-oidc': SessionState;
+  'session:sso-ldap': SessionState;
   'settings:get': HubSettings;
   'settings:set-hub-url': HubSettings;
   'file:save': SaveResult;

@@ -8,11 +8,12 @@ import type { IpcSenderEvent } from './sender';
 import { sessionActions, type SessionDeps } from './session';
 import { settingsActions, type SettingsDeps } from './settings';
 import { shellActions, type ShellDeps } from './shell';
+import { ssoActions, type SsoDeps } from './sso';
 
 export type IpcHandler<C extends IpcChannel> = (event: IpcSenderEvent, payload?: unknown) => Promise<IpcResult<C>>;
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
-export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps {
+export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps {
   hub: HubRequestDeps['hub'] & SessionDeps['hub'] & FilesDeps['hub'];
   /** trustedSender(appUrl, devUrl) from ./sender */
   isTrustedSender: (url: string) => boolean;
@@ -28,6 +29,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...settingsActions(deps),
     ...filesActions(deps),
     ...shellActions(deps),
+    ...ssoActions(deps),
     ...offlineCacheActions(deps),
   };
   const handlers = {} as Record<IpcChannel, IpcHandler<IpcChannel>>;
