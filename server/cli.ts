@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { backupDataDir, restoreDataDir } from './db/backup';
 import { openDatabase } from './db/client';
 import { startHub, seedIfEmpty, type RunningHub } from './start';
 import { optionsFromEnv } from './env';
@@ -59,7 +61,25 @@ async function seed(args: string[]): Promise<void> {
   }
 }
 
-const commands: Record<string, (args: string[]) => Promise<void>> = { serve, seed };
+/** issue 10 `hub backup FILE`: a consistent copy of the embedded PGlite database (the hub stopped). */
+async function backup(args: string[]): Promise<void> {
+  const options = optionsFromEnv(process.env);
+  if (!args[0]) throw new Error('usage: hub backup FILE (copies the PGlite database in HUB_DATA_DIR)');
+  if (options.databaseUrl) throw new Error('hub backup copies the embedded PGlite database; on PostgreSQL use pg_dump (README, "Backup and restore").');
+  const { file, bytes } = await backupDataDir(options.dataDir!, path.resolve(args[0]));
+  console.log(`backed up ${options.dataDir} to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+}
+
+/** issue 10 `hub restore FILE`: loads a backup into an empty HUB_DATA_DIR. */
+async function restore(args: string[]): Promise<void> {
+  const options = optionsFromEnv(process.env);
+  if (!args[0]) throw new Error('usage: hub restore FILE (into an empty HUB_DATA_DIR)');
+  if (options.databaseUrl) throw new Error('hub restore loads an embedded PGlite backup; on PostgreSQL use pg_restore (README, "Backup and restore").');
+  const restored = await restoreDataDir(path.resolve(args[0]), options.dataDir!);
+  console.log(`restored ${args[0]} into ${restored.dataDir}: ${restored.users} users, ${restored.objectives} objectives`);
+}
+
+const commands: Record<string, (args: string[]) => Promise<void>> = { serve, seed, backup, restore };
 
 async function main(argv: string[]): Promise<void> {
   const name = argv[0] ?? 'serve';
