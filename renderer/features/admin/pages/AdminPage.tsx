@@ -9,6 +9,7 @@ import { LinksTab } from '../components/LinksTab';
 import { TeamsTab } from '../components/TeamsTab';
 import { UsersTab } from '../components/UsersTab';
 import { ImportsPanel } from '../../imports';
+import { SignInSettings } from '../../auth/sso';
 import { Loading } from '../../../lib/components/Loading';
 
 const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalS } });
@@ -23,6 +24,8 @@ const TABS = [
   { key: 'access', label: 'Access' },
   { key: 'audit', label: 'Audit' },
   { key: 'imports', label: 'Imports' },
+  // issue 11: company sign-in and the local passwords switch
+  { key: 'sign-in', label: 'Sign-in' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -52,6 +55,7 @@ export default function AdminPage() {
         {tab === 'access' && <AccessTab />}
         {tab === 'audit' && <AuditTab />}
         {tab === 'imports' && <Suspense fallback={<Loading />}><ImportsPanel /></Suspense>}
+        {tab === 'sign-in' && <SignInSettings />}
       </div>
     </PageFrame>
   );

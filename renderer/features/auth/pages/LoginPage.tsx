@@ -11,6 +11,7 @@ import { appStore } from '../../../lib/store';
 import { isDesktop } from '../../../lib/transport';
 import { Loading } from '../../../lib/components/Loading';
 import { LoginForm } from '../components/LoginForm';
+import { SignInMethods } from '../sso/components/SignInMethods';
 import { Stepper } from '../components/Stepper';
 
 // The later steps load only for a first login: most visitors never need them before sign-in.
@@ -87,7 +88,7 @@ export default function LoginPage() {
           <Text className={styles.sub}>Bitstone's staff hub: people, holidays, hours and objectives.</Text>
         </div>
         <Stepper steps={steps} current={step === 'login' ? 0 : step === 'confirm' ? 1 : 2} />
-        {step === 'login' && <LoginForm />}
+        {step === 'login' && <SignInMethods localForm={<LoginForm />} />}
         <Suspense fallback={<Loading />}>
           {step === 'confirm' && user && <ConfirmInfoStep user={user} onDone={confirmed} />}
           {step === 'team' && <TeamMatesStep onDone={finish} />}
