@@ -15,7 +15,7 @@ import type { QueryParams } from '../../../lib/transport';
 export const DIRECTORY_PAGE_SIZE = 48;
 export const DIRECTORY_KEY = ['user', 'directory'] as const;
 
-export const EMPTY_FILTERS: DirectoryFilters = { search: '', teams: [], jobs: [], projects: [], teamLeads: false, status: 'active' };
+export const EMPTY_FILTERS: DirectoryFilters = { search: '', teams: [], jobs: [], projects: [], skills: [], teamLeads: false, status: 'active' };
 
 /** The filters as query parameters; empty ones are left out. */
 export function filterQuery(filters: DirectoryFilters): QueryParams {
@@ -24,6 +24,7 @@ export function filterQuery(filters: DirectoryFilters): QueryParams {
     teams: filters.teams.length ? filters.teams : undefined,
     jobs: filters.jobs.length ? filters.jobs : undefined,
     projects: filters.projects.length ? filters.projects : undefined,
+    skills: filters.skills?.length ? filters.skills : undefined,
     teamLeads: filters.teamLeads || undefined,
     status: filters.status,
   };

@@ -1,15 +1,45 @@
-import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
+import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { Profile } from '../../../../shared/api/people';
 import { CV_PRINT, cvFile } from '../../../../shared/rules/people-exports';
 import { getTransport } from '../../../lib/transport';
 import { useNotify } from '../../../lib/toast';
+import { cvEntries, withoutEntries, type CvSection } from '../cv-entries';
 import { CvDocument } from './CvDocument';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '860px', width: '95vw' },
-  page: { border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, maxHeight: '65vh', overflowY: 'auto', backgroundColor: '#fff' },
+  surface: { maxWidth: '1100px', width: '95vw' },
+  page: { border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, maxHeight: '65vh', overflowY: 'auto', backgroundColor: '#fff', flexGrow: 1 },
+  layout: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
+  picker: { width: '220px', flexShrink: 0, maxHeight: '65vh', overflowY: 'auto', display: 'flex', flexDirection: 'column' },
+  group: { margin: `${tokens.spacingVerticalS} 0 0`, border: 'none', padding: 0, display: 'flex', flexDirection: 'column' },
 });
+
+const SECTION_TITLES: Record<CvSection, string> = { experience: 'Experience', projects: 'Projects', skills: 'Skills' };
+
+/** issue 11 part 5: tick off the entries the printed CV leaves out; the profile itself is not changed. */
+function CvEntryPicker({ profile, excluded, onToggle }: { profile: Profile; excluded: ReadonlySet<string>; onToggle: (key: string) => void }) {
+  const styles = useStyles();
+  const entries = cvEntries(profile);
+  if (entries.length === 0) return null;
+  return (
+    <div className={styles.picker} data-testid="cv-entries">
+      <Text weight="semibold">Include in the CV</Text>
+      {(Object.keys(SECTION_TITLES) as CvSection[]).map((section) => {
+        const shown = entries.filter((e) => e.section === section);
+        if (shown.length === 0) return null;
+        return (
+          <fieldset key={section} className={styles.group}>
+            <legend><Text size={200} weight="semibold">{SECTION_TITLES[section]}</Text></legend>
+            {shown.map((e) => (
+              <Checkbox key={e.key} label={e.label || '(untitled)'} checked={!excluded.has(e.key)} onChange={() => onToggle(e.key)} />
+            ))}
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}
 
 const PRINT_CLASS = 'cv-printing';
 /**
@@ -58,6 +88,13 @@ export default function CvPreviewDialog({ profile, onClose }: { profile: Profile
   const styles = useStyles();
   const notify = useNotify();
   const [saving, setSaving] = useState(false);
+  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
+  const cv = useMemo(() => withoutEntries(profile, excluded), [profile, excluded]);
+  const toggle = (key: string) => setExcluded((current) => {
+    const next = new Set(current);
+    if (!next.delete(key)) next.add(key);
+    return next;
+  });
   const download = async () => {
     setSaving(true);
     try {
@@ -73,7 +110,10 @@ export default function CvPreviewDialog({ profile, onClose }: { profile: Profile
         <DialogBody>
           <DialogTitle>CV Preview</DialogTitle>
           <DialogContent>
-            <div className={`${styles.page} cv-print`} data-testid="cv-preview"><CvDocument profile={profile} /></div>
+            <div className={styles.layout}>
+              <CvEntryPicker profile={profile} excluded={excluded} onToggle={toggle} />
+              <div className={`${styles.page} cv-print`} data-testid="cv-preview"><CvDocument profile={cv} /></div>
+            </div>
             <Text size={200}>{`Saved as ${cvFile(profile.name)}`}</Text>
           </DialogContent>
           <DialogActions>

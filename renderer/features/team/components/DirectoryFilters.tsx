@@ -1,6 +1,7 @@
 import { Button, Checkbox, Combobox, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
 import type { DirectoryFilters as Filters } from '../../../../shared/api/people';
 import { useJobChoices, useProjectChoices, useTeamChoices } from '../api/directory';
+import { useSkills } from '../api/extras';
 
 const useStyles = makeStyles({
   panel: {
@@ -38,17 +39,22 @@ function MultiPick<T extends string | number>(props: {
   );
 }
 
-/** spec §2 filter panel: Teams, Roles (job titles), Projects, Team leads, Status, Clear. */
+/**
+ * spec §2 filter panel: Teams, Roles (job titles), Projects, Team leads, Status, Clear; and
+ * Skills (issue 11 part 5: people who know any of them, most matches first).
+ */
 export function DirectoryFilters({ value, onChange, onClear, canSeeArchived }: Props) {
   const styles = useStyles();
   const teams = useTeamChoices().data?.teams ?? [];
   const jobs = useJobChoices().data?.items ?? [];
   const projects = useProjectChoices().data?.items ?? [];
+  const skills = useSkills().data?.skills ?? [];
   return (
     <div className={styles.panel} role="search" aria-label="Filters" data-testid="directory-filters">
       <MultiPick label="Teams" placeholder="All teams" options={teams.map((t) => ({ value: t.id, text: t.name }))} selected={value.teams} onSelect={(teams) => onChange({ ...value, teams })} />
       <MultiPick label="Roles" placeholder="All roles" options={jobs.map((j) => ({ value: j.id, text: j.name }))} selected={value.jobs} onSelect={(jobs) => onChange({ ...value, jobs })} />
       <MultiPick label="Projects" placeholder="All projects" options={projects.map((p) => ({ value: p, text: p }))} selected={value.projects} onSelect={(projects) => onChange({ ...value, projects })} />
+      <MultiPick label="Skills" placeholder="Any skill" options={skills.map((k) => ({ value: k.name, text: k.name }))} selected={value.skills ?? []} onSelect={(skills) => onChange({ ...value, skills })} />
       <Checkbox label="Team leads" checked={value.teamLeads} onChange={(_, data) => onChange({ ...value, teamLeads: data.checked === true })} />
       <Field label="Status" className={styles.field}>
         <Dropdown

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
+import { DEMO_USERS, expectTitle, signIn, waitForPath } from './helpers';
+
+// issue 11 part 4 end to end: the chart from the top, a search that centres on a person, the
+// keyboard, folding a team, and a click that opens the profile.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withSession(run: (page: Page, s: BrowserSession) => Promise<void>) {
+  const s = await newSession(browser, baseUrl);
+  try {
+    await run(s.page, s);
+    expect(s.errors).toEqual([]);
+  } catch (error) {
+    await s.page.screenshot({ path: `/tmp/org-chart-failure-${Date.now()}.png` }).catch(() => undefined);
+    throw error;
+  } finally {
+    await s.close();
+  }
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/org-chart-${name}.png` });
+const card = (page: Page, name: string) => page.locator(`[data-testid="org-card"][aria-label^="${name},"]`);
+
+/** How far the card's centre is from the chart's centre, in pixels. */
+async function offCentre(page: Page, name: string): Promise<number> {
+  const chart = await page.getByTestId('org-chart').boundingBox();
+  const box = await card(page, name).boundingBox();
+  if (!chart || !box) return Infinity;
+  return Math.hypot(box.x + box.width / 2 - (chart.x + chart.width / 2), box.y + box.height / 2 - (chart.y + chart.height / 2));
+}
+
+async function openChart(page: Page) {
+  // The side menu entry sits next to the team directory.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Org Chart' }).click();
+  await waitForPath(page, '/org-chart');
+  await expectTitle(page, 'Org chart');
+  await page.getByTestId('org-card').first().waitFor();
+}
+
+describe('org chart', () => {
+  it('a member sees the company from the top, finds a colleague, walks the lines and opens a profile', async () => {
+    await withSession(async (page) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await signIn(page, 'member');
+      await openChart(page);
+      await card(page, DEMO_USERS.owner.name).waitFor();
+      await shot(page, 'top');
+
+      const search = page.getByRole('combobox', { name: 'Find a person' });
+      await search.fill('Elena Const');
+      await page.getByRole('option', { name: new RegExp(DEMO_USERS.member.name) }).click();
+      await expect.poll(() => offCentre(page, DEMO_USERS.member.name), { timeout: 10_000 }).toBeLessThan(40);
+      await expect.poll(() => card(page, DEMO_USERS.member.name).evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await card(page, DEMO_USERS.member.name).textContent()).toContain('Software Engineer');
+      await shot(page, 'search');
+
+      // Up goes to her manager (the team lead), Enter opens his profile.
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => card(page, DEMO_USERS.lead.name).evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/profile\/\d+$/);
+      await page.getByText(DEMO_USERS.lead.name).first().waitFor();
+      await page.goBack();
+      await page.getByTestId('org-card').first().waitFor();
+
+      // A click on a card opens that person's profile.
+      await search.fill('Cristian');
+      await page.getByRole('option', { name: new RegExp(DEMO_USERS.manager.name) }).click();
+      await expect.poll(() => offCentre(page, DEMO_USERS.manager.name), { timeout: 10_000 }).toBeLessThan(40);
+      await card(page, DEMO_USERS.manager.name).click();
+      await page.waitForURL(/\/profile\/\d+$/);
+      await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    });
+  });
+
+  it('folds and unfolds a team, and zooms with the buttons', async () => {
+    await withSession(async (page) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await signIn(page, 'guest');
+      await openChart(page);
+      const search = page.getByRole('combobox', { name: 'Find a person' });
+      await search.fill('Alexandru Popa');
+      await page.getByRole('option', { name: new RegExp(DEMO_USERS.lead.name) }).click();
+      await card(page, DEMO_USERS.member.name).waitFor();
+      await card(page, DEMO_USERS.lead.name).getByRole('button', { name: /^Collapse \d+ reports/ }).click();
+      await expect.poll(() => card(page, DEMO_USERS.member.name).count()).toBe(0);
+      await card(page, DEMO_USERS.lead.name).getByRole('button', { name: /^Expand \d+ reports/ }).click();
+      await card(page, DEMO_USERS.member.name).waitFor();
+
+      const zoom = async () => Number(await page.getByTestId('org-chart').getAttribute('data-zoom'));
+      const before = await zoom();
+      await page.getByRole('button', { name: 'Zoom out' }).click();
+      await expect.poll(zoom).toBeLessThan(before);
+      await page.getByRole('button', { name: 'Show the whole chart' }).click();
+      const everyone = Number((await page.getByText(/^\d+ people\./).textContent())?.split(' ')[0]);
+      await expect.poll(() => page.getByTestId('org-card').count()).toBe(everyone);
+      await shot(page, 'whole');
+      // Further out nobody could read a card: people are drawn as plain boxes.
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
+      await expect.poll(zoom).toBeLessThan(0.45);
+      await expect.poll(() => page.getByTestId('org-card').count()).toBe(0);
+      await shot(page, 'far');
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
+import { signIn } from './helpers';
+
+// issue 11 part 5 end to end: "who knows Kubernetes?" in the directory, ranked by matches, the
+// Skills filter, and a CV that leaves out a chosen entry.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withSession(run: (page: Page, s: BrowserSession) => Promise<void>) {
+  const s = await newSession(browser, baseUrl);
+  try {
+    await run(s.page, s);
+    expect(s.errors).toEqual([]);
+  } catch (error) {
+    await s.page.screenshot({ path: `/tmp/skill-search-failure-${Date.now()}.png` }).catch(() => undefined);
+    throw error;
+  } finally {
+    await s.close();
+  }
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/skill-search-${name}.png` });
+const cardNames = (page: Page) => page.getByTestId('member-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
+
+/**
+ * Each listed person's matches for `word`, counted from the profiles this viewer may open: the
+ * name, skills, projects' technical skills and the relevant experience the profile shows them.
+ */
+function matchesPerPerson(page: Page, word: string): Promise<Array<{ name: string; matches: number }>> {
+  return page.evaluate(async (needle) => {
+    const starts = new RegExp(`(^|[^A-Za-z0-9_])${needle}`, 'i');
+    const list = await (await fetch(`/api/user?search=${encodeURIComponent(needle)}&limit=200`)).json();
+    const out: Array<{ name: string; matches: number }> = [];
+    for (const item of list.data.items as Array<{ id: number; name: string }>) {
+      const { data } = await (await fetch(`/api/user/${item.id}`)).json();
+      const x = data.user.extras;
+      const count = (values: string[]) => values.filter((v) => starts.test(v)).length;
+      const matches = (data.user.name.toLowerCase().includes(needle.toLowerCase()) ? 1 : 0)
+        + count((x.personal_info?.skills ?? []).map((s: { name: string }) => s.name))
+        + count((x.projects_info ?? []).map((p: { technical_skills?: string }) => p.technical_skills ?? ''))
+        + count((x.relevant_experience ?? []).map((e: { position?: string; description?: string; company?: string }) =>
+          [e.position, e.description, e.company].filter(Boolean).join(' ')));
+      out.push({ name: item.name, matches });
+    }
+    return out;
+  }, word);
+}
+
+describe('who knows Kubernetes?', () => {
+  it('the search finds the people who know it, most matches first, and the Skills filter agrees', async () => {
+    await withSession(async (page) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await signIn(page, 'member');
+      await page.goto('/super-awesome-team');
+      await page.getByTestId('member-card').first().waitFor();
+      await page.getByRole('searchbox', { name: 'Search' }).fill('Kubernetes');
+      const ranked = await matchesPerPerson(page, 'Kubernetes');
+      expect(ranked.length).toBeGreaterThan(2);
+      expect(ranked.every((p) => p.matches > 0)).toBe(true);
+      for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1].matches).toBeGreaterThanOrEqual(ranked[i].matches);
+      expect(ranked[0].matches).toBeGreaterThan(ranked[ranked.length - 1].matches);
+      await expect.poll(() => cardNames(page), { timeout: 10_000 }).toEqual(ranked.map((p) => p.name));
+      await shot(page, 'search');
+
+      await page.getByRole('searchbox', { name: 'Search' }).fill('');
+      await expect.poll(async () => (await cardNames(page)).length, { timeout: 10_000 }).toBeGreaterThan(ranked.length);
+      await page.getByRole('combobox', { name: 'Skills' }).click();
+      // Fluent's multi-select options are menu item checkboxes.
+      await page.getByRole('menuitemcheckbox', { name: 'Kubernetes', exact: true }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => cardNames(page), { timeout: 10_000 }).toEqual(ranked.map((p) => p.name));
+      await shot(page, 'filter');
+    });
+  });
+
+  it('the CV preview leaves out an unticked project', async () => {
+    await withSession(async (page) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await signIn(page, 'admin');
+      await page.goto('/super-awesome-team');
+      await page.getByTestId('member-card').first().waitFor();
+      await page.getByRole('searchbox', { name: 'Search' }).fill('Kubernetes');
+      // Wait for the search to apply (the unfiltered directory lists everyone).
+      await expect.poll(async () => (await cardNames(page)).length, { timeout: 10_000 }).toBeLessThan(20);
+      await page.getByTestId('member-card').first().click();
+      await page.getByRole('button', { name: 'Export CV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'CV Preview' });
+      const preview = dialog.getByTestId('cv-preview');
+      const group = dialog.getByTestId('cv-entries').getByRole('group', { name: 'Projects' });
+      const projects = group.getByRole('checkbox');
+      const title = (await group.locator('label').first().textContent()) ?? '';
+      expect(title).not.toBe('');
+      expect(await preview.textContent()).toContain(title);
+      await projects.first().uncheck();
+      await expect.poll(async () => (await preview.textContent())?.includes(title)).toBe(false);
+      expect(await projects.first().isChecked()).toBe(false);
+      await shot(page, 'cv');
+      await projects.first().check();
+      await expect.poll(async () => (await preview.textContent())?.includes(title)).toBe(true);
+    });
+  });
+});
