@@ -70,6 +70,7 @@ describe('key-result check-ins', () => {
       await dialog.getByRole('spinbutton', { name: 'Percent complete' }).fill('');
       await dialog.getByRole('button', { name: 'Save check-in' }).click();
       await dialog.getByText('Percent complete must be a whole number from 0 to 100').waitFor();
+      await page.screenshot({ path: '/tmp/h5/check-in-dialog.png' });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
 
       await checkIn(page, 30, 'At risk', 'Waiting for the cache server');
@@ -123,6 +124,14 @@ describe('key-result check-ins', () => {
       expect((await historyOf(page).allTextContents())[0]).toContain(DEMO_USERS.member.name);
       await card.getByTestId('check-in-trend').waitFor();
       expect(await card.getByRole('button', { name: 'Check in' }).count()).toBe(1);
+
+      // statistics count the team's key results at risk
+      await page.goto('/objective-tracking/statistics');
+      const teams = page.getByRole('table', { name: 'Objectives by team' });
+      await teams.getByRole('columnheader', { name: 'At risk' }).waitFor();
+      const phoenix = teams.getByRole('row').filter({ hasText: 'Phoenix' });
+      expect(await phoenix.getByRole('cell').last().textContent()).toMatch(/^\d+( \(\d+ off track\))?$/);
+      await page.screenshot({ path: '/tmp/h5/check-ins-statistics.png', fullPage: true });
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
