@@ -7,6 +7,7 @@ import { canSeeMyTeam } from '../../../shared/rules/permissions';
 import { globalSearchAtom } from '../../lib/search';
 import { UserAvatar } from '../../lib/components/UserAvatar';
 import { PATHS } from '../../lib/paths';
+import { NotificationBell } from '../../features/notifications';
 import { LogoWord } from './Logo';
 
 const useStyles = makeStyles({
@@ -57,6 +58,7 @@ export function Header({ user, menuOpen, onMenu, onTeam, onAccount }: Props) {
       />
       <div className={styles.right}>
         <Text className={styles.name} weight="semibold" data-testid="user-name">{user.name}</Text>
+        <NotificationBell />
         {canSeeMyTeam(user) && (
           <Tooltip content="My team" relationship="label">
             <Button appearance="transparent" className={styles.onBrand} icon={<PeopleTeamRegular />} onClick={onTeam} />

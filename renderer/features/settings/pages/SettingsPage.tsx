@@ -9,14 +9,17 @@ import { errorText } from '../../../lib/api';
 import { PATHS } from '../../../lib/paths';
 import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
+import { isDesktop } from '../../../lib/transport';
+import { NotificationSettings } from '../../notifications';
 import { useHubSettings, useSetHubUrl } from '../api/settings';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', justifyContent: 'center', padding: tokens.spacingHorizontalXXL, minHeight: '100vh', boxSizing: 'border-box', backgroundColor: tokens.colorNeutralBackground2 },
+  page: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalL, justifyContent: 'flex-start', padding: tokens.spacingHorizontalXXL, minHeight: '100vh', boxSizing: 'border-box', backgroundColor: tokens.colorNeutralBackground2 },
   card: { width: '100%', maxWidth: '560px', alignSelf: 'flex-start', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   status: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   actions: { display: 'flex', justifyContent: 'space-between' },
+  back: { width: '100%', maxWidth: '560px', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM },
 });
 
 const EMBEDDED_STATUS = { starting: 'starting', running: 'running', failed: 'failed to start', off: 'off' } as const;
@@ -55,9 +58,16 @@ export default function SettingsPage() {
     save.mutate(hubUrl, { onSuccess: () => notify.success(), onError: () => notify.failure() });
   };
 
+  const desktop = isDesktop();
   return (
     <main className={styles.page}>
-      <Card className={styles.card}>
+      {!desktop && (
+        <div className={styles.back}>
+          <Button icon={<ArrowLeftRegular />} onClick={() => navigate(PATHS.dashboard)}>Back</Button>
+          <Text as="h1" size={700} weight="semibold" block>Settings</Text>
+        </div>
+      )}
+      {desktop && <Card className={styles.card}>
         <Text as="h1" size={700} weight="semibold">Settings</Text>
         {settings.isPending && <Spinner label="Loading settings…" />}
         {settings.isError && <MessageBar intent="error"><MessageBarBody>{errorText(settings.error)}</MessageBarBody></MessageBar>}
@@ -93,7 +103,8 @@ export default function SettingsPage() {
             </div>
           </form>
         )}
-      </Card>
+      </Card>}
+      {user && <NotificationSettings />}
     </main>
   );
 }
