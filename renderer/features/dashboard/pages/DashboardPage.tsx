@@ -6,6 +6,7 @@ import { errorText } from '../../../lib/api';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { Loading } from '../../../lib/components/Loading';
 import { openExternal } from '../../../lib/external';
+import { OFFLINE_VIEWS, OfflineBanner } from '../../../lib/offline';
 import { globalSearchAtom } from '../../../lib/search';
 import { useNotify } from '../../../lib/toast';
 import { useActiveLinks } from '../api/get-links';
@@ -35,6 +36,7 @@ export default function DashboardPage() {
 
   return (
     <PageFrame title="Dashboard" actions={<CategoryFilter categories={categoriesOf(all)} selected={categories} onChange={setCategories} />}>
+      <OfflineBanner what={OFFLINE_VIEWS.links} />
       {links.isPending && <Loading label="Loading links…" />}
       {links.isError && (
         <EmptyState title="The links could not be loaded">

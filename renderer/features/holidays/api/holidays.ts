@@ -4,25 +4,35 @@ import { teamListResponseSchema } from '../../../../shared/api/people';
 import { PUBLIC_HOLIDAYS_COUNTRY } from '../../../../shared/rules/constants';
 import { HOLIDAY_TEXT } from '../../../../shared/rules/holidays';
 import { errorText, hubCall } from '../../../lib/api';
+import { fetchOrCached, OFFLINE_VIEWS, offlineQueryOptions } from '../../../lib/offline';
+
+// issue 11 part 6: the month's holidays (events, days left, teams, public holidays) stay readable offline.
+const offline = offlineQueryOptions(OFFLINE_VIEWS.holidays);
 
 /** GET /holidays?from&to: only the range the calendar shows (issue 8: never the whole history). */
 export function useHolidayEvents(from: string, to: string) {
+  const queryKey = ['holidays', from, to];
   return useQuery({
-    queryKey: ['holidays', from, to],
-    queryFn: () => hubCall(allHolidaysResponseSchema.shape.data, 'GET', '/holidays', { query: { from, to } }),
+    queryKey,
+    queryFn: () => fetchOrCached(queryKey, () => hubCall(allHolidaysResponseSchema.shape.data, 'GET', '/holidays', { query: { from, to } })),
     placeholderData: keepPreviousData,
+    ...offline,
   });
 }
 
 /** GET /holidays/days-left: my record and the holidays app's address. */
 export function useMyDaysLeft() {
-  return useQuery({ queryKey: ['holidays', 'days-left'], queryFn: () => hubCall(myDaysLeftResponseSchema.shape.data, 'GET', '/holidays/days-left') });
+  const queryKey = ['holidays', 'days-left'];
+  return useQuery({ queryKey, queryFn: () => fetchOrCached(queryKey, () => hubCall(myDaysLeftResponseSchema.shape.data, 'GET', '/holidays/days-left')), ...offline });
 }
 
 /** GET /team: active teams only (the hub's default), for the Teams dropdown (spec §2). */
 export function useActiveTeams() {
-  return useQuery({ queryKey: ['team', 'active'], queryFn: () => hubCall(teamListResponseSchema.shape.data, 'GET', '/team') });
+  const queryKey = ['team', 'active'];
+  return useQuery({ queryKey, queryFn: () => fetchOrCached(queryKey, () => hubCall(teamListResponseSchema.shape.data, 'GET', '/team')), ...offline });
 }
+
+const publicHolidaysKey = (year: number) => ['public-holidays', year];
 
 /**
  * spec §7: GET {public holidays}/{year}/RO per year in view. A failure is logged and yields
@@ -30,7 +40,7 @@ export function useActiveTeams() {
  */
 async function fetchPublicHolidays(year: number): Promise<PublicHoliday[] | null> {
   try {
-    return await hubCall(publicHolidaysResponseSchema.shape.data, 'GET', `/public-holidays/${year}/${PUBLIC_HOLIDAYS_COUNTRY}`);
+    return await fetchOrCached(publicHolidaysKey(year), () => hubCall(publicHolidaysResponseSchema.shape.data, 'GET', `/public-holidays/${year}/${PUBLIC_HOLIDAYS_COUNTRY}`));
   } catch (error) {
     console.error(HOLIDAY_TEXT.reportsFailed(errorText(error)));
     return null;
@@ -39,7 +49,7 @@ async function fetchPublicHolidays(year: number): Promise<PublicHoliday[] | null
 
 export function usePublicHolidays(years: readonly number[]): PublicHoliday[] {
   const results = useQueries({
-    queries: years.map((year) => ({ queryKey: ['public-holidays', year], queryFn: () => fetchPublicHolidays(year), staleTime: Infinity })),
+    queries: years.map((year) => ({ queryKey: publicHolidaysKey(year), queryFn: () => fetchPublicHolidays(year), staleTime: Infinity, ...offline })),
   });
   return results.flatMap((r) => r.data ?? []);
 }

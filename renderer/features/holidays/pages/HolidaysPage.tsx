@@ -9,6 +9,7 @@ import { daysLeftText, HOLIDAY_TEXT } from '../../../../shared/rules/holidays';
 import { errorText } from '../../../lib/api';
 import { PageFrame } from '../../../lib/components/PageFrame';
 import { openExternal } from '../../../lib/external';
+import { OFFLINE_VIEWS, OfflineBanner } from '../../../lib/offline';
 import { userAtom } from '../../../lib/session/session';
 import { useActiveTeams, useHolidayEvents, useMyDaysLeft, usePublicHolidays } from '../api/holidays';
 import { calendarEvents } from '../components/calendar-events';
@@ -74,6 +75,7 @@ export default function HolidaysPage() {
           {days.isPending ? <Spinner size="tiny" label="Loading days left" /> : daysLeftText(days.data?.holidays?.daysLeft)}
         </Text>
       </div>
+      <OfflineBanner what={OFFLINE_VIEWS.holidays} />
       <HolidayLegend />
       {(events.isError || teams.isError) && (
         <MessageBar intent="error">

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import {
   assigneesResponseSchema,
   objectiveChangeResponseSchema,
@@ -11,49 +10,42 @@ import {
   type ObjectiveUpdate,
 } from '../../../../shared/api/objectives';
 import { hubCall } from '../../../lib/api';
-import { offlineSinceAtom, withOfflineCache } from '../offline/offline-cache';
-import { useAtomValue } from 'jotai';
+import { fetchOrCached } from '../../../lib/offline';
+import { objectivesOffline } from '../offline';
 
 // One file per resource: the requests of spec §7 for objectives and their TanStack hooks.
 
 export const OBJECTIVE_KEY = ['objective'] as const;
 
-/** Offline viewing (issue 6): while showing cached answers, ask the hub again every 15 s. */
-const OFFLINE_RETRY_MS = 15_000;
-const parser = <S extends z.ZodType>(schema: S) => (raw: unknown): z.infer<S> | null => {
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-};
+// Lists, details and the category choices their cards name are kept for offline viewing (issue 6).
 
 export function useObjectiveList(query: ObjectiveListQuery) {
-  const offline = useAtomValue(offlineSinceAtom) !== null;
   const queryKey = [...OBJECTIVE_KEY, 'list', query];
-  const schema = objectiveListResponseSchema.shape.data;
   return useQuery({
     queryKey,
-    queryFn: () => withOfflineCache(queryKey, () => hubCall(schema, 'GET', '/objective', { query }), parser(schema)),
+    queryFn: () => fetchOrCached(queryKey, () => hubCall(objectiveListResponseSchema.shape.data, 'GET', '/objective', { query })),
     placeholderData: keepPreviousData,
-    refetchInterval: offline ? OFFLINE_RETRY_MS : false,
+    ...objectivesOffline(),
   });
 }
 
 export function useObjective(id: number | null) {
-  const offline = useAtomValue(offlineSinceAtom) !== null;
   const queryKey = [...OBJECTIVE_KEY, 'one', id];
-  const schema = objectiveResponseSchema.shape.data;
   return useQuery({
     queryKey,
-    queryFn: () => withOfflineCache(queryKey, () => hubCall(schema, 'GET', `/objective/${id}`), parser(schema)),
+    queryFn: () => fetchOrCached(queryKey, () => hubCall(objectiveResponseSchema.shape.data, 'GET', `/objective/${id}`)),
     enabled: id !== null,
-    refetchInterval: offline ? OFFLINE_RETRY_MS : false,
+    ...objectivesOffline(),
   });
 }
 
 export function useObjectiveChoices() {
+  const queryKey = [...OBJECTIVE_KEY, 'choices'];
   return useQuery({
-    queryKey: [...OBJECTIVE_KEY, 'choices'],
-    queryFn: () => hubCall(objectiveChoicesResponseSchema.shape.data, 'GET', '/objective/choices'),
+    queryKey,
+    queryFn: () => fetchOrCached(queryKey, () => hubCall(objectiveChoicesResponseSchema.shape.data, 'GET', '/objective/choices')),
     staleTime: 5 * 60_000,
+    ...objectivesOffline(),
   });
 }
 

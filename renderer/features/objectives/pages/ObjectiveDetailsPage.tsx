@@ -17,7 +17,8 @@ import { StatusMenu } from '../components/StatusMenu';
 import { useKeyResultCommands } from '../hooks/use-key-result-commands';
 import { useObjectiveAction } from '../hooks/use-objective-action';
 import { canAddKeyResult } from '../key-result-rules';
-import { OfflineBanner, useOffline } from '../offline/OfflineBanner';
+import { useOffline } from '../../../lib/offline';
+import { ObjectivesOfflineBanner } from '../offline';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
@@ -64,7 +65,7 @@ export default function ObjectiveDetailsPage() {
         </div>
       }
     >
-      <OfflineBanner />
+      <ObjectivesOfflineBanner />
       <HubErrors />
       <ObjectiveSummary objective={o} />
       <Text as="h2" size={500} weight="semibold">Key results</Text>

@@ -18,7 +18,8 @@ import { ObjectiveFormDialog } from '../components/ObjectiveFormDialog';
 import { Pagination } from '../components/Pagination';
 import { filtersAtom, showPublicAtom, sortAtom } from '../hooks/list-state';
 import { useObjectiveAction } from '../hooks/use-objective-action';
-import { OfflineBanner, useOffline } from '../offline/OfflineBanner';
+import { useOffline } from '../../../lib/offline';
+import { ObjectivesOfflineBanner } from '../offline';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: tokens.spacingHorizontalL },
@@ -57,7 +58,7 @@ export default function ObjectivesPage() {
   return (
     <PageFrame title="Objectives">
       <ActionBar filtersOpen={filtersOpen} onToggleFilters={() => setFiltersOpen(!filtersOpen)} onNew={() => setEditing({ objective: null })} disabled={offline} />
-      <OfflineBanner />
+      <ObjectivesOfflineBanner />
       {filtersOpen && <FiltersPanel />}
       <HubErrors />
       {list.isPending && <Loading label="Loading objectives…" />}

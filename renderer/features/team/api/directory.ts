@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   directoryResponseSchema,
   refListResponseSchema,
@@ -7,6 +8,7 @@ import {
   type DirectoryFilters,
 } from '../../../../shared/api/people';
 import { hubCall } from '../../../lib/api';
+import { fetchOrCached, fetchPageOrCached, OFFLINE_VIEWS, offlineQueryOptions } from '../../../lib/offline';
 import type { QueryParams } from '../../../lib/transport';
 
 // The directory's calls (spec §2 'Team directory'): the hub filters and pages, the screen loads
@@ -30,31 +32,43 @@ export function filterQuery(filters: DirectoryFilters): QueryParams {
   };
 }
 
+// issue 11 part 6: the directory pages a user has loaded, and the filter choices, stay readable offline.
+const offline = offlineQueryOptions(OFFLINE_VIEWS.directory);
+
 export function useDirectory(filters: DirectoryFilters) {
+  const queryKey = [...DIRECTORY_KEY, filters];
   return useInfiniteQuery({
-    queryKey: [...DIRECTORY_KEY, filters],
+    queryKey,
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      hubCall(directoryResponseSchema.shape.data, 'GET', '/user', { query: { ...filterQuery(filters), page: pageParam, limit: DIRECTORY_PAGE_SIZE } }),
+      fetchPageOrCached(queryKey, pageParam, () =>
+        hubCall(directoryResponseSchema.shape.data, 'GET', '/user', { query: { ...filterQuery(filters), page: pageParam, limit: DIRECTORY_PAGE_SIZE } }),
+      ),
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
+    ...offline,
   });
 }
 
-const choicesOptions = { staleTime: 60_000 };
+const choicesOptions = { staleTime: 60_000, ...offline };
+
+/** A choices list, kept offline like the directory it filters. */
+function choices<S extends z.ZodType>(queryKey: readonly string[], schema: S, path: string) {
+  return { queryKey, queryFn: () => fetchOrCached(queryKey, () => hubCall(schema, 'GET', path)), ...choicesOptions };
+}
 
 export function useTeamChoices() {
-  return useQuery({ queryKey: ['team', 'list'], queryFn: () => hubCall(teamListResponseSchema.shape.data, 'GET', '/team'), ...choicesOptions });
+  return useQuery(choices(['team', 'list'], teamListResponseSchema.shape.data, '/team'));
 }
 
 export function useJobChoices() {
-  return useQuery({ queryKey: ['user', 'job-titles'], queryFn: () => hubCall(refListResponseSchema.shape.data, 'GET', '/user/job-titles'), ...choicesOptions });
+  return useQuery(choices(['user', 'job-titles'], refListResponseSchema.shape.data, '/user/job-titles'));
 }
 
 export function useProjectChoices() {
-  return useQuery({ queryKey: ['user', 'project-titles'], queryFn: () => hubCall(titleListResponseSchema.shape.data, 'GET', '/user/project-titles'), ...choicesOptions });
+  return useQuery(choices(['user', 'project-titles'], titleListResponseSchema.shape.data, '/user/project-titles'));
 }
 
 export function useTeamLeadChoices() {
-  return useQuery({ queryKey: ['user', 'team-leads'], queryFn: () => hubCall(refListResponseSchema.shape.data, 'GET', '/user/team-leads'), ...choicesOptions });
+  return useQuery(choices(['user', 'team-leads'], refListResponseSchema.shape.data, '/user/team-leads'));
 }

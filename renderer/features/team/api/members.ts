@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope } from '../../../../shared/api/common';
 import { profileResponseSchema, type CreateMemberBody, type UpdateMemberBody } from '../../../../shared/api/people';
 import { hubCall } from '../../../lib/api';
+import { fetchOrCached, OFFLINE_VIEWS, offlineQueryOptions } from '../../../lib/offline';
 
 // Profile and member-dialog calls (design §4 user routes). spec §4: after archive, restore, edit
 // or add, the user list reloads — every ['user', ...] query is invalidated.
@@ -10,11 +11,14 @@ import { hubCall } from '../../../lib/api';
 const idAnswer = envelope(z.object({ id: z.number().int() })).shape.data;
 export const profileKey = (id: number) => ['user', 'profile', id] as const;
 
+/** issue 11 part 6: profiles the user opened stay readable offline. */
 export function useProfile(id: number) {
+  const queryKey = profileKey(id);
   return useQuery({
-    queryKey: profileKey(id),
-    queryFn: () => hubCall(profileResponseSchema.shape.data, 'GET', `/user/${id}`),
+    queryKey,
+    queryFn: () => fetchOrCached(queryKey, () => hubCall(profileResponseSchema.shape.data, 'GET', `/user/${id}`)),
     enabled: Number.isInteger(id) && id > 0,
+    ...offlineQueryOptions(OFFLINE_VIEWS.profile),
   });
 }
 

@@ -10,6 +10,7 @@ import { PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
 import type { SessionUser } from '../../../../shared/api/users';
 import { errorText } from '../../../lib/api';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
+import { OFFLINE_VIEWS, OfflineBanner, useOffline } from '../../../lib/offline';
 import { PATHS } from '../../../lib/paths';
 import { globalSearchAtom } from '../../../lib/search';
 import { userAtom } from '../../../lib/session/session';
@@ -45,7 +46,9 @@ function ProfileBody({ profile, actor }: { profile: Profile; actor: SessionUser 
   const archive = useArchiveMember();
   const restore = useRestoreMember();
   const target = { id: profile.id, teamIds: profile.team.map((t) => t.id) };
-  const editableSections = SECTIONS.filter((s) => canEditExtraSection(actor, target, s));
+  // offline (issue 11 part 6): a kept profile is read-only, every change needs the hub
+  const online = !useOffline();
+  const editableSections = online ? SECTIONS.filter((s) => canEditExtraSection(actor, target, s)) : [];
   const close = () => setOpen(null);
 
   const changeStatus = async (to: 'archive' | 'restore') => {
@@ -63,19 +66,19 @@ function ProfileBody({ profile, actor }: { profile: Profile; actor: SessionUser 
       <ProfileHeader
         profile={profile}
         pictureVersion={pictureVersion}
-        canChangePicture={canChangePicture(actor, target)}
-        canArchive={hasCapability(actor, 'REMOVE_USERS') && actor.id !== profile.id}
+        canChangePicture={online && canChangePicture(actor, target)}
+        canArchive={online && hasCapability(actor, 'REMOVE_USERS') && actor.id !== profile.id}
         onPicture={() => setOpen('picture')}
         onArchive={() => setOpen('archive')}
         onRestore={() => setOpen('restore')}
       />
       <UserInformation
         profile={profile}
-        canEdit={canEditUserInfo(actor, target)}
+        canEdit={online && canEditUserInfo(actor, target)}
         onEdit={() => setOpen('edit')}
-        extraAction={canEditTeams(actor) && <Button icon={<PeopleTeamRegular />} onClick={() => setOpen('teams')}>Teams</Button>}
+        extraAction={online && canEditTeams(actor) && <Button icon={<PeopleTeamRegular />} onClick={() => setOpen('teams')}>Teams</Button>}
       />
-      {canSeeFiles(actor, target) && (
+      {online && canSeeFiles(actor, target) && (
         <Section title="FILES"><VpnFile ownerName={profile.name} /></Section>
       )}
       <Section
@@ -108,6 +111,7 @@ export default function ProfilePage() {
   const profile = useProfile(Number(id));
   const [cvOpen, setCvOpen] = useState(false);
   const name = profile.data?.user.name;
+  const offline = useOffline();
 
   const exportExcel = async () => {
     if (!profile.data) return;
@@ -119,13 +123,14 @@ export default function ProfilePage() {
     <div className={styles.actions}>
       {/* spec §2: back to the team page clears the search */}
       <Button icon={<ArrowLeftRegular />} onClick={() => { setSearch(''); navigate(PATHS.team); }}>Back</Button>
-      {name && hasCapability(actor, 'EXPORT_USERS') && <Button icon={<ArrowDownloadRegular />} onClick={() => void exportExcel()}>Export to excel</Button>}
-      {name && hasCapability(actor, 'DOWNLOAD_CV') && <Button icon={<DocumentPdfRegular />} onClick={() => setCvOpen(true)}>Export CV</Button>}
+      {name && hasCapability(actor, 'EXPORT_USERS') && <Button icon={<ArrowDownloadRegular />} disabled={offline} onClick={() => void exportExcel()}>Export to excel</Button>}
+      {name && hasCapability(actor, 'DOWNLOAD_CV') && <Button icon={<DocumentPdfRegular />} disabled={offline} onClick={() => setCvOpen(true)}>Export CV</Button>}
     </div>
   );
 
   return (
     <PageFrame title="Profile" actions={actions}>
+      <OfflineBanner what={OFFLINE_VIEWS.profile} />
       {profile.isPending ? (
         <Spinner label="Loading profile…" />
       ) : profile.isError ? (

@@ -7,6 +7,7 @@ import { hasCapability } from '../../../../shared/rules/permissions';
 import { USERS_EXPORT_FILE } from '../../../../shared/rules/people-exports';
 import { errorText } from '../../../lib/api';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
+import { OFFLINE_VIEWS, OfflineBanner, useOffline } from '../../../lib/offline';
 import { globalSearchAtom } from '../../../lib/search';
 import { userAtom } from '../../../lib/session/session';
 import { getTransport } from '../../../lib/transport';
@@ -41,17 +42,19 @@ export default function TeamPage() {
   const directory = useDirectory(effective);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = directory;
+  const offline = useOffline();
 
   // The next page loads as the end of the grid comes into view (issue 5: 2,000 members stay smooth).
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage) return;
+    // offline: only the pages already kept can be shown, asking for more would only fail
+    if (!node || !hasNextPage || offline) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
     }, { rootMargin: '600px' });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, offline]);
 
   const members = directory.data?.pages.flatMap((p) => p.items) ?? [];
   const total = directory.data?.pages[0]?.total ?? 0;
@@ -63,8 +66,8 @@ export default function TeamPage() {
 
   const actions = (
     <div className={styles.actions}>
-      {hasCapability(user, 'EXPORT_USERS') && <Button icon={<ArrowDownloadRegular />} onClick={() => void exportExcel()}>Export to excel</Button>}
-      {hasCapability(user, 'ADD_USERS') && <Button appearance="primary" icon={<PersonAddRegular />} onClick={() => setAdding(true)}>Add member</Button>}
+      {hasCapability(user, 'EXPORT_USERS') && <Button icon={<ArrowDownloadRegular />} disabled={offline} onClick={() => void exportExcel()}>Export to excel</Button>}
+      {hasCapability(user, 'ADD_USERS') && <Button appearance="primary" icon={<PersonAddRegular />} disabled={offline} onClick={() => setAdding(true)}>Add member</Button>}
     </div>
   );
 
@@ -73,9 +76,10 @@ export default function TeamPage() {
       {!scrolled && (
         <DirectoryFilters value={filters} onChange={setFilters} onClear={() => setFilters(EMPTY_FILTERS)} canSeeArchived={hasCapability(user, 'VIEW_ARCHIVED_USERS')} />
       )}
+      <OfflineBanner what={OFFLINE_VIEWS.directory} />
       {directory.isPending ? (
         <Spinner label="Loading members…" />
-      ) : directory.isError ? (
+      ) : directory.isError && !directory.data ? (
         <EmptyState title="The members could not be loaded">{errorText(directory.error)}</EmptyState>
       ) : members.length === 0 ? (
         <EmptyState title="No members found">No member matches the search and filters.</EmptyState>

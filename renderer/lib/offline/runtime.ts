@@ -1,0 +1,64 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { appStore, queryClient } from '../store';
+import { userAtom } from '../session/session';
+import { getTransport, isDesktop } from '../transport';
+import { storageKey } from '../session/storage';
+import { OfflineCache } from './offline-cache';
+import { pageOf } from './offline-cache';
+import { defaultSnapshotStore } from './snapshot-store';
+import { registerOfflineShell } from './service-worker';
+import type { OfflineView } from './messages';
+
+// The app's one offline cache, wired to the app's query client, store, session and transport.
+
+let cache: OfflineCache | null = null;
+
+/** Called once at start (renderer/main.tsx), before the first screen asks anything. */
+export function startOfflineCache(): void {
+  if (cache) return;
+  dropLegacyObjectiveCache();
+  cache = new OfflineCache({
+    client: queryClient,
+    store: appStore,
+    snapshots: defaultSnapshotStore(),
+    currentUserId: () => appStore.get(userAtom)?.id ?? null,
+    onUserChange: (listener) => appStore.sub(userAtom, listener),
+    checkHealth: () => getTransport().request('GET', '/health'),
+  });
+  cache.start();
+  // the web app's own files, so a reload with the hub down still opens it (desktop loads from disk)
+  if (!isDesktop()) {
+    const register = () => {
+      if (appStore.get(userAtom)) registerOfflineShell();
+    };
+    register();
+    appStore.sub(userAtom, register);
+  }
+}
+
+/** The options that make a query kept for offline viewing; its fetch goes through fetchOrCached. */
+export function offlineQueryOptions(what: OfflineView) {
+  // 'always': the fetch itself decides (hub answer or kept answer), even when the browser says offline
+  return { meta: { offline: what }, networkMode: 'always' as const };
+}
+
+/** The hub's answer, or with the hub unreachable the answer kept for this query. */
+export function fetchOrCached<T>(queryKey: QueryKey, fetch: () => Promise<T>): Promise<T> {
+  return cache ? cache.fetchOrCached(queryKey, fetch) : fetch();
+}
+
+/** The same for one page of an infinite query. */
+export function fetchPageOrCached<T>(queryKey: QueryKey, pageParam: unknown, fetch: () => Promise<T>): Promise<T> {
+  return cache ? cache.fetchOrCached(queryKey, fetch, (data) => pageOf(data, pageParam)) : fetch();
+}
+
+/** Before issue 11 the objectives kept their answers in localStorage; the general cache replaces that. */
+function dropLegacyObjectiveCache(): void {
+  try {
+    const prefix = storageKey('objectives.offline.');
+    const stale = Object.keys(window.localStorage).filter((k) => k.startsWith(prefix));
+    for (const key of stale) window.localStorage.removeItem(key);
+  } catch {
+    // storage disabled: there is nothing to drop
+  }
+}

@@ -1,0 +1,315 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HubClient } from '../../electron/hub-client';
+import { createIpcHandlers } from '../../electron/ipc/register';
+import { trustedSender } from '../../electron/ipc/sender';
+import { memoryTokenStore } from '../../electron/token-store';
+import { openDatabase } from '../../server/db/client';
+import { objectives } from '../../server/db/schema';
+import { IPC_CHANNELS } from '../../shared/ipc-channels';
+import type { HubSettings, IpcChannel } from '../../shared/ipc';
+import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
+import { WEB_ROOT } from '../support/e2e-global-setup';
+import { signIn } from './helpers';
+
+// issue 6 + issue 11 part 6, offline viewing for real: this file runs ITS OWN hub as a separate
+// process (web build, PGlite folder, fixed port), signs in, opens objectives, a details page and
+// the directory, then stops the hub process. A reload shows the kept answers read-only under the
+// banner; the hub restarted on the same port and data brings fresh data and the banner goes.
+// The web app reloads through its service worker; the desktop variant has window.hub bound to
+// the real IPC handlers, which keep the cache in a file per user.
+vi.mock('electron', () => ({}));
+
+const LIST = '/objective-tracking/objectives';
+const TEAM = '/super-awesome-team';
+const BANNER = {
+  objectives: /^Offline — showing objectives as of \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/,
+  directory: /^Offline — showing the team directory as of \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/,
+};
+const SLOW = 240_000;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The hub as `npm run serve` runs it (server/cli.ts), in its own process, stopped with SIGTERM. */
+class HubProcess {
+  private child: ChildProcess | null = null;
+  private stderr = '';
+  constructor(
+    readonly port: number,
+    readonly dataDir: string,
+    readonly webRoot: string,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.stderr = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'serve'], {
+      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', HUB_DATA_DIR: this.dataDir, HUB_WEB_ROOT: this.webRoot, HUB_IMPORTS: '0', DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.child = child;
+    const deadline = Date.now() + 150_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`the hub exited (${child.exitCode}): ${this.stderr}`);
+      const healthy = await fetch(`${this.url}/api/health`).then((r) => r.ok, () => false);
+      if (healthy) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`the hub did not start: ${this.stderr}`);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+let browser: Browser;
+let root: string;
+let webRoot: string;
+let hub: HubProcess;
+let renderer: { server: Server; url: string };
+
+/** The built renderer alone, as the desktop app loads it from disk: no way to the hub but window.hub. */
+async function serveRenderer(dir: string): Promise<{ server: Server; url: string }> {
+  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+  const server = createServer(async (req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = path.join(dir, path.normalize(pathname));
+    if (!file.startsWith(dir) || !(await stat(file).then((s) => s.isFile(), () => false))) file = path.join(dir, 'index.html');
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    res.end(await readFile(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'hub-offline-e2e-'));
+  // a copy: another suite's global setup may rebuild dist/renderer while this file runs
+  webRoot = path.join(root, 'web');
+  await cp(WEB_ROOT, webRoot, { recursive: true });
+  hub = new HubProcess(await freePort(), path.join(root, 'hub-data'), webRoot);
+  await hub.start();
+  renderer = await serveRenderer(webRoot);
+  browser = await launchBrowser();
+});
+
+// each test stops and restarts the hub; a failed one must not leave the next without it
+beforeEach(() => hub.start());
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.stop();
+  if (renderer) await new Promise((resolve) => renderer.server.close(resolve));
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+const cards = (page: Page) => page.getByTestId('objective-card');
+const cardTitle = (page: Page) => cards(page).first().locator('.fui-CardHeader__header');
+const banner = (page: Page) => page.getByTestId('offline-banner');
+
+/** With the hub down: rename an objective right in its PGlite folder, so fresh data is recognisable. */
+async function renameWhileDown(id: number, title: string): Promise<void> {
+  const database = await openDatabase({ dataDir: hub.dataDir });
+  try {
+    await database.db.update(objectives).set({ title }).where(eq(objectives.id, id));
+  } finally {
+    await database.close();
+  }
+}
+
+/** What the cache holds now, as text (the IndexedDB snapshot on the web, the user's file on the desktop). */
+type KeptText = () => Promise<string>;
+
+/**
+ * Opens the member's objectives, the first one's details and the directory, each kept before the
+ * next full page load (a person reads a screen for a moment; the cache writes within ~250 ms).
+ */
+async function browseOnline(page: Page, kept: KeptText): Promise<{ id: number; title: string; members: number }> {
+  await page.goto(LIST);
+  await cards(page).first().waitFor();
+  const title = ((await cardTitle(page).textContent()) ?? '').trim();
+  expect(title).not.toBe('');
+  await cards(page).first().getByRole('button', { name: 'Details' }).click();
+  await page.getByRole('heading', { name: title }).waitFor();
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  expect(id).toBeGreaterThan(0);
+  await expect.poll(kept, { timeout: 20_000 }).toContain(`["objective","one",${id}]`);
+  expect(await kept()).toContain('["objective","list"');
+  await page.goto(TEAM);
+  await page.getByTestId('member-card').first().waitFor();
+  const members = await page.getByTestId('member-card').count();
+  await expect.poll(kept, { timeout: 20_000 }).toContain('["user","directory"');
+  // what was kept before the full page load is still there after it
+  expect(await kept()).toContain(`["objective","one",${id}]`);
+  return { id, title, members };
+}
+
+/** With the hub stopped: each screen comes back from the cache, read-only, under its banner. */
+async function expectOfflineViews(page: Page, seen: { id: number; title: string; members: number }): Promise<void> {
+  await page.goto(LIST);
+  await page.getByText(BANNER.objectives).waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+    await page.screenshot({ path: '/tmp/h1/offline-fail.png' });
+    throw e;
+  });
+  expect((await cardTitle(page).textContent())?.trim()).toBe(seen.title);
+  expect(await page.getByRole('button', { name: 'New Objective' }).isDisabled()).toBe(true);
+  expect(await cards(page).first().getByRole('button', { name: 'Edit' }).isDisabled()).toBe(true);
+
+  await page.goto(`/objective-tracking/objective-details?id=${seen.id}`);
+  await page.getByRole('heading', { name: seen.title }).waitFor();
+  await page.getByText(BANNER.objectives).waitFor();
+  const addKr = page.getByRole('button', { name: 'Add KeyResult' });
+  if (await addKr.count()) expect(await addKr.isDisabled()).toBe(true);
+
+  await page.goto(TEAM);
+  await page.getByText(BANNER.directory).waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('member-card').count()).toBe(seen.members);
+}
+
+/** The hub restarted on the same port and data: the list refreshes by itself and the banner goes. */
+async function expectRecovery(page: Page, seen: { id: number }, freshTitle: string): Promise<void> {
+  await page.goto(LIST);
+  await page.getByText(BANNER.objectives).waitFor({ timeout: 30_000 });
+  await renameWhileDown(seen.id, freshTitle);
+  await hub.start();
+  // the health poll backs off up to 15 s between tries
+  await banner(page).waitFor({ state: 'detached', timeout: 60_000 });
+  await cards(page).filter({ hasText: freshTitle }).first().waitFor({ timeout: 30_000 });
+  expect(await page.getByRole('button', { name: 'New Objective' }).isDisabled()).toBe(false);
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+}
+
+/** The member's snapshot in IndexedDB (web), as the page sees it: the kept query keys, or null. */
+function keptKeys(page: Page): Promise<string[] | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string[] | null>((resolve) => {
+        const open = indexedDB.open('beot-offline', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('snapshots');
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('snapshots', 'readonly');
+          const all = tx.objectStore('snapshots').getAll();
+          tx.oncomplete = () => {
+            db.close();
+            const texts = all.result as string[];
+            if (!texts.length) return resolve(null);
+            resolve(texts.flatMap((t) => (JSON.parse(t) as { entries: Array<{ key: unknown[] }> }).entries.map((e) => JSON.stringify(e.key))));
+          };
+        };
+      }),
+  );
+}
+
+/** How many of the web app's own files the service worker's cache holds. */
+function shellFiles(page: Page): Promise<number> {
+  return page.evaluate(async () => (await (await caches.open('beot-shell-v1')).keys()).length);
+}
+
+describe('offline viewing with the hub process stopped', () => {
+  it('web: cached objectives, details and directory read-only under the banner; fresh data once the hub is back', async () => {
+    const s: BrowserSession = await newSession(browser, hub.url);
+    try {
+      const { page } = s;
+      await signIn(page, 'member');
+      const seen = await browseOnline(page, async () => (await keptKeys(page))?.join(' ') ?? '');
+      await expect.poll(() => shellFiles(page), { timeout: 20_000 }).toBeGreaterThan(3);
+
+      await hub.stop();
+      expect(await fetch(`${hub.url}/api/health`).then(() => 'up', () => 'down')).toBe('down');
+      await expectOfflineViews(page, seen);
+      await expectRecovery(page, seen, 'Fresh on the web after the hub came back');
+
+      // sign-out forgets the member's kept answers
+      await signOut(page);
+      await expect.poll(() => keptKeys(page)).toBeNull();
+    } finally {
+      await s.close();
+    }
+  }, SLOW);
+
+  it('desktop: the cache is a file per user through IPC; the app reads it back after a reload with the hub down', async () => {
+    const cacheDir = path.join(root, 'userData', 'offline-cache');
+    const tokens = memoryTokenStore();
+    const client = new HubClient({ resolveTarget: async () => ({ key: hub.url, url: hub.url }), tokens });
+    const settings: HubSettings = { hubUrl: hub.url, activeUrl: hub.url, embeddedStatus: 'off', tokenPersistence: 'memory' };
+    const handlers = createIpcHandlers({
+      hub: client,
+      connection: { settings: () => settings, setHubUrl: async () => settings },
+      saveFile: async () => ({ status: 'cancelled' }),
+      openExternal: async () => {},
+      isTrustedSender: trustedSender(`${renderer.url}/index.html`, renderer.url),
+      offlineCacheDir: cacheDir,
+    });
+    const s = await newSession(browser, renderer.url);
+    try {
+      const { page, context } = s;
+      await context.exposeBinding('__hubInvoke', (source, channel: IpcChannel, payload: unknown) =>
+        handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload),
+      );
+      await context.addInitScript((channels: readonly string[]) => {
+        // what preload exposes: one frozen object, the allow-list, no ipcRenderer
+        const allowed = new Set(channels);
+        const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; hub: unknown };
+        w.hub = Object.freeze({
+          invoke: (channel: string, payload?: unknown) =>
+            allowed.has(channel) ? w.__hubInvoke(channel, payload) : Promise.resolve({ ok: false, error: { status: 400, serverError: false, errors: [{ message: 'Unknown channel' }] } }),
+          onSessionEnded: () => () => {},
+        });
+      }, IPC_CHANNELS);
+
+      await signIn(page, 'member');
+      const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('beot.user') ?? '{}') as { id?: number }).id);
+      const file = path.join(cacheDir, `user-${userId}.json`);
+      const seen = await browseOnline(page, () => readFile(file, 'utf8').catch(() => ''));
+
+      await hub.stop();
+      // a reload loses everything in memory: what shows now came back from the file through IPC
+      await page.reload();
+      await expectOfflineViews(page, seen);
+      await expectRecovery(page, seen, 'Fresh on the desktop after the hub came back');
+
+      await signOut(page);
+      await expect.poll(() => readdir(cacheDir)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  }, SLOW);
+});
