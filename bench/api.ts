@@ -31,6 +31,8 @@ const STAFF = flag('--staff', LARGE_COMPANY.staff);
 const DURATION = flag('--duration', 5);
 const CONNECTIONS = flag('--connections', 10);
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+/** writes the captured SQL per route to this file and stops (to read or EXPLAIN by hand) */
+const DUMP = args.includes('--dump') ? args[args.indexOf('--dump') + 1] : undefined;
 const BIG_TABLES = ['objectives', 'key_results', 'users', 'team_members', 'evaluations', 'holiday_events', 'timetracking_tasks', 'sessions', 'login_events'];
 
 interface Route {
@@ -77,6 +79,11 @@ async function main(): Promise<void> {
     const floorFile = path.join(work, 'floor-routes.json');
     writeFileSync(floorFile, JSON.stringify(floorRoutes));
     await printPlans(databaseUrl, selected, floorRoutes);
+    if (DUMP) {
+      writeFileSync(DUMP, JSON.stringify(floorRoutes, null, 2));
+      log(`captured SQL written to ${DUMP}`);
+      return;
+    }
 
     // 2. The hub as served, and the floor, each in its own process.
     const hubPort = await freePort();
@@ -159,6 +166,8 @@ async function printSize(databaseUrl: string): Promise<void> {
     const tables = ['users', 'teams', 'objectives', 'key_results', 'evaluations', 'holiday_events', 'timetracking_tasks'];
     const counts = await Promise.all(tables.map(async (t) => `${t} ${Number((await pool.query(`select count(*) as n from ${t}`)).rows[0].n).toLocaleString('en-GB')}`));
     log(`data: ${counts.join(', ')}`);
+    // The figures only mean something next to how busy the machine was.
+    log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min)`);
   });
 }
 

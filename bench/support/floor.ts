@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PG_SESSION_OPTIONS } from '../../server/db/client';
 import { verifyPassword } from '../../server/services/passwords';
 import type { CapturedQuery } from './sql-capture';
 
@@ -26,7 +27,8 @@ const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 const TOKEN_HASH = /^[0-9a-f]{64}$/;
 
 const routes = JSON.parse(readFileSync(process.env.FLOOR_ROUTES ?? '', 'utf8')) as Record<string, FloorRoute>;
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.PG_POOL_MAX ?? 10) });
+// The hub's own connection settings (pool size, session options): the same driver, set up the same.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.PG_POOL_MAX ?? 10), options: PG_SESSION_OPTIONS });
 pool.on('error', () => {});
 
 const app = Fastify({ logger: false });

@@ -35,6 +35,9 @@ export interface Database {
 
 export const MIGRATIONS_DIR = resolveMigrationsDir();
 
+/** Startup options of every hub connection to PostgreSQL (see openDatabase). */
+export const PG_SESSION_OPTIONS = '-c jit=off';
+
 function resolveMigrationsDir(): string {
   // Bundled builds copy the migrations next to the bundle; source runs read them in place.
   if (process.env.HUB_MIGRATIONS_DIR) return process.env.HUB_MIGRATIONS_DIR;
@@ -44,7 +47,10 @@ function resolveMigrationsDir(): string {
 
 export async function openDatabase(config: DbConfig): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // jit=off: the hub's statements are short, and on the large company (issue 10) PostgreSQL's
+    // cost estimates for the visibility filters crossed jit_above_cost, so it spent ~1.2 s compiling
+    // a count that then ran in 0.3 s. The hub sets it for its own sessions, whatever the server default.
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10), options: PG_SESSION_OPTIONS });
     // An idle connection the server drops (restart, failover, admin termination) emits 'error' on
     // the pool; unheard, it would crash the hub. The pool replaces the connection on next use.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

@@ -94,11 +94,15 @@ export async function atRiskByTeam(db: DbOrTx, where: SQL): Promise<Map<number, 
     select t.id,
       count(*) filter (where lc.confidence in (${risky}))::int as "atRisk",
       count(*) filter (where lc.confidence = 'off_track')::int as "offTrack"
-    from ${objectives} join ${teams} t on t.id = ${objectives.teamId}
-    join ${keyResults} k on k.objective_id = ${objectives.id} and k.status <> 'deleted'
-    join lateral (
-      select c.confidence from ${keyResultCheckIns} c where c.key_result_id = k.id order by c.created_at desc, c.id desc limit 1
-    ) lc on true
+    from (
+      -- The latest check-in of each key result in one ordered pass over the check-ins index:
+      -- a lookup per key result in scope took seconds on the large company (issue 10).
+      select distinct on (c.key_result_id) c.key_result_id, c.confidence
+      from ${keyResultCheckIns} c order by c.key_result_id, c.created_at desc, c.id desc
+    ) lc
+    join ${keyResults} k on k.id = lc.key_result_id and k.status <> 'deleted'
+    join ${objectives} on ${objectives.id} = k.objective_id
+    join ${teams} t on t.id = ${objectives.teamId}
     where ${where} group by t.id`);
   return new Map(rowsOf<{ id: number; atRisk: number; offTrack: number }>(result).map((r) => [r.id, { atRisk: r.atRisk, offTrack: r.offTrack }]));
 }
