@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { PRIMARY_COLOR } from '../../shared/rules/constants';
 
@@ -11,8 +12,8 @@ export function styleHeader(ws: ExcelJS.Worksheet): void {
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The workbook as a download: RFC 6266 name with an ASCII fallback, never cached. */
-export function sendXlsx(reply: FastifyReply, bytes: Buffer, fileName: string) {
+/** The workbook (bytes or a stream) as a download: RFC 6266 name with an ASCII fallback, never cached. */
+export function sendXlsx(reply: FastifyReply, bytes: Buffer | Readable, fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]|"/g, '_');
   return reply
     .type(XLSX)

@@ -1,9 +1,13 @@
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Plans } from '../../shared/api/plans';
+import type { PlanObjective, Plans, PlanSummary } from '../../shared/api/plans';
+import type { PlanPages } from './plans-data';
 import { styleHeader } from './plans-xlsx-style';
+import { readerCaughtUp } from './users-xlsx';
 
 // spec §9 Excel exports: the plan — objectives with their key results beneath them, and the
-// member summaries — as the plans page shows them.
+// member summaries — as the plans page shows them. Written with exceljs' streaming writer from
+// pages of rows, so the largest team's plan goes out with flat memory (issue 10).
 
 export const PLAN_HEADERS = ['Type', 'Title', 'Assignee', 'Team', 'Category', 'Priority', 'Status', 'Deadline', 'Completion score'];
 export const SUMMARY_HEADERS = ['Name', 'Email', 'Team', 'Completed objectives', 'Overdue objectives', 'Total objectives'];
@@ -11,22 +15,61 @@ export const PLAN_SHEETS = { plan: 'Plan', summary: 'Members' } as const;
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-export async function plansWorkbook(plans: Plans): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const plan = workbook.addWorksheet(PLAN_SHEETS.plan, { views: [{ state: 'frozen', ySplit: 1 }] });
-  plan.columns = PLAN_HEADERS.map((header, i) => ({ header, width: i === 1 ? 48 : 18, style: i === 7 ? { numFmt: 'yyyy-mm-dd' } : {} }));
-  styleHeader(plan);
-  for (const o of plans.items) {
-    plan.addRow(['Objective', o.title, o.owner.name, o.team?.name ?? '', o.category, o.priority, o.status, day(o.deadline), null]).font = { bold: true };
-    for (const k of o.keyResults) {
-      // §3: the completion score is 100 when missing
-      const score = k.status === 'completed' ? (k.percentage ?? 100) : null;
-      plan.addRow(['Key result', k.title, o.owner.name, o.team?.name ?? '', o.category, k.priority, k.status, day(k.deadline), score]);
+/** A whole plan already in memory, as pages (GET /user/plans answers and tests). */
+function pagesOf(plans: Plans): PlanPages {
+  return {
+    async *items(): AsyncGenerator<PlanObjective[]> {
+      yield plans.items;
+    },
+    async *summaries(): AsyncGenerator<PlanSummary[]> {
+      yield plans.plans;
+    },
+  };
+}
+
+export function plansWorkbookStream(source: Plans | PlanPages): Readable {
+  const pages = Array.isArray((source as Plans).items) ? pagesOf(source as Plans) : (source as PlanPages);
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const write = async () => {
+    const plan = workbook.addWorksheet(PLAN_SHEETS.plan, { views: [{ state: 'frozen', ySplit: 1 }] });
+    plan.columns = PLAN_HEADERS.map((header, i) => ({ header, width: i === 1 ? 48 : 18, style: i === 7 ? { numFmt: 'yyyy-mm-dd' } : {} }));
+    styleHeader(plan);
+    plan.getRow(1).commit();
+    for await (const page of pages.items()) {
+      if (stream.destroyed) return;
+      for (const o of page) {
+        const row = plan.addRow(['Objective', o.title, o.owner.name, o.team?.name ?? '', o.category, o.priority, o.status, day(o.deadline), null]);
+        row.font = { bold: true };
+        row.commit();
+        for (const k of o.keyResults) {
+          // §3: the completion score is 100 when missing
+          const score = k.status === 'completed' ? (k.percentage ?? 100) : null;
+          plan.addRow(['Key result', k.title, o.owner.name, o.team?.name ?? '', o.category, k.priority, k.status, day(k.deadline), score]).commit();
+        }
+      }
+      await readerCaughtUp(stream);
     }
-  }
-  const summary = workbook.addWorksheet(PLAN_SHEETS.summary, { views: [{ state: 'frozen', ySplit: 1 }] });
-  summary.columns = SUMMARY_HEADERS.map((header) => ({ header, width: 24 }));
-  styleHeader(summary);
-  for (const p of plans.plans) summary.addRow([p.name, p.email ?? '', p.team, p.completedObjectives, p.overdueObjectives, p.totalObjectives]);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+    plan.commit();
+    const summary = workbook.addWorksheet(PLAN_SHEETS.summary, { views: [{ state: 'frozen', ySplit: 1 }] });
+    summary.columns = SUMMARY_HEADERS.map((header) => ({ header, width: 24 }));
+    styleHeader(summary);
+    summary.getRow(1).commit();
+    for await (const page of pages.summaries()) {
+      if (stream.destroyed) return;
+      for (const p of page) summary.addRow([p.name, p.email ?? '', p.team, p.completedObjectives, p.overdueObjectives, p.totalObjectives]).commit();
+      await readerCaughtUp(stream);
+    }
+    summary.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+  return stream;
+}
+
+/** The whole workbook as bytes (callers that need a Buffer rather than a stream). */
+export async function plansWorkbook(plans: Plans): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of plansWorkbookStream(plans)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

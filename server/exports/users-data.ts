@@ -1,10 +1,10 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type SQL } from 'drizzle-orm';
 import { canEditExtraSection } from '../../shared/rules/permissions';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { jobs, teamMembers, teams, users, type UserExtras } from '../db/schema';
 
-// The rows of the users spreadsheet (spec §9), in one query however many members there are.
+// The rows of the users spreadsheet (spec §9): one query per page of members, whatever their number.
 
 export interface ExportUser {
   id: number;
@@ -20,8 +20,8 @@ export interface ExportUser {
   projects: NonNullable<UserExtras['projectsInfo']>;
 }
 
-export async function exportUsers(db: DbOrTx, actor: Actor, where: SQL | undefined): Promise<ExportUser[]> {
-  const rows = await db
+const rowsQuery = (db: DbOrTx, where: SQL | undefined) =>
+  db
     .select({
       id: users.id, name: users.name, email: users.email, phone: users.phone, joinDate: users.joinDate, status: users.status, extras: users.extras,
       job: sql<string | null>`(select ${jobs.name} from ${jobs} where ${jobs.id} = ${users.jobId})`,
@@ -36,14 +36,45 @@ export async function exportUsers(db: DbOrTx, actor: Actor, where: SQL | undefin
     })
     .from(users)
     .where(where)
-    .orderBy(asc(users.name), asc(users.id));
-  return rows.map((r) => {
-    const target = { id: r.id, teamIds: (r.teamIds ?? []).map(Number) };
-    // authorised like the data it holds (design §3): the Relevant Experience rule of spec §6
-    const relevant = canEditExtraSection(actor, target, 'relevantExperience') ? (r.extras.relevantExperience ?? []) : [];
-    return {
-      id: r.id, name: r.name, email: r.email, phone: r.phone, job: r.job, teams: r.teamNames ?? '', manager: r.manager,
-      joinDate: r.joinDate, status: r.status, relevant, projects: r.extras.projectsInfo ?? [],
-    };
-  });
+    .orderBy(asc(users.name), asc(users.id))
+    .$dynamic();
+
+type Row = Awaited<ReturnType<typeof rowsQuery>>[number];
+
+function toExportUser(actor: Actor, r: Row): ExportUser {
+  const target = { id: r.id, teamIds: (r.teamIds ?? []).map(Number) };
+  // authorised like the data it holds (design §3): the Relevant Experience rule of spec §6
+  const relevant = canEditExtraSection(actor, target, 'relevantExperience') ? (r.extras.relevantExperience ?? []) : [];
+  return {
+    id: r.id, name: r.name, email: r.email, phone: r.phone, job: r.job, teams: r.teamNames ?? '', manager: r.manager,
+    joinDate: r.joinDate, status: r.status, relevant, projects: r.extras.projectsInfo ?? [],
+  };
+}
+
+/** Rows per database round trip: big enough to be quick, small enough that memory stays flat. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/**
+ * The spreadsheet's members page by page, in name order (a keyset on name and id, so a page
+ * costs the same however deep into the list it is). Each call starts a new pass: the workbook
+ * reads the list once per sheet rather than holding it.
+ */
+export function exportUserPages(db: DbOrTx, actor: Actor, where: SQL | undefined, pageSize = EXPORT_PAGE_SIZE): () => AsyncGenerator<ExportUser[]> {
+  return async function* pages() {
+    let after: { name: string; id: number } | null = null;
+    for (;;) {
+      const cursor: SQL | undefined = after ? sql`(${users.name}, ${users.id}) > (${after.name}, ${after.id})` : undefined;
+      const rows: Row[] = await rowsQuery(db, and(where, cursor)).limit(pageSize);
+      if (rows.length === 0) return;
+      yield rows.map((r) => toExportUser(actor, r));
+      if (rows.length < pageSize) return;
+      const last = rows[rows.length - 1];
+      after = { name: last.name, id: last.id };
+    }
+  };
+}
+
+/** All the rows at once (small exports and the issue 5 benchmark). */
+export async function exportUsers(db: DbOrTx, actor: Actor, where: SQL | undefined): Promise<ExportUser[]> {
+  return (await rowsQuery(db, where)).map((r) => toExportUser(actor, r));
 }

@@ -3,10 +3,11 @@ import { PLANS_MESSAGES, plansExportFile, plansExportQuerySchema, plansResponseS
 import { canSeeTeamPlans } from '../../shared/rules/plans-access';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
-import { plansWorkbook } from '../exports/plans-xlsx';
+import { planPages } from '../exports/plans-data';
+import { plansWorkbookStream } from '../exports/plans-xlsx';
 import { sendXlsx } from '../exports/plans-xlsx-style';
 import { badRequest, forbidden } from '../http-errors';
-import { activeTeamName, myPlans, teamPlans } from '../services/plans';
+import { activeTeamName, myPlans, myPlanScope, teamPlans, teamPlanScope } from '../services/plans';
 
 /** spec §6: only owners and teams managers may ask for a team's plan; the team must exist. */
 async function teamOf(db: DbOrTx, actor: Actor, teamId: number): Promise<string> {
@@ -31,8 +32,9 @@ export const planRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/exports/plans.xlsx', { schema: { tags: ['exports'], querystring: plansExportQuerySchema } }, async (request, reply) => {
     const { team } = request.query;
-    if (team === undefined) return sendXlsx(reply, await plansWorkbook(await myPlans(api.db, request.actor)), plansExportFile());
+    // streamed page by page (issue 10): the largest team's plan goes out with flat memory
+    if (team === undefined) return sendXlsx(reply, plansWorkbookStream(planPages(api.db, myPlanScope(request.actor))), plansExportFile());
     const name = await teamOf(api.db, request.actor, team);
-    return sendXlsx(reply, await plansWorkbook(await teamPlans(api.db, request.actor, team)), plansExportFile(name));
+    return sendXlsx(reply, plansWorkbookStream(planPages(api.db, teamPlanScope(request.actor, team))), plansExportFile(name));
   });
 };

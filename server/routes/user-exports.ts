@@ -5,8 +5,8 @@ import { directoryQuerySchema, userIdParamsSchema } from '../../shared/api/peopl
 import { hasCapability } from '../../shared/rules/permissions';
 import { USERS_EXPORT_FILE, userExportFile } from '../../shared/rules/people-exports';
 import { users } from '../db/schema';
-import { exportUsers, type ExportUser } from '../exports/users-data';
-import { usersWorkbookStream } from '../exports/users-xlsx';
+import { exportUserPages } from '../exports/users-data';
+import { usersWorkbookStream, type UserPages } from '../exports/users-xlsx';
 import { forbidden } from '../http-errors';
 import { directoryWhere } from '../services/people-directory';
 import { memberOr404 } from './users';
@@ -14,7 +14,7 @@ import { memberOr404 } from './users';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-function sendWorkbook(reply: FastifyReply, people: ExportUser[], fileName: string) {
+function sendWorkbook(reply: FastifyReply, people: UserPages, fileName: string) {
   return reply.type(XLSX).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(usersWorkbookStream(people));
 }
 
@@ -24,12 +24,13 @@ export const userExportsRoutes: FastifyPluginAsyncZod = async (api) => {
     if (!hasCapability(request.actor, 'EXPORT_USERS')) throw forbidden();
     // the export honours the directory filters, including their archive rule (issue 5)
     if (request.query.status === 'deleted' && !hasCapability(request.actor, 'VIEW_ARCHIVED_USERS')) throw forbidden();
-    return sendWorkbook(reply, await exportUsers(api.db, request.actor, directoryWhere(request.query, request.actor)), USERS_EXPORT_FILE);
+    // streamed page by page (issue 10): memory stays flat however many members match
+    return sendWorkbook(reply, exportUserPages(api.db, request.actor, directoryWhere(request.query, request.actor)), USERS_EXPORT_FILE);
   });
 
   api.get('/exports/users/:id.xlsx', { schema: { tags: ['exports'], params: userIdParamsSchema } }, async (request, reply) => {
     if (!hasCapability(request.actor, 'EXPORT_USERS')) throw forbidden();
     const member = await memberOr404(api.db, request.actor, request.params.id);
-    return sendWorkbook(reply, await exportUsers(api.db, request.actor, eq(users.id, member.row.id)), userExportFile(member.row.name));
+    return sendWorkbook(reply, exportUserPages(api.db, request.actor, eq(users.id, member.row.id)), userExportFile(member.row.name));
   });
 };

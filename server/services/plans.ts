@@ -15,14 +15,17 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const OPEN_OVERDUE = sql`${objectives.status} in ('in progress', 'waiting for approval') and ${objectives.deadline} < current_date`;
 const FIRST_TEAM = sql`coalesce((select min(t.name) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = u.id and t.status = 'active'), '')`;
 
-async function planItems(db: DbOrTx, where: SQL): Promise<PlanObjective[]> {
-  const rows = await db
+/** The plan's objectives in deadline order; `limit` pages them (the streamed export, with a cursor in `where`). */
+export async function planItems(db: DbOrTx, where: SQL, limit?: number): Promise<PlanObjective[]> {
+  const query = db
     .select({ o: objectives, ownerName: users.name, teamName: teams.name })
     .from(objectives)
     .innerJoin(users, eq(users.id, objectives.ownerId))
     .leftJoin(teams, eq(teams.id, objectives.teamId))
     .where(where)
-    .orderBy(asc(objectives.deadline), asc(objectives.id));
+    .orderBy(asc(objectives.deadline), asc(objectives.id))
+    .$dynamic();
+  const rows = await (limit === undefined ? query : query.limit(limit));
   const ids = rows.map((r) => r.o.id);
   const krs = ids.length
     ? await db.select().from(keyResults).where(and(inArray(keyResults.objectiveId, ids), ne(keyResults.status, 'deleted'))).orderBy(asc(keyResults.deadline), asc(keyResults.id))
@@ -46,8 +49,8 @@ async function planItems(db: DbOrTx, where: SQL): Promise<PlanObjective[]> {
   }));
 }
 
-/** One summary per person in `people` (members without objectives count zero). */
-async function summaries(db: DbOrTx, people: SQL, where: SQL): Promise<PlanSummary[]> {
+/** One summary per person in `people` (members without objectives count zero), in name order; `limit` pages them. */
+export async function summaries(db: DbOrTx, people: SQL, where: SQL, limit?: number): Promise<PlanSummary[]> {
   const result = await db.execute(sql`
     select u.id as "userId", u.name, u.email, ${FIRST_TEAM} as team,
       count(${objectives.id}) filter (where ${objectives.status} = 'completed')::int as "completedObjectives",
@@ -55,24 +58,36 @@ async function summaries(db: DbOrTx, people: SQL, where: SQL): Promise<PlanSumma
       count(${objectives.id})::int as "totalObjectives"
     from ${users} u left join ${objectives} on ${objectives.ownerId} = u.id and ${where}
     where u.status = 'active' and ${people}
-    group by u.id, u.name, u.email order by u.name, u.id`);
+    group by u.id, u.name, u.email order by u.name, u.id ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
   return rowsOf<PlanSummary>(result);
 }
 
-/** GET /user/plans: my objectives and my summary. */
-export async function myPlans(db: DbOrTx, actor: Actor): Promise<Plans> {
-  const where = sql`${visibleWhere(actor)} and ${objectives.ownerId} = ${actor.id}`;
-  const [items, plans] = await Promise.all([planItems(db, where), summaries(db, sql`u.id = ${actor.id}`, where)]);
+/** Which objectives a plan holds (`items`) and whose summaries it shows (`people`, over users as u). */
+export interface PlanScope {
+  items: SQL;
+  people: SQL;
+}
+
+export const myPlanScope = (actor: Actor): PlanScope => ({
+  items: sql`${visibleWhere(actor)} and ${objectives.ownerId} = ${actor.id}`,
+  people: sql`u.id = ${actor.id}`,
+});
+
+export const teamPlanScope = (actor: Actor, teamId: number): PlanScope => ({
+  items: sql`${visibleWhere(actor)} and (${objectives.teamId} = ${teamId} or ${ownerInTeams([teamId])})`,
+  people: sql`exists (select 1 from ${teamMembers} m where m.user_id = u.id and m.team_id = ${teamId})`,
+});
+
+async function plansOf(db: DbOrTx, scope: PlanScope): Promise<Plans> {
+  const [items, plans] = await Promise.all([planItems(db, scope.items), summaries(db, scope.people, scope.items)]);
   return { items, plans };
 }
 
+/** GET /user/plans: my objectives and my summary. */
+export const myPlans = (db: DbOrTx, actor: Actor): Promise<Plans> => plansOf(db, myPlanScope(actor));
+
 /** POST /user/plans {team}: the team's objectives and one summary per active member. */
-export async function teamPlans(db: DbOrTx, actor: Actor, teamId: number): Promise<Plans> {
-  const where = sql`${visibleWhere(actor)} and (${objectives.teamId} = ${teamId} or ${ownerInTeams([teamId])})`;
-  const members = sql`exists (select 1 from ${teamMembers} m where m.user_id = u.id and m.team_id = ${teamId})`;
-  const [items, plans] = await Promise.all([planItems(db, where), summaries(db, members, where)]);
-  return { items, plans };
-}
+export const teamPlans = (db: DbOrTx, actor: Actor, teamId: number): Promise<Plans> => plansOf(db, teamPlanScope(actor, teamId));
 
 export async function activeTeamName(db: DbOrTx, teamId: number): Promise<string | null> {
   const [row] = await db.select({ name: teams.name }).from(teams).where(and(eq(teams.id, teamId), eq(teams.status, 'active'))).limit(1);

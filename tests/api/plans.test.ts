@@ -1,7 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyResults, objectives } from '../../server/db/schema';
+import { planPages } from '../../server/exports/plans-data';
 import { PLAN_HEADERS, PLAN_SHEETS, SUMMARY_HEADERS } from '../../server/exports/plans-xlsx';
+import { loadSessionUser } from '../../server/services/session-user';
+import { teamPlans as readTeamPlans, teamPlanScope } from '../../server/services/plans';
 import { PLANS_MESSAGES } from '../../shared/api/plans';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
@@ -102,5 +105,16 @@ describe('GET /exports/plans.xlsx', () => {
     expect(res.headers.get('content-disposition')).toContain('Alpha%20plans.xlsx');
     expect(wb.getWorksheet(PLAN_SHEETS.summary)!.rowCount).toBe(5);
     expect((await workbook('lead', `?team=${w.alpha}`)).res.status).toBe(403);
+  });
+  it('is read page by page (issue 10 streaming) with the same rows, in the same order, as the plans page', async () => {
+    const owner = (await loadSessionUser(w.hub.db, w.ids.owner))!.user;
+    const whole = await readTeamPlans(w.hub.db, owner, w.alpha);
+    const pages = planPages(w.hub.db, teamPlanScope(owner, w.alpha), 1);
+    const items = [];
+    for await (const page of pages.items()) items.push(...page);
+    const plans = [];
+    for await (const page of pages.summaries()) plans.push(...page);
+    expect(items.length).toBeGreaterThan(2);
+    expect({ items, plans }).toEqual(whole);
   });
 });
