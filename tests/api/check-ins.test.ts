@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyResults } from '../../server/db/schema';
 import { keyResultCheckIns } from '../../server/db/schema-check-ins';
 import { FINAL_CHECK_IN_COMMENT } from '../../server/services/check-ins';
 import { CHECK_IN_MESSAGES as C } from '../../shared/rules/check-ins';
@@ -141,6 +142,21 @@ describe('completion and progress', () => {
     const badScore = await w.hub.request('PUT', `/api/key-result/${krId}`, { token: w.tokens.member, body: { action: 'complete', percentage: 75 } });
     expect(badScore.status).toBe(400);
     expect(await w.hub.db.select().from(keyResultCheckIns).where(eq(keyResultCheckIns.keyResultId, krId))).toEqual([]);
+  });
+
+  it('rolls the completion back when its final check-in cannot be written (one transaction)', async () => {
+    const { krId } = await keyResultOf('member');
+    const db = w.hub.db;
+    await db.execute(sql.raw("create or replace function refuse_check_in() returns trigger language plpgsql as $$ begin raise exception 'no check-ins today'; end $$"));
+    await db.execute(sql.raw(`create trigger refuse_check_in before insert on key_result_check_ins for each row when (new.key_result_id = ${krId}) execute function refuse_check_in()`));
+    try {
+      const res = await w.hub.request('PUT', `/api/key-result/${krId}`, { token: w.tokens.member, body: { action: 'complete', percentage: 70 } });
+      expect(res.status).toBe(500);
+      const [kr] = await db.select().from(keyResults).where(eq(keyResults.id, krId));
+      expect(kr).toMatchObject({ status: 'in progress', percentage: null });
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_check_in on key_result_check_ins'));
+    }
   });
 
   it("derives the objective's progress from the latest check-ins, completed key results counting their score", async () => {
