@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { backupDataDir, restoreDataDir } from './db/backup';
 import { openDatabase } from './db/client';
+import { acquireStartupLock } from './db/migrate-lock';
 import { startHub, seedIfEmpty, type RunningHub } from './start';
 import { optionsFromEnv } from './env';
 import { LARGE_COMPANY, scaledSize, seedLargeCompany } from './db/seed/large';
@@ -41,6 +42,11 @@ async function seed(args: string[]): Promise<void> {
   const options = optionsFromEnv(process.env);
   const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(`warning: ${m}`) };
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  // issue 10: a hub starting meanwhile on the same PostgreSQL waits until this seed is done
+  const startup = await acquireStartupLock(options.databaseUrl).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   try {
     await database.migrate();
     if (args.includes('--large')) {
@@ -57,6 +63,7 @@ async function seed(args: string[]): Promise<void> {
     const seeded = await seedIfEmpty(database, options, log);
     if (seeded === 'none') log.info('the database already has users: nothing seeded');
   } finally {
+    await startup.release();
     await database.close();
   }
 }
