@@ -4,7 +4,6 @@ import { envelope, queryBoolean } from './common';
 // GET /org-chart (issue 11 part 4): everyone the viewer's directory shows, as a flat list the
 // renderer turns into a tree. One list rather than nested nodes keeps 2,000 people one small answer.
 
-
 export const orgChartQuerySchema = z.object({
   /** archived people too; needs view-archived-users, like the directory's 'Deleted' status */
   includeArchived: queryBoolean.default(false),

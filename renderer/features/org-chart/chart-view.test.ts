@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centreOn, fitView, isOnScreen, viewport, zoomAt, ZOOM } from './chart-view';
+import { centreOn, cullWindow, fitView, isOnScreen, viewport, zoomAt, ZOOM } from './chart-view';
 import { CARD } from './tree-layout';
 
 describe('chart view', () => {
@@ -29,5 +29,15 @@ describe('chart view', () => {
 
   it('turns the screen into a chart rectangle with a margin', () => {
     expect(viewport({ x: -100, y: 0, k: 2 }, 800, 600, 0)).toEqual({ left: 50, top: -0, right: 450, bottom: 300 });
+  });
+
+  it('keeps the culling window while a pan stays within its cells, and covers the viewport', () => {
+    const a = cullWindow({ x: -10, y: -10, k: 1 }, 800, 600);
+    const b = cullWindow({ x: -30, y: -20, k: 1 }, 800, 600);
+    expect(b).toEqual(a);
+    const exact = viewport({ x: -30, y: -20, k: 1 }, 800, 600);
+    expect(b.left).toBeLessThanOrEqual(exact.left);
+    expect(b.right).toBeGreaterThanOrEqual(exact.right);
+    expect(cullWindow({ x: -900, y: -10, k: 1 }, 800, 600)).not.toEqual(a);
   });
 });

@@ -46,3 +46,19 @@ export function isOnScreen(view: View, cardX: number, cardY: number, width: numb
   const top = cardY * view.k + view.y;
   return left >= 0 && top >= 0 && left + CARD.width * view.k <= width && top + CARD.height * view.k <= height;
 }
+
+/**
+ * The culling window: the viewport (with its margin) snapped outwards to a grid of `cell` screen
+ * pixels. While a pan stays inside the same cells the window is the same, so the cards and lines
+ * drawn are not recomputed; only the layer's transform moves.
+ */
+export function cullWindow(view: View, width: number, height: number, margin = 300, cell = 400): Viewport {
+  const exact = viewport(view, width, height, margin);
+  const step = cell / view.k;
+  return {
+    left: Math.floor(exact.left / step) * step,
+    top: Math.floor(exact.top / step) * step,
+    right: Math.ceil(exact.right / step) * step,
+    bottom: Math.ceil(exact.bottom / step) * step,
+  };
+}

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { OrgChartPerson } from '../../../../shared/api/org-chart';
-import { centreOn, fitView, isOnScreen, viewport, zoomAt, ZOOM, type View } from '../chart-view';
-import { ancestors, edgesInView, neighbour, nodesInView, type Forest, type TreeKey, type TreeLayout } from '../tree-layout';
+import { centreOn, cullWindow, fitView, isOnScreen, zoomAt, ZOOM, type View } from '../chart-view';
+import { ancestors, edgesInView, neighbour, nodesInView, type Forest, type TreeKey, type TreeLayout, type Viewport } from '../tree-layout';
 import { PersonCard, PersonDot } from './PersonCard';
 
 const useStyles = makeStyles({
@@ -192,17 +192,36 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
     }
   };
 
-  const visible = useMemo(() => (view ? nodesInView(layout, viewport(view, size.width, size.height)) : []), [layout, view, size]);
+  // A pan frame only moves the layer: the culled cards and lines change when the window does.
+  const cullKey = view ? JSON.stringify(cullWindow(view, size.width, size.height)) : '';
+  const cull = useMemo(() => (cullKey ? (JSON.parse(cullKey) as Viewport) : null), [cullKey]);
+  const visible = useMemo(() => (cull ? nodesInView(layout, cull) : []), [layout, cull]);
   const lines = useMemo(() => {
-    if (!view) return '';
-    return edgesInView(layout, viewport(view, size.width, size.height))
-      .map((e) => `M${e.points.map(([x, y]) => `${x},${y}`).join('L')}`)
-      .join('');
-  }, [layout, view, size]);
+    if (!cull) return '';
+    return edgesInView(layout, cull).map((e) => `M${e.points.map(([x, y]) => `${x},${y}`).join('L')}`).join('');
+  }, [layout, cull]);
 
   const readable = (view?.k ?? 1) >= ZOOM.readable;
   const focusedShown = focusedNode !== undefined && visible.includes(focusedNode);
   const onFocusPerson = useCallback((id: number) => setFocusedId(id), []);
+  const strokeWidth = view ? Math.max(1.5, Math.round(1 / view.k)) : 1.5;
+  const drawn = useMemo(() => visible.map((node) => {
+    const person = people.get(node.id);
+    if (!person) return null;
+    return readable ? (
+      <PersonCard
+        key={node.id} person={person} node={node} focused={node.id === focusedId} tabbable={node.id === focusedId}
+        onOpen={onOpen} onToggle={onToggle} onFocusPerson={onFocusPerson}
+      />
+    ) : (
+      <PersonDot key={node.id} node={node} />
+    );
+  }), [visible, people, readable, focusedId, onOpen, onToggle, onFocusPerson]);
+  const svg = useMemo(() => (
+    <svg className={styles.lines} width={layout.width} height={layout.height} aria-hidden>
+      <path d={lines} fill="none" stroke={tokens.colorNeutralStroke1} strokeWidth={strokeWidth} />
+    </svg>
+  ), [styles.lines, layout.width, layout.height, lines, strokeWidth]);
 
   return (
     <div
@@ -222,21 +241,8 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
     >
       {view && (
         <div className={styles.layer} style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.k})` }}>
-          <svg className={styles.lines} width={layout.width} height={layout.height} aria-hidden>
-            <path d={lines} fill="none" stroke={tokens.colorNeutralStroke1} strokeWidth={Math.max(1.5, 1 / view.k)} />
-          </svg>
-          {visible.map((node) => {
-            const person = people.get(node.id);
-            if (!person) return null;
-            return readable ? (
-              <PersonCard
-                key={node.id} person={person} node={node} focused={node.id === focusedId} tabbable={node.id === focusedId}
-                onOpen={onOpen} onToggle={onToggle} onFocusPerson={onFocusPerson}
-              />
-            ) : (
-              <PersonDot key={node.id} node={node} />
-            );
-          })}
+          {svg}
+          {drawn}
         </div>
       )}
     </div>
