@@ -37,6 +37,11 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
   const locked = objective ? isKeyResultDeadlineLocked(objective.deadline) : false;
   const today = isoDay();
 
+  // Reset once per opening, keyed by ids rather than the objects: saving invalidates the objective
+  // queries and the hook's onSuccess waits for all of them to refetch; the details refetch hands
+  // in a new object for the same objective meanwhile, and resetting then cleared the form and
+  // dropped the pending save's own onSuccess (create.reset()), so the dialog never closed.
+  const opening = objective ? `${objective.id}:${keyResult?.id ?? 'new'}` : null;
   useEffect(() => {
     if (!objective) return;
     setErrors({});
@@ -45,7 +50,7 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
     if (keyResult) setValues({ title: keyResult.title, description: keyResult.description, priority: keyResult.priority, deadline: keyResult.deadline });
     else setValues({ title: '', description: '', priority: objective.priority, deadline: isKeyResultDeadlineLocked(objective.deadline) ? objective.deadline : '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset once per opening
-  }, [objective, keyResult]);
+  }, [opening]);
 
   const set = (key: keyof Values, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));

@@ -76,8 +76,11 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
     setErrors({});
     create.reset();
     update.reset();
+    // Once per opening, keyed by the id: a refetch while saving (the save's own invalidation)
+    // hands in a new object for the same objective, and resetting then would drop the save's
+    // onSuccess (update.reset()) and leave the dialog open. See KeyResultFormDialog.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
-  }, [open, objective]);
+  }, [open, objective?.id]);
   const teams = choices.data?.teams;
   useEffect(() => {
     if (!open || objective || !teams) return;
