@@ -179,7 +179,8 @@ async function browseOnline(page: Page, kept: KeptText): Promise<{ id: number; t
 async function expectOfflineViews(page: Page, seen: { id: number; title: string; members: number }): Promise<void> {
   await page.goto(LIST);
   await page.getByText(BANNER.objectives).waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
-    await page.screenshot({ path: '/tmp/h1/offline-fail.png' });
+    // what the screen showed instead, for whoever reads the failure
+    await page.screenshot({ path: path.join(os.tmpdir(), 'offline-e2e-failure.png') });
     throw e;
   });
   expect((await cardTitle(page).textContent())?.trim()).toBe(seen.title);

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { isoDay } from '../../shared/rules/dates';
+import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
+import { launchBrowser, newSession } from '../support/browser';
+import { DEMO_PASSWORD, DEMO_USERS, signIn } from './helpers';
+
+// issue 6 end to end as the teams manager (demo user `manager`, who manages Phoenix and Atlas):
+// the objectives of the teams he manages, the filters a manager gets, approving a Phoenix
+// member's waiting objective, and no actions on a team he does not manage (the hub's refusal is
+// API-tested in tests/api/objectives.test.ts). The objectives are made through the API first,
+// with unique titles, so the test does not depend on the random demo data or on other files.
+const baseUrl = inject('baseUrl');
+const stamp = Date.now();
+const TITLES = {
+  waiting: `Manager approves this ${stamp}`,
+  novaPublic: `Nova public plan ${stamp}`,
+  novaPrivate: `Nova private plan ${stamp}`,
+};
+
+type Wire = Record<string, unknown>;
+interface Api {
+  token: string;
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; data: Wire & { items?: Wire[] } }>;
+}
+
+async function apiAs(username: string): Promise<Api> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+  if (!login.ok) throw new Error(`${username} could not sign in (${login.status})`);
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  return {
+    token,
+    async call(method, path, body) {
+      const res = await fetch(`${baseUrl}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json().catch(() => ({}))) as { data?: Wire };
+      return { status: res.status, data: (json.data ?? {}) as Wire & { items?: Wire[] } };
+    },
+  };
+}
+
+const inDays = (n: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + n);
+  return isoDay(d);
+};
+
+/** A valid objective form on the wire; the deadline a month away (no date edge around midnight). */
+const form = (title: string, teamId: number, ownerId: number, isPublic: boolean) => ({
+  title, team_id: teamId, owner_id: ownerId, description: 'Made by the teams-manager e2e test.',
+  category: 'Technology', subcategory: 'Development', priority: 'medium', deadline: inDays(30), is_public: isPublic,
+});
+
+/** A regular member of the given team (no lead, not the guest) who can sign in: all demo staff have the demo password. */
+async function regularMemberOf(owner: Api, teamId: number): Promise<{ api: Api; id: number }> {
+  const list = await owner.call('GET', `/user?teams=${teamId}&limit=48`);
+  for (const person of list.data.items ?? []) {
+    if (person.is_team_lead || person.name === DEMO_USERS.guest.name) continue;
+    const username = String(person.name).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().split(/\s+/).join('.');
+    const api = await apiAs(username).catch(() => null);
+    if (!api) continue;
+    const me = await api.call('GET', '/auth/me');
+    const user = me.data.user as { id: number; is_team_lead: boolean; is_teams_manager: boolean; is_owner: boolean };
+    if (!user.is_team_lead && !user.is_teams_manager && !user.is_owner) return { api, id: user.id };
+  }
+  throw new Error(`no regular member of team ${teamId} could sign in`);
+}
+
+let browser: Browser;
+const made = { waitingId: 0, novaPublicId: 0 };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const owner = await apiAs('owner');
+  const teams = (await owner.call('GET', '/team')).data.teams as Array<{ id: number; name: string }>;
+  const teamId = (name: string) => {
+    const team = teams.find((t) => t.name === name);
+    if (!team) throw new Error(`no team ${name}`);
+    return team.id;
+  };
+
+  // a Phoenix member completes their objective: it waits for approval (design §3)
+  const member = await apiAs('member');
+  const memberId = ((await member.call('GET', '/auth/me')).data.user as { id: number }).id;
+  const mine = await member.call('POST', '/objective', form(TITLES.waiting, teamId('Phoenix'), memberId, false));
+  expect(mine.status).toBe(200);
+  made.waitingId = mine.data.id as number;
+  const completed = await member.call('PUT', `/objective/${made.waitingId}`, { action: 'complete' });
+  expect(completed.data.status).toBe('waiting for approval');
+
+  // Nova, a team the manager does not manage: one public objective waiting too, one private
+  const outsider = await regularMemberOf(owner, teamId('Nova'));
+  const pub = await outsider.api.call('POST', '/objective', form(TITLES.novaPublic, teamId('Nova'), outsider.id, true));
+  expect(pub.status).toBe(200);
+  made.novaPublicId = pub.data.id as number;
+  expect((await outsider.api.call('PUT', `/objective/${made.novaPublicId}`, { action: 'complete' })).data.status).toBe('waiting for approval');
+  expect((await outsider.api.call('POST', '/objective', form(TITLES.novaPrivate, teamId('Nova'), outsider.id, false))).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LIST = '/objective-tracking/objectives';
+const cards = (page: Page) => page.getByTestId('objective-card');
+const card = (page: Page, title: string) => cards(page).filter({ hasText: title }).first();
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('objectives as the teams manager', () => {
+  it('sees the objectives of Phoenix and Atlas with the filters a manager gets, and nobody else’s private ones', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'manager');
+      await page.goto(LIST);
+      await cards(page).first().waitFor();
+      await choose(page, 'Sort by', 'Creation date');
+
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      // spec §2/§6: Team and Assignee for a teams manager, Author and Status for everyone; Job Title is for leads and owners
+      for (const filter of ['Team', 'Assignee', 'Author', 'Status']) await page.getByRole('combobox', { name: filter, exact: true }).waitFor();
+      expect(await page.getByRole('combobox', { name: 'Job Title', exact: true }).count()).toBe(0);
+      await page.getByRole('combobox', { name: 'Assignee', exact: true }).click();
+      await page.getByRole('option', { name: DEMO_USERS.member.name, exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+
+      await choose(page, 'Team', 'Phoenix');
+      await card(page, TITLES.waiting).waitFor();
+      expect(await card(page, TITLES.waiting).textContent()).toContain(DEMO_USERS.member.name);
+
+      await choose(page, 'Team', 'Atlas');
+      await expect.poll(() => cards(page).filter({ hasText: TITLES.waiting }).count()).toBe(0);
+      await cards(page).first().waitFor();
+
+      // Nova is not his: its public objective shows (everyone sees public ones), its private one never does
+      await choose(page, 'Team', 'Nova');
+      await card(page, TITLES.novaPublic).waitFor();
+      expect(await cards(page).filter({ hasText: TITLES.novaPrivate }).count()).toBe(0);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('approves the Phoenix member’s waiting objective; the Nova one is not his to approve', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'manager');
+      await page.goto('/objective-tracking/approvals');
+      const row = page.getByRole('row', { name: TITLES.waiting });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(DEMO_USERS.member.name);
+      expect(await page.getByRole('row', { name: TITLES.novaPublic }).count()).toBe(0);
+
+      await row.getByRole('button', { name: 'Approve' }).click();
+      await page.getByText(CONFIRM_TEXT.action('approve', 'objective')).waitFor();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await row.waitFor({ state: 'detached' });
+
+      await page.goto(`/objective-tracking/objective-details?id=${made.waitingId}`);
+      await page.getByRole('heading', { name: TITLES.waiting }).waitFor();
+      await page.getByText('completed', { exact: true }).first().waitFor();
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('has no actions on an objective of a team he does not manage, on the card or its details page', async () => {
+    const s = await newSession(browser, baseUrl);
+    try {
+      const { page } = s;
+      await signIn(page, 'manager');
+      await page.goto(LIST);
+      await cards(page).first().waitFor();
+      await choose(page, 'Sort by', 'Creation date');
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      await choose(page, 'Team', 'Nova');
+      const nova = card(page, TITLES.novaPublic);
+      await nova.waitFor();
+      expect(await nova.getByRole('button', { name: 'Details' }).count()).toBe(1);
+      for (const action of ['Edit', 'Add KeyResult']) expect(await nova.getByRole('button', { name: action, exact: true }).count(), action).toBe(0);
+      expect(await nova.getByRole('button', { name: /^Status actions/ }).count()).toBe(0);
+
+      await nova.getByRole('button', { name: 'Details' }).click();
+      await page.getByRole('heading', { name: TITLES.novaPublic }).waitFor();
+      for (const action of ['Edit', 'Add KeyResult', 'Status actions']) {
+        expect(await page.getByRole('button', { name: action, exact: true }).count(), action).toBe(0);
+      }
+
+      // a Phoenix objective of his: the same screens offer the actions
+      await page.goto(`/objective-tracking/objective-details?id=${made.waitingId}`);
+      await page.getByRole('heading', { name: TITLES.waiting }).waitFor();
+      await page.getByRole('button', { name: 'Status actions', exact: true }).waitFor();
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
