@@ -4,7 +4,7 @@ import { FINAL_CHECK_IN_COMMENT } from '../../services/check-ins';
 import type { Tx } from '../client';
 import * as schema from '../schema';
 import { keyResultCheckIns } from '../schema-check-ins';
-import { addDays } from './dates';
+import { addDays, startOfDay } from './dates';
 import { insertChunked } from './insert';
 import type { Company } from './people';
 import type { Random } from './random';
@@ -18,6 +18,7 @@ type CheckInRow = typeof keyResultCheckIns.$inferInsert;
 
 const MAX_WEEKS = 12;
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
 /** How a key result's weeks go: its weekly gain and the confidence it drifts to. */
 type Course = 'steady' | 'slipping' | 'failing';
@@ -57,8 +58,9 @@ function history(kr: { id: number; createdAt: Date }, authors: readonly number[]
     // a failing key result sometimes loses ground (work thrown away)
     if (course === 'failing' && random.chance(0.2)) percent = Math.max(0, percent - random.int(3, 10));
     const confidence = confidenceOf(course, week, weeks, random);
-    // weekly, on a working-day afternoon, the newest within the last week
-    const at = new Date(addDays(now, -7 * (weeks - week) + random.int(1, 5)).getTime() - random.int(1, 6) * HOUR_MS);
+    // weekly, in office hours, the newest within the last week
+    const day = startOfDay(addDays(now, -7 * (weeks - week) + random.int(1, 5)));
+    const at = new Date(day.getTime() + random.int(9, 16) * HOUR_MS + random.int(0, 59) * MINUTE_MS);
     rows.push({ keyResultId: kr.id, percent, confidence, comment: random.pick(COMMENTS[confidence]), authorId: random.pick(authors), createdAt: at < now ? at : now });
   }
   return rows;
