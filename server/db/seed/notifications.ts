@@ -1,4 +1,5 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { isoDay } from '../../../shared/rules/dates';
 import type { NotificationKind } from '../../../shared/api/notifications';
 import { listApprovals } from '../../services/approvals';
 import { NOTIFICATION_LINKS } from '../../services/notifications-events';
@@ -46,12 +47,22 @@ async function memberRows(tx: Tx, company: Company): Promise<SeedRow[]> {
       link: NOTIFICATION_LINKS.objective(done.id), hoursAgo: 3,
     });
   }
-  const [soon] = await tx.select({ id: objectives.id, title: objectives.title, deadline: objectives.deadline }).from(objectives)
-    .where(and(eq(objectives.ownerId, member.id), eq(objectives.status, 'in progress'))).orderBy(asc(objectives.deadline)).limit(1);
-  if (soon) {
+  // the member's next deadline, or (all passed) the latest one missed: due soon or overdue, as the job would say
+  const today = isoDay(company.now);
+  const open = and(eq(objectives.ownerId, member.id), eq(objectives.status, 'in progress'));
+  const [next] = await tx.select({ id: objectives.id, title: objectives.title, deadline: objectives.deadline }).from(objectives)
+    .where(and(open, gte(objectives.deadline, today))).orderBy(asc(objectives.deadline)).limit(1);
+  const [missed] = next ? [] : await tx.select({ id: objectives.id, title: objectives.title, deadline: objectives.deadline }).from(objectives)
+    .where(and(open, lt(objectives.deadline, today))).orderBy(desc(objectives.deadline)).limit(1);
+  if (next) {
     rows.push({
-      userId: member.id, kind: 'objective_due_soon', title: 'Objective due soon', body: `"${soon.title}" is due on ${soon.deadline}.`,
-      link: NOTIFICATION_LINKS.objective(soon.id), hoursAgo: 20,
+      userId: member.id, kind: 'objective_due_soon', title: 'Objective due soon', body: `"${next.title}" is due on ${next.deadline}.`,
+      link: NOTIFICATION_LINKS.objective(next.id), hoursAgo: 20,
+    });
+  } else if (missed) {
+    rows.push({
+      userId: member.id, kind: 'objective_overdue', title: 'Objective overdue', body: `"${missed.title}" was due on ${missed.deadline}.`,
+      link: NOTIFICATION_LINKS.objective(missed.id), hoursAgo: 20,
     });
   }
   const [evaluation] = await tx.select({ id: evaluations.id }).from(evaluations).where(eq(evaluations.userId, member.id)).limit(1);

@@ -5,7 +5,7 @@ import { useNotify } from '../../../lib/toast';
 import { useNotificationSettings, useSaveNotificationSetting } from '../api/notifications';
 
 const useStyles = makeStyles({
-  card: { width: '100%', maxWidth: '560px', alignSelf: 'flex-start', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalS },
+  card: { width: '100%', maxWidth: '560px', alignSelf: 'center', boxSizing: 'border-box', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalS },
   list: { display: 'flex', flexDirection: 'column' },
 });
 

@@ -15,7 +15,7 @@ import { useHubSettings, useSetHubUrl } from '../api/settings';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalL, justifyContent: 'flex-start', padding: tokens.spacingHorizontalXXL, minHeight: '100vh', boxSizing: 'border-box', backgroundColor: tokens.colorNeutralBackground2 },
-  card: { width: '100%', maxWidth: '560px', alignSelf: 'flex-start', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
+  card: { width: '100%', maxWidth: '560px', alignSelf: 'center', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   status: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   actions: { display: 'flex', justifyContent: 'space-between' },
