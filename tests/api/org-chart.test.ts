@@ -55,6 +55,11 @@ describe('GET /org-chart', () => {
     expect(map.get(ids.member)?.image_path).toBe(`/user/${ids.member}/image`);
   });
 
+  it('hangs the demo company from the owner: everyone else has a manager', async () => {
+    const people = await chart(tokens.guest);
+    expect(people.filter((p) => p.manager_id === null).map((p) => p.id)).toEqual([ids.owner]);
+  });
+
   it('shows a guest the same people as their directory, and no archived ones', async () => {
     const people = await chart(tokens.guest);
     expect(people.map((p) => p.id).sort((a, b) => a - b)).toEqual(await directoryIds(tokens.guest, 'active'));

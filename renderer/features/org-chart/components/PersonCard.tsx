@@ -17,7 +17,8 @@ const useStyles = makeStyles({
   },
   focused: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
   archived: { opacity: 0.6, border: `${tokens.strokeWidthThin} dashed ${tokens.colorNeutralStroke1}` },
-  picture: { width: '48px', height: '60px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, flexShrink: 0 },
+  // the grey shows while a picture loads, so a card never looks broken
+  picture: { width: '48px', height: '60px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, flexShrink: 0, backgroundColor: tokens.colorNeutralBackground3 },
   text: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
   line: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
