@@ -1,4 +1,4 @@
-import { and, asc, sql, type SQL } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { canEditExtraSection } from '../../shared/rules/permissions';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
@@ -55,21 +55,20 @@ function toExportUser(actor: Actor, r: Row): ExportUser {
 export const EXPORT_PAGE_SIZE = 500;
 
 /**
- * The spreadsheet's members page by page, in name order (a keyset on name and id, so a page
- * costs the same however deep into the list it is). Each call starts a new pass: the workbook
- * reads the list once per sheet rather than holding it.
+ * The spreadsheet's members page by page, in name order. The ordered ids are read once (a few
+ * bytes a member) and each page is a primary-key lookup, so a page costs the same however deep
+ * into the list it is, and every sheet lists the same members. Each call starts a new pass: the
+ * workbook reads the members once per sheet rather than holding them.
  */
 export function exportUserPages(db: DbOrTx, actor: Actor, where: SQL | undefined, pageSize = EXPORT_PAGE_SIZE): () => AsyncGenerator<ExportUser[]> {
+  let ordered: Promise<number[]> | undefined;
   return async function* pages() {
-    let after: { name: string; id: number } | null = null;
-    for (;;) {
-      const cursor: SQL | undefined = after ? sql`(${users.name}, ${users.id}) > (${after.name}, ${after.id})` : undefined;
-      const rows: Row[] = await rowsQuery(db, and(where, cursor)).limit(pageSize);
-      if (rows.length === 0) return;
+    ordered ??= db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.name), asc(users.id)).then((rows) => rows.map((r) => r.id));
+    const ids = await ordered;
+    for (let start = 0; start < ids.length; start += pageSize) {
+      // ordered by name and id like the id list, so the page keeps its place in it
+      const rows: Row[] = await rowsQuery(db, inArray(users.id, ids.slice(start, start + pageSize)));
       yield rows.map((r) => toExportUser(actor, r));
-      if (rows.length < pageSize) return;
-      const last = rows[rows.length - 1];
-      after = { name: last.name, id: last.id };
     }
   };
 }

@@ -15,17 +15,15 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const OPEN_OVERDUE = sql`${objectives.status} in ('in progress', 'waiting for approval') and ${objectives.deadline} < current_date`;
 const FIRST_TEAM = sql`coalesce((select min(t.name) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = u.id and t.status = 'active'), '')`;
 
-/** The plan's objectives in deadline order; `limit` pages them (the streamed export, with a cursor in `where`). */
-export async function planItems(db: DbOrTx, where: SQL, limit?: number): Promise<PlanObjective[]> {
-  const query = db
+/** The plan's objectives in deadline order (the streamed export reads them a page of ids at a time). */
+export async function planItems(db: DbOrTx, where: SQL): Promise<PlanObjective[]> {
+  const rows = await db
     .select({ o: objectives, ownerName: users.name, teamName: teams.name })
     .from(objectives)
     .innerJoin(users, eq(users.id, objectives.ownerId))
     .leftJoin(teams, eq(teams.id, objectives.teamId))
     .where(where)
-    .orderBy(asc(objectives.deadline), asc(objectives.id))
-    .$dynamic();
-  const rows = await (limit === undefined ? query : query.limit(limit));
+    .orderBy(asc(objectives.deadline), asc(objectives.id));
   const ids = rows.map((r) => r.o.id);
   const krs = ids.length
     ? await db.select().from(keyResults).where(and(inArray(keyResults.objectiveId, ids), ne(keyResults.status, 'deleted'))).orderBy(asc(keyResults.deadline), asc(keyResults.id))
@@ -49,8 +47,8 @@ export async function planItems(db: DbOrTx, where: SQL, limit?: number): Promise
   }));
 }
 
-/** One summary per person in `people` (members without objectives count zero), in name order; `limit` pages them. */
-export async function summaries(db: DbOrTx, people: SQL, where: SQL, limit?: number): Promise<PlanSummary[]> {
+/** One summary per person in `people` (members without objectives count zero), in name order. */
+export async function summaries(db: DbOrTx, people: SQL, where: SQL): Promise<PlanSummary[]> {
   const result = await db.execute(sql`
     select u.id as "userId", u.name, u.email, ${FIRST_TEAM} as team,
       count(${objectives.id}) filter (where ${objectives.status} = 'completed')::int as "completedObjectives",
@@ -58,7 +56,7 @@ export async function summaries(db: DbOrTx, people: SQL, where: SQL, limit?: num
       count(${objectives.id})::int as "totalObjectives"
     from ${users} u left join ${objectives} on ${objectives.ownerId} = u.id and ${where}
     where u.status = 'active' and ${people}
-    group by u.id, u.name, u.email order by u.name, u.id ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
+    group by u.id, u.name, u.email order by u.name, u.id`);
   return rowsOf<PlanSummary>(result);
 }
 
