@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
+import { REPORTING_MESSAGES } from '../../shared/rules/reporting-lines';
 import { DEMO_USERS, expectTitle, signIn, waitForPath } from './helpers';
 
 // issue 11 part 4 end to end: the chart from the top, a search that centres on a person, the
@@ -111,6 +112,32 @@ describe('org chart', () => {
       await expect.poll(zoom).toBeLessThan(0.45);
       await expect.poll(() => page.getByTestId('org-card').count()).toBe(0);
       await shot(page, 'far');
+    });
+  });
+
+  it("the member dialog shows the hub's refusal of a reporting loop under Direct Manager", async () => {
+    await withSession(async (page, s) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await signIn(page, 'admin');
+      await openChart(page);
+      await page.getByRole('combobox', { name: 'Find a person' }).fill('Cristian');
+      await page.getByRole('option', { name: new RegExp(DEMO_USERS.manager.name) }).click();
+      await expect.poll(() => offCentre(page, DEMO_USERS.manager.name), { timeout: 10_000 }).toBeLessThan(40);
+      await card(page, DEMO_USERS.manager.name).click();
+      await page.waitForURL(/\/profile\/\d+$/);
+      await page.getByRole('region', { name: 'User Information' }).getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit User Info' });
+      // The team lead reports to this manager: making him the manager's manager would be a loop.
+      await dialog.getByRole('combobox', { name: 'Direct Manager' }).click();
+      await page.getByRole('option', { name: DEMO_USERS.lead.name, exact: true }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText(REPORTING_MESSAGES.cycle).waitFor();
+      await shot(page, 'loop-refused');
+      // The refused save is the browser's one expected console error.
+      const refused = s.errors.findIndex((e) => e.includes('status of 400') && /\/api\/user\/\d+\)$/.test(e));
+      expect(refused).toBeGreaterThanOrEqual(0);
+      s.errors.splice(refused, 1);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
     });
   });
 });
