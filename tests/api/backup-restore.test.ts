@@ -109,13 +109,15 @@ describe('backup and restore', () => {
     const junk = path.join(work, 'junk.tgz');
     writeFileSync(junk, 'not a backup');
     const empty = { dataDir: path.join(work, 'empty-data') };
-    const bad = await runCli(['restore', junk], empty);
+    const [bad, missing, usage] = await Promise.all([
+      runCli(['restore', junk], empty),
+      runCli(['restore', path.join(work, 'nope.tgz')], empty),
+      runCli(['backup'], empty),
+    ]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/is not a hub backup/);
-    const missing = await runCli(['restore', path.join(work, 'nope.tgz')], empty);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/There is no backup file/);
-    const usage = await runCli(['backup'], empty);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toMatch(/usage: hub backup FILE/);
   });

@@ -11,7 +11,7 @@ import { call, freshTarget, signIn, startHubProcess, type HubProcess, type HubTa
 // lines in the hub's request log can be matched to what the client saw.
 
 const WORKERS = 10;
-/** SIGTERM once this many requests were answered, so the burst is well under way. */
+/** SIGTERM no sooner than this many answers, so the burst is well under way. */
 const TERM_AFTER_ANSWERS = 40;
 
 interface Sent {
@@ -59,7 +59,7 @@ describe('SIGTERM during a burst of requests', () => {
       for (let i = 0; ; i++) {
         // A sign-in spends its time hashing off the event loop, so some are mid-way whenever the
         // signal lands; objective writes and reads on PGlite finish within one turn.
-        const kind = (['sign-in', 'write', 'read'] as const)[(w + i) % 3];
+        const kind = (['sign-in', 'write', 'sign-in', 'read'] as const)[(w + i) % 4];
         const entry: Sent = { n: sent.length, method: kind, beforeTerm: !termed };
         sent.push(entry);
         try {
@@ -75,15 +75,27 @@ describe('SIGTERM during a burst of requests', () => {
           entry.error = ((error as { cause?: { code?: string } }).cause?.code ?? String(error));
         }
         answered++;
-        if (!termed && answered >= TERM_AFTER_ANSWERS) {
-          termed = true;
-          terming = victim.kill('SIGTERM');
-        }
         // refused: this worker is done
         if (entry.error || entry.status === 503) return;
       }
     };
-    await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
+    /** Requests the hub has logged as received and not yet as completed. */
+    const underWay = () => {
+      const open = new Set<unknown>();
+      for (const line of victim.logLines()) {
+        if (line.msg === 'incoming request') open.add(line.reqId);
+        else if (line.msg === 'request completed') open.delete(line.reqId);
+      }
+      return open.size;
+    };
+    // The signal goes once the burst is going and the hub is working on a few requests.
+    const terminator = async () => {
+      const giveUp = Date.now() + 60_000;
+      while ((answered < TERM_AFTER_ANSWERS || underWay() < 2) && Date.now() < giveUp) await new Promise((resolve) => setTimeout(resolve, 5));
+      termed = true;
+      terming = victim.kill('SIGTERM');
+    };
+    await Promise.all([terminator(), ...Array.from({ length: WORKERS }, (_, w) => worker(w))]);
     const exit = await terming;
     expect(exit).toEqual({ code: 0, signal: null });
     hub = undefined;
