@@ -55,9 +55,9 @@ describe('notifications', () => {
     try {
       await signIn(lead.page, 'lead');
       await lead.page.goto('/objective-tracking/objectives');
-      await expect.poll(() => bell(lead.page).getAttribute('aria-label')).toMatch(/^Notifications/);
+      await bell(lead.page).waitFor();
       // the demo seed leaves the lead a few unread ones
-      await expect.poll(() => unreadCount(lead.page)).toBeGreaterThan(0);
+      await expect.poll(() => unreadCount(lead.page), { timeout: 15_000 }).toBeGreaterThan(0);
       const before = await unreadCount(lead.page);
 
       await signIn(member.page, 'member');
@@ -84,13 +84,13 @@ describe('notifications', () => {
       await item.click();
       await lead.page.waitForURL((url) => url.pathname === '/objective-tracking/approvals');
       await lead.page.getByRole('row', { name: title }).waitFor();
-      await expect.poll(() => unreadCount(lead.page)).toBe(before);
+      await expect.poll(() => unreadCount(lead.page), { timeout: 15_000 }).toBe(before);
 
       // read ones stay in the list without the unread style; Mark all as read clears the badge
       await bell(lead.page).click();
       await popover.getByRole('button', { name: `Objective waiting for your approval. ${DEMO_USERS.member.name} asks to complete "${title}".` }).waitFor();
       await popover.getByRole('button', { name: 'Mark all as read' }).click();
-      await expect.poll(() => unreadCount(lead.page)).toBe(0);
+      await expect.poll(() => unreadCount(lead.page), { timeout: 15_000 }).toBe(0);
       expect(await popover.locator('[data-unread="true"]').count()).toBe(0);
       expect(await popover.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
       expect(lead.errors).toEqual([]);
@@ -126,7 +126,7 @@ describe('notifications', () => {
       expect(await s.page.getByRole('switch').count()).toBe(7);
       expect(await weekly.isChecked()).toBe(true);
       await weekly.click();
-      await s.page.getByText('Successful').waitFor();
+      await s.page.getByText('Successful').first().waitFor();
       await s.page.screenshot({ path: `${SHOTS}/notifications-settings.png` });
       await s.page.reload();
       await s.page.getByRole('switch', { name: 'Weekly check-in reminder' }).waitFor();
