@@ -50,6 +50,16 @@ function entryMatches(pattern: string, viewer: Actor | undefined): SQL {
         and concat_ws(' ', e->>'position', e->>'description', e->>'company') ~* ${pattern}) else 0 end))`;
 }
 
+/**
+ * A cheap first test: whether the member's extras contain the text at all. Most people do not,
+ * and they are then never expanded entry by entry (2,000 people: see bench/org-chart.ts). JSON
+ * escapes quotes and backslashes, so a text holding either skips this test.
+ */
+function mayMention(text: string): SQL {
+  if (/["\\]/.test(text)) return sql`true`;
+  return sql`${users.extras}::text ilike ${namePattern(text)}`;
+}
+
 function namePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -70,11 +80,13 @@ export function directoryWhere(filters: DirectoryFilters, viewer?: Actor): SQL |
   const parts: (SQL | undefined)[] = [eq(users.status, filters.status)];
   if (filters.search) {
     // spec §2: case-insensitive contains on the name; issue 11: or a skill, project or experience
-    parts.push(sql`(lower(${users.name}) like ${namePattern(filters.search)} or ${entryMatches(wordStart(filters.search), viewer)} > 0)`);
+    parts.push(sql`(lower(${users.name}) like ${namePattern(filters.search)}
+      or (${mayMention(filters.search)} and ${entryMatches(wordStart(filters.search), viewer)} > 0))`);
   }
   const skills = filters.skills ?? [];
   if (skills.length > 0) {
-    parts.push(sql`(${sql.join(skills.map((skill) => entryMatches(wordStart(skill), viewer)), sql` + `)}) > 0`);
+    parts.push(sql`((${sql.join(skills.map(mayMention), sql` or `)})
+      and (${sql.join(skills.map((skill) => entryMatches(wordStart(skill), viewer)), sql` + `)}) > 0)`);
   }
   if (filters.teams.length > 0) {
     parts.push(sql`exists (select 1 from ${teamMembers} tm where tm.user_id = ${users.id} and tm.team_id in (${ids(filters.teams)}))`);
