@@ -28,7 +28,7 @@ export function NotificationSettings() {
               key={s.kind}
               label={NOTIFICATION_KIND_LABELS[s.kind]}
               checked={s.enabled}
-              disabled={save.isPending}
+              disabled={save.isPending && save.variables?.kind === s.kind}
               onChange={(_, d) => save.mutate({ kind: s.kind, enabled: d.checked }, { onSuccess: () => notify.success(), onError: () => notify.failure() })}
             />
           ))}
