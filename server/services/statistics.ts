@@ -70,16 +70,23 @@ async function byEmployee(db: DbOrTx, where: SQL): Promise<Statistics['byEmploye
   const result = await db.execute(sql`
     select u.id, u.name,
       coalesce((select min(t.name) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = u.id and t.status = 'active'), '') as team,
-      count(distinct ${objectives.id})::int as "objectivesNumber",
-      count(distinct ${objectives.id}) filter (where ${objectives.status} = 'completed' and not ${OVERDUE})::int as "objectivesInTime",
-      count(distinct ${objectives.id}) filter (where ${objectives.status} = 'completed' and ${OVERDUE})::int as "objectivesOverdue",
-      count(k.id)::int as "keyResultsNumber",
-      count(k.id) filter (where k.status = 'completed' and not ${KR_OVERDUE})::int as "keyResultsInTime",
-      count(k.id) filter (where k.status = 'completed' and ${KR_OVERDUE})::int as "keyResultsOverdue"
+      count(*)::int as "objectivesNumber",
+      count(*) filter (where ${objectives.status} = 'completed' and not ${OVERDUE})::int as "objectivesInTime",
+      count(*) filter (where ${objectives.status} = 'completed' and ${OVERDUE})::int as "objectivesOverdue",
+      coalesce(sum(kr.n), 0)::int as "keyResultsNumber",
+      coalesce(sum(kr.in_time), 0)::int as "keyResultsInTime",
+      coalesce(sum(kr.overdue), 0)::int as "keyResultsOverdue"
     from ${objectives} join ${users} u on u.id = ${objectives.ownerId}
-    -- One join, not a lateral count per objective: on the large company (issue 10) the planner
-    -- hashes the key results once for all teams and still uses key_results_objective_idx for one.
-    left join ${keyResults} k on k.objective_id = ${objectives.id} and k.status <> 'deleted'
+    -- The key results of the objectives in scope, counted per objective in one grouped pass (a
+    -- lateral count per objective took seconds on the large company, issue 10); for one team the
+    -- scope is small and the planner reads them through key_results_objective_idx.
+    left join (
+      select k.objective_id, count(*) as n,
+        count(*) filter (where k.status = 'completed' and not ${KR_OVERDUE}) as in_time,
+        count(*) filter (where k.status = 'completed' and ${KR_OVERDUE}) as overdue
+      from ${keyResults} k
+      where k.status <> 'deleted' and k.objective_id in (select ${objectives.id} from ${objectives} where ${where})
+      group by k.objective_id) kr on kr.objective_id = ${objectives.id}
     where ${where} group by u.id, u.name order by 3, u.name, u.id`);
   type Row = { id: number; name: string; team: string; objectivesNumber: number; objectivesInTime: number; objectivesOverdue: number; keyResultsNumber: number; keyResultsInTime: number; keyResultsOverdue: number };
   return rowsOf<Row>(result).map((r) => ({
