@@ -47,15 +47,15 @@ beforeAll(async () => {
   const people = Object.fromEntries(await Promise.all(named.map(async (u) => [u, await byName(u)] as const)));
   const admin = people.admin;
   const phoenix = (await hub.db.select({ id: teams.id }).from(teams).where(eq(teams.name, 'Phoenix')))[0].id;
-  const mine = [people.member.id, people.guest.id];
+  const leastPrivileged = [people.member.id, people.guest.id];
   const ownTeams = new Set(
-    (await hub.db.select({ teamId: teamMembers.teamId, userId: teamMembers.userId }).from(teamMembers)).filter((r) => mine.includes(r.userId)).map((r) => r.teamId),
+    (await hub.db.select({ teamId: teamMembers.teamId, userId: teamMembers.userId }).from(teamMembers)).filter((r) => leastPrivileged.includes(r.userId)).map((r) => r.teamId),
   );
   const otherTeam = (await hub.db.select({ id: teams.id }).from(teams).where(eq(teams.status, 'active'))).find((t) => !ownTeams.has(t.id))!.id;
   // the admin's objective sits in a team of theirs, so only the permission rule can refuse it
   await hub.db.insert(teamMembers).values({ userId: admin.id, teamId: otherTeam, isLead: false }).onConflictDoNothing();
   const [objective] = await hub.db.insert(objectives).values({
-    title: 'Admin private objective', description: 'Not yours', category: 'Technology', subcategory: 'Backend', priority: 'high',
+    title: 'Admin private objective', description: 'Not yours', category: 'Technology', subcategory: 'Development', priority: 'high',
     deadline: '2030-06-30', isPublic: false, authorId: admin.id, ownerId: admin.id, teamId: otherTeam,
   }).returning();
   const [keyResult] = await hub.db.insert(keyResults).values({
@@ -80,7 +80,8 @@ beforeAll(async () => {
   guarded = apiRoutes.filter((r) => !PUBLIC_ROUTES.has(r.key));
   // an unclassified route fails the classification test; the other suites need its sample
   classified = guarded.filter((r) => expectationOf(r));
-});
+  // seeding the demo company takes a while on a loaded machine
+}, 180_000);
 afterAll(() => hub?.close());
 
 // --- requests ---------------------------------------------------------------------------------
