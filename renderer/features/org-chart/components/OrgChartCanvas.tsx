@@ -217,11 +217,20 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
       <PersonDot key={node.id} node={node} />
     );
   }), [visible, people, readable, focusedId, onOpen, onToggle, onFocusPerson]);
-  const svg = useMemo(() => (
-    <svg className={styles.lines} width={layout.width} height={layout.height} aria-hidden>
-      <path d={lines} fill="none" stroke={tokens.colorNeutralStroke1} strokeWidth={strokeWidth} />
-    </svg>
-  ), [styles.lines, layout.width, layout.height, lines, strokeWidth]);
+  // The lines' SVG covers the culling window only: a chart-sized one would be a huge layer to paint.
+  const svg = useMemo(() => {
+    if (!cull) return null;
+    const width = cull.right - cull.left;
+    const height = cull.bottom - cull.top;
+    return (
+      <svg
+        className={styles.lines} style={{ left: cull.left, top: cull.top }} width={width} height={height}
+        viewBox={`${cull.left} ${cull.top} ${width} ${height}`} aria-hidden
+      >
+        <path d={lines} fill="none" stroke={tokens.colorNeutralStroke1} strokeWidth={strokeWidth} />
+      </svg>
+    );
+  }, [styles.lines, cull, lines, strokeWidth]);
 
   return (
     <div
