@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { users } from '../server/db/schema';
+import { DEMO_SKILLS } from '../server/db/seed/catalog';
 import { insertChunked, reserveIds } from '../server/db/seed/insert';
 import { startHub, type RunningHub } from '../server/start';
 import { launchBrowser } from '../tests/support/browser';
@@ -63,11 +64,22 @@ async function insertStaff(hub: RunningHub): Promise<number> {
       rows.push({
         id, name: `Bench Person ${String(i + 1).padStart(4, '0')}`, username: `bench.person.${i + 1}`, email: `bench.person.${i + 1}@bench.example`,
         phone: '+40 700 000 000', status: 'active', teamleadId: managerId, registered: true, firstLogin: false,
+        extras: extrasFor(i),
       });
     });
     await insertChunked(tx, users, rows);
   });
   return wanted;
+}
+
+/** Skills, a project and an experience entry, so the skill search has 2,000 people's entries to scan. */
+function extrasFor(i: number): NonNullable<typeof users.$inferInsert['extras']> {
+  const skill = (n: number) => DEMO_SKILLS[(i * 7 + n * 11) % DEMO_SKILLS.length];
+  return {
+    personalInfo: { skills: [0, 1, 2].map((n) => ({ id: 0, name: skill(n) })) },
+    projectsInfo: [{ title: `Project ${i % 40}`, technicalSkills: [3, 4, 5].map(skill).join(', ') }],
+    relevantExperience: [{ company: 'Elsewhere', position: 'Engineer', description: `Built services with ${skill(6)}.`, startDate: '01/2015', endDate: '12/2019' }],
+  };
 }
 
 // ---- browser -------------------------------------------------------------------------------
@@ -170,6 +182,21 @@ try {
     people = (JSON.parse(text) as { data: { people: unknown[] } }).data.people.length;
   }
   note('people on the chart (admin)', String(people));
+
+  // The directory's skill search over the same 2,000 people (issue 11 part 5), as admin.
+  for (const [label, query] of [['search=Kubernetes', 'search=Kubernetes'], ['skills=Kubernetes&skills=Docker', 'skills=Kubernetes&skills=Docker']]) {
+    const runs: number[] = [];
+    let total = 0;
+    for (let run = 0; run < 6; run += 1) {
+      const started = performance.now();
+      const res = await fetch(`${hub.url}/api/user?${query}&limit=48`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as { data: { total: number } };
+      if (res.status !== 200) throw new Error(`GET /api/user?${query}: ${res.status}`);
+      if (run > 0) runs.push(performance.now() - started);
+      total = body.data.total;
+    }
+    note(`GET /api/user?${label} (5 runs)`, `median ${ms(stats(runs).p50)}, max ${ms(Math.max(...runs))}, ${total} people match (first page of 48, ranked)`);
+  }
   note('GET /api/org-chart (node, 5 runs)', `median ${ms(stats(apiRuns).p50)}, max ${ms(Math.max(...apiRuns))}, ${(bytes / 1024).toFixed(0)} KiB JSON (uncompressed)`);
 
   browser = await launchBrowser();
