@@ -248,7 +248,8 @@ try {
   console.log(`\nOrg chart benchmark (Chromium ${browser.version()}, viewport 1366×820)`);
   for (const [label, value] of figures) console.log(`  ${label.padEnd(width)}  ${value}`);
   const worst = Math.max(readable.p95, whole.p95);
-  console.log(`\n${worst <= 33 ? 'smooth' : 'NOT smooth'}: panning p95 frame ${ms(worst)} (target ≤ 33 ms)`);
+  // rAF deltas come in whole frames: 33.3 ms is two frames at 60 Hz, i.e. never below 30 fps.
+  console.log(`\n${worst <= 33.4 ? 'smooth' : 'NOT smooth'}: panning p95 frame ${ms(worst)} (target ≤ 2 frames at 60 Hz, 33.4 ms)`);
 } catch (error) {
   for (const [label, value] of figures) console.error(`  ${label}: ${value}`);
   if (pageErrors.length) console.error(`page errors: ${pageErrors.join(' | ')}`);

@@ -52,7 +52,7 @@ export function isOnScreen(view: View, cardX: number, cardY: number, width: numb
  * pixels. While a pan stays inside the same cells the window is the same, so the cards and lines
  * drawn are not recomputed; only the layer's transform moves.
  */
-export function cullWindow(view: View, width: number, height: number, margin = 300, cell = 400): Viewport {
+export function cullWindow(view: View, width: number, height: number, margin = 300, cell = 200): Viewport {
   const exact = viewport(view, width, height, margin);
   const step = cell / view.k;
   return {
