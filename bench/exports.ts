@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { jobs, keyResults, objectives, roles, teamMembers, teams, users } from '../server/db/schema';
+import { exportUsers } from '../server/exports/users-data';
+import { PLAN_HEADERS, PLAN_SHEETS, SUMMARY_HEADERS } from '../server/exports/plans-xlsx';
+import { styleHeader } from '../server/exports/plans-xlsx-style';
+import { usersWorkbookStream } from '../server/exports/users-xlsx';
+import { teamPlans } from '../server/services/plans';
+import type { Plans } from '../shared/api/plans';
+import { createSession } from '../server/services/sessions';
+import { ALL_CAPABILITIES } from '../shared/rules/capabilities';
+import type { Actor } from '../shared/rules/session-user';
+
+// issue 10 bench/exports.ts: GET /api/exports/users.xlsx with 1k, 5k and 10k members and
+// GET /api/exports/plans.xlsx?team= for one big team, through the real route on a fresh in-memory
+// PGlite hub (loopback HTTP, the body read as it arrives). For each size: time, workbook size, and
+// the live heap the export needed (a second run with a collection every 50 ms; needs --expose-gc).
+// Each is also measured the way it was before streaming, for comparison: users with all rows
+// read first, plans with the whole workbook built in memory.
+//
+//   node --expose-gc --import tsx bench/exports.ts [--sizes 1000,5000,10000] [--objectives 2000,5000,10000]
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const SIZES = flag('--sizes', '1000,5000,10000').split(',').map(Number);
+const OBJECTIVE_SIZES = flag('--objectives', '2000,5000,10000').split(',').map(Number);
+const KEY_RESULTS_PER_OBJECTIVE = 3;
+const MiB = 1024 * 1024;
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+
+interface Figures {
+  ms: number;
+  bytes: number;
+  /** the largest live heap seen above the baseline (collected every 50 ms in a second run) */
+  liveHeap: number;
+  peakRss: number;
+}
+
+/**
+ * Times `work`, then runs it again collecting garbage every 50 ms to see the live heap it needs
+ * (without collections the heap mostly shows garbage not yet swept). Peaks are above the
+ * collected baseline just before each run.
+ */
+async function measure(work: () => Promise<number>): Promise<Figures> {
+  gc?.();
+  const started = performance.now();
+  const bytes = await work();
+  const ms = performance.now() - started;
+  gc?.();
+  const base = process.memoryUsage();
+  let liveHeap = base.heapUsed;
+  let peakRss = base.rss;
+  const timer = setInterval(() => {
+    gc?.();
+    const m = process.memoryUsage();
+    liveHeap = Math.max(liveHeap, m.heapUsed);
+    peakRss = Math.max(peakRss, m.rss);
+  }, 50);
+  await work();
+  clearInterval(timer);
+  return { ms, bytes, liveHeap: (liveHeap - base.heapUsed) / MiB, peakRss: (peakRss - base.rss) / MiB };
+}
+
+const row = (label: string, f: Figures) =>
+  `${label.padEnd(60)} ${f.ms.toFixed(0).padStart(7)} ms ${(f.bytes / 1024).toFixed(0).padStart(7)} KiB   live heap +${f.liveHeap.toFixed(1).padStart(6)} MiB   RSS +${f.peakRss.toFixed(0).padStart(4)} MiB`;
+
+const database = await openDatabase({});
+await database.migrate();
+const { db } = database;
+const app = await buildApp({ database, logger: false, webRoot: null });
+const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/+$/, '');
+
+const [adminRole] = await db.insert(roles).values({ name: 'Admin', capabilities: [...ALL_CAPABILITIES] }).returning();
+const [job] = await db.insert(jobs).values({ name: 'Engineer' }).returning();
+const teamRows = await db.insert(teams).values(Array.from({ length: 20 }, (_, i) => ({ name: `Team ${i}`, technology: 'TypeScript' }))).returning();
+const [exporter] = await db.insert(users).values({ name: 'Bench Exporter', username: 'bench.exporter', roleId: adminRole.id, isOwner: true, firstLogin: false }).returning();
+const { token } = await createSession(db, exporter.id);
+
+let members = 0;
+async function addMembers(upTo: number) {
+  while (members < upTo) {
+    const count = Math.min(500, upTo - members);
+    const batch = Array.from({ length: count }, (_, k) => {
+      const i = members + k;
+      return {
+        name: `Member ${String(i).padStart(6, '0')} ${randomBytes(2).toString('hex')}`, username: `m${i}`, email: `m${i}@bench.test`, phone: '+40 700 000 000',
+        jobId: job.id, joinDate: '2020-01-15', firstLogin: false,
+        extras: {
+          relevantExperience: [{ company: 'Acme', position: 'Dev', startDate: '01/2015', endDate: '12/2019', description: 'Work' }, { company: 'Bitstone', position: 'Dev', startDate: '01/2020', endDate: 'Present' }],
+          projectsInfo: [{ title: 'Apollo', mainGoal: 'Ship', responsabilities: 'All', technicalSkills: 'TS' }, { title: 'Zeus' }],
+        },
+      };
+    });
+    const inserted = await db.insert(users).values(batch).returning({ id: users.id });
+    await db.insert(teamMembers).values(inserted.map((u, k) => ({ userId: u.id, teamId: teamRows[(members + k) % teamRows.length].id, isLead: (members + k) % 50 === 0 })));
+    members += count;
+  }
+}
+
+/** Reads the download as it arrives, keeping only its length (what a browser saving it does). */
+async function download(path: string): Promise<number> {
+  // one retry: a keep-alive socket the hub closed while the data was being inserted
+  const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } }));
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  const reader = res.body!.getReader();
+  let bytes = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.length;
+  return bytes;
+}
+
+async function rowCount(path: string, sheet: number): Promise<number> {
+  const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer());
+  return wb.worksheets[sheet].rowCount - 1;
+}
+
+/** The plans export as it was before streaming: the whole plan read, the whole workbook built in memory. */
+async function inMemoryPlansWorkbook(plans: Plans): Promise<number> {
+  const workbook = new ExcelJS.Workbook();
+  const plan = workbook.addWorksheet(PLAN_SHEETS.plan, { views: [{ state: 'frozen', ySplit: 1 }] });
+  plan.columns = PLAN_HEADERS.map((header, i) => ({ header, width: i === 1 ? 48 : 18, style: i === 7 ? { numFmt: 'yyyy-mm-dd' } : {} }));
+  styleHeader(plan);
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  for (const o of plans.items) {
+    plan.addRow(['Objective', o.title, o.owner.name, o.team?.name ?? '', o.category, o.priority, o.status, day(o.deadline), null]).font = { bold: true };
+    for (const k of o.keyResults) plan.addRow(['Key result', k.title, o.owner.name, o.team?.name ?? '', o.category, k.priority, k.status, day(k.deadline), k.status === 'completed' ? (k.percentage ?? 100) : null]);
+  }
+  const summary = workbook.addWorksheet(PLAN_SHEETS.summary, { views: [{ state: 'frozen', ySplit: 1 }] });
+  summary.columns = SUMMARY_HEADERS.map((header) => ({ header, width: 24 }));
+  styleHeader(summary);
+  for (const p of plans.plans) summary.addRow([p.name, p.email ?? '', p.team, p.completedObjectives, p.overdueObjectives, p.totalObjectives]);
+  return (await workbook.xlsx.writeBuffer()).byteLength;
+}
+
+const admin: Actor = {
+  id: exporter.id, role: { id: adminRole.id, name: 'Admin' }, capabilities: [...ALL_CAPABILITIES], isOwner: true, isTeamLead: false, isTeamsManager: false,
+  teamIds: [], leadTeamIds: [], managedTeamIds: [],
+};
+
+if (!gc) throw new Error('run with node --expose-gc --import tsx bench/exports.ts: the live heap needs collections');
+console.log(`bench/exports.ts on PGlite (in memory), Node ${process.version}; time of one run, live heap of a second run collected every 50 ms`);
+console.log('\nUsers export: GET /api/exports/users.xlsx (3 sheets; 1 main row, 2 experience rows, 2 project rows per member)');
+for (const size of SIZES) {
+  await addMembers(size);
+  const streamed = await measure(() => download('/api/exports/users.xlsx'));
+  const rows = await rowCount('/api/exports/users.xlsx', 0);
+  if (rows !== size + 1) throw new Error(`expected ${size + 1} main rows, got ${rows}`);
+  const oneRead = await measure(async () => {
+    let bytes = 0;
+    for await (const chunk of usersWorkbookStream(await exportUsers(db, admin, undefined))) bytes += (chunk as Buffer).length;
+    return bytes;
+  });
+  console.log(row(`${size.toLocaleString('en-GB')} members, streamed (the route)`, streamed));
+  console.log(row(`${size.toLocaleString('en-GB')} members, all rows read first (before)`, oneRead));
+}
+
+console.log(`\nPlans export: GET /api/exports/plans.xlsx?team= for one team (${KEY_RESULTS_PER_OBJECTIVE} key results per objective)`);
+const [bigTeam] = await db.insert(teams).values({ name: 'Big team', technology: 'TypeScript' }).returning();
+const owners = (await db.select({ id: users.id }).from(users).limit(1000)).map((u) => u.id);
+await db.insert(teamMembers).values(owners.map((userId) => ({ userId, teamId: bigTeam.id, isLead: false }))).onConflictDoNothing();
+let objectiveCount = 0;
+const STATUSES = ['in progress', 'completed', 'waiting for approval', 'archived'];
+for (const size of OBJECTIVE_SIZES) {
+  while (objectiveCount < size) {
+    const count = Math.min(1000, size - objectiveCount);
+    const batch = Array.from({ length: count }, (_, k) => {
+      const i = objectiveCount + k;
+      const owner = owners[i % owners.length];
+      const deadline = `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
+      return {
+        title: `Objective ${i}`, description: 'Bench', category: 'Technology', subcategory: 'Development', priority: 'high', deadline, isPublic: true,
+        authorId: owner, ownerId: owner, teamId: bigTeam.id, status: STATUSES[i % STATUSES.length],
+      };
+    });
+    const inserted = await db.insert(objectives).values(batch).returning({ id: objectives.id, ownerId: objectives.ownerId, deadline: objectives.deadline });
+    await db.insert(keyResults).values(inserted.flatMap((o) => Array.from({ length: KEY_RESULTS_PER_OBJECTIVE }, (_, j) => ({
+      objectiveId: o.id, title: `Key result ${j + 1}`, description: 'Bench', priority: 'medium', deadline: o.deadline, ownerId: o.ownerId, authorId: o.ownerId,
+      status: j === 0 ? 'completed' : 'in progress', percentage: j === 0 ? 80 : null,
+    }))));
+    objectiveCount += count;
+  }
+  const path = `/api/exports/plans.xlsx?team=${bigTeam.id}`;
+  const streamed = await measure(() => download(path));
+  const rows = await rowCount(path, 0);
+  if (rows !== size * (1 + KEY_RESULTS_PER_OBJECTIVE)) throw new Error(`expected ${size * (1 + KEY_RESULTS_PER_OBJECTIVE)} plan rows, got ${rows}`);
+  const inMemory = await measure(async () => inMemoryPlansWorkbook(await teamPlans(db, admin, bigTeam.id)));
+  const label = `${size.toLocaleString('en-GB')} objectives + ${(size * KEY_RESULTS_PER_OBJECTIVE).toLocaleString('en-GB')} key results`;
+  console.log(row(`${label}, streamed (the route)`, streamed));
+  console.log(row(`${label}, workbook in memory (before)`, inMemory));
+}
+
+await app.close();
+await database.close();
