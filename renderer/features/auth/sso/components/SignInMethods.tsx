@@ -1,23 +1,23 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Divider, makeStyles, Spinner, Tab, TabList, Text, tokens } from '@fluentui/react-components';
-import { PersonKeyRegular } from '@fluentui/react-icons';
+import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { errorText } from '../../../../lib/api';
-import { PATHS } from '../../../../lib/paths';
-import { startSession } from '../../../../lib/session/session';
-import { isDesktop } from '../../../../lib/transport';
-import { fetchSignedInUser, useOidcSignIn, useSsoMethods } from '../api/sso';
-import { LdapForm } from './LdapForm';
+import { fetchSignedInUser, useSsoMethods } from '../api/sso';
+import type { SignInMode } from './SsoChoices';
+import { signedIn } from './signed-in';
+
+// The tabs, the directory form and the provider button load only when the hub offers SSO: the
+// login page stays within its size budget (tests/e2e/bundle.test.ts) on hubs without it.
+const choices = () => import('./SsoChoices');
+const SsoTabs = lazy(() => choices().then((m) => ({ default: m.SsoTabs })));
+const SsoProviderButton = lazy(() => choices().then((m) => ({ default: m.SsoProviderButton })));
+const LdapForm = lazy(() => choices().then((m) => ({ default: m.LdapForm })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   note: { color: tokens.colorNeutralForeground3 },
   hubError: { margin: 0, color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
-
-type Mode = 'local' | 'ldap';
-
-const signedIn = (user: Parameters<typeof startSession>[0], firstLogin: boolean) => startSession(user, firstLogin, firstLogin ? null : PATHS.objectives);
 
 /**
  * The way back from the provider in the browser: /login?sso=done (the hub set the cookie) or
@@ -44,59 +44,34 @@ function useSsoReturn(): { finishing: boolean; error: string | null } {
 }
 
 /**
- * issue 11 part 2: the login card's ways in. The hub's own form (always: the bootstrap admin keeps
- * it), a tab for the company directory when LDAP is on, and 'Sign in with {provider}' for OIDC.
+ * issue 11 part 2: the login card's ways in. The hub's own form always (the bootstrap admin keeps
+ * it), a tab for the company directory when LDAP is on, 'Sign in with {provider}' for OIDC. The
+ * hub form keeps its place in the tree, so what someone typed survives the SSO pieces arriving.
  */
 export function SignInMethods({ localForm }: { localForm: ReactNode }) {
   const styles = useStyles();
   const methods = useSsoMethods();
-  const oidc = useOidcSignIn();
   const back = useSsoReturn();
   const ldap = methods.data?.ldap ?? null;
   const provider = methods.data?.oidc ?? null;
   const localOff = methods.data?.localPasswords === false;
-  const [chosen, setChosen] = useState<Mode | null>(null);
+  const [chosen, setChosen] = useState<SignInMode | null>(null);
   // with hub passwords off, the directory is where most people sign in
-  const mode: Mode = chosen ?? (ldap && localOff ? 'ldap' : 'local');
+  const mode: SignInMode = chosen ?? (ldap && localOff ? 'ldap' : 'local');
 
   if (back.finishing) return <Spinner label="Finishing sign-in…" />;
-
   return (
     <div className={styles.root}>
       {back.error && <p className={styles.hubError} role="alert" data-testid="sso-error">{back.error}</p>}
-      {ldap && (
-        <TabList selectedValue={mode} onTabSelect={(_, d) => setChosen(d.value as Mode)} aria-label="How to sign in">
-          <Tab value="local">Hub account</Tab>
-          <Tab value="ldap">{ldap.label}</Tab>
-        </TabList>
+      {ldap && <Suspense fallback={null}><SsoTabs ldapLabel={ldap.label} mode={mode} onMode={setChosen} /></Suspense>}
+      {localOff && mode === 'local' && (
+        <Text className={styles.note} data-testid="local-off-note">
+          Hub passwords are turned off: only the bootstrap administrator signs in here. Everyone else uses their company account.
+        </Text>
       )}
-      {mode === 'ldap' && ldap ? (
-        <LdapForm label={ldap.label} />
-      ) : (
-        <>
-          {localOff && (
-            <Text className={styles.note} data-testid="local-off-note">
-              Hub passwords are turned off: only the bootstrap administrator signs in here. Everyone else uses their company account.
-            </Text>
-          )}
-          {localForm}
-        </>
-      )}
-      {provider && (
-        <>
-          <Divider>or</Divider>
-          <Button
-            appearance="secondary"
-            icon={oidc.isPending ? <Spinner size="tiny" /> : <PersonKeyRegular />}
-            disabled={oidc.isPending}
-            onClick={() => oidc.mutate(undefined, { onSuccess: (result) => result && signedIn(result.user, result.firstLogin) })}
-          >
-            Sign in with {provider.providerName}
-          </Button>
-          {oidc.isPending && isDesktop() && <Text className={styles.note}>Finish signing in in your browser, then come back here.</Text>}
-          {oidc.isError && <p className={styles.hubError} role="alert" data-testid="oidc-error">{errorText(oidc.error)}</p>}
-        </>
-      )}
+      <div hidden={mode !== 'local'}>{localForm}</div>
+      {ldap && mode === 'ldap' && <Suspense fallback={<Spinner size="tiny" />}><LdapForm label={ldap.label} /></Suspense>}
+      {provider && <Suspense fallback={null}><SsoProviderButton providerName={provider.providerName} /></Suspense>}
     </div>
   );
 }
