@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client';
-import { isDatabaseEmpty } from '../server/db/seed';
-import { LARGE_COMPANY, scaledSize, seedLargeCompany } from '../server/db/seed/large';
+import { PG_SESSION_OPTIONS } from '../server/db/client';
+import { LARGE_COMPANY } from '../server/db/seed/large';
 import { startHub } from '../server/start';
-import { freePort, startCluster, type Cluster } from '../tests/support/postgres-cluster';
+import { freePort } from '../tests/support/postgres-cluster';
 import type { FloorRoute } from './support/floor';
+import { largeDatabase } from './support/large-company';
 import { captureSql, installSqlCapture } from './support/sql-capture';
 
 // issue 10 bench/api.ts: the hub on PostgreSQL with the large company, autocannon on loopback per
@@ -60,17 +60,11 @@ function log(message: string): void {
 }
 
 async function main(): Promise<void> {
-  let cluster: Cluster | null = null;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    cluster = await startCluster();
-    databaseUrl = cluster.url;
-    log(`throwaway PostgreSQL cluster: ${databaseUrl}`);
-  }
+  const database = await largeDatabase(STAFF, log);
+  const databaseUrl = database.url;
   const children: ChildProcess[] = [];
   const work = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   try {
-    await seedWhenEmpty(databaseUrl);
     await printSize(databaseUrl);
     const ids = await lookupIds(databaseUrl);
     const routes = routeList(ids);
@@ -136,29 +130,14 @@ async function main(): Promise<void> {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
     rmSync(work, { recursive: true, force: true });
-    await cluster?.stop();
+    await database.stop();
   }
 }
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)}`.padStart(6);
 
-async function seedWhenEmpty(databaseUrl: string): Promise<void> {
-  const database = await openDatabase({ databaseUrl });
-  try {
-    await database.migrate();
-    if (!(await isDatabaseEmpty(database.db))) return;
-    const size = STAFF === LARGE_COMPANY.staff ? LARGE_COMPANY : scaledSize(STAFF);
-    log(`seeding the large company into PostgreSQL: ${JSON.stringify(size)}`);
-    const started = performance.now();
-    await seedLargeCompany(database.db, { size, log: (m) => log(`  ${m}`) });
-    log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    await database.close();
-  }
-}
-
 async function withPool<T>(databaseUrl: string, run: (pool: pg.Pool) => Promise<T>): Promise<T> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: PG_SESSION_OPTIONS });
   try {
     return await run(pool);
   } finally {
