@@ -30,10 +30,23 @@ vi.mock('electron', () => ({}));
 
 const LIST = '/objective-tracking/objectives';
 const TEAM = '/super-awesome-team';
+const bannerText = (what: string) => new RegExp(`^Offline — showing ${what} as of \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2}$`);
 const BANNER = {
-  objectives: /^Offline — showing objectives as of \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/,
-  directory: /^Offline — showing the team directory as of \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/,
+  objectives: bannerText('objectives'),
+  directory: bannerText('the team directory'),
+  profile: bannerText('this profile'),
+  links: bannerText('links'),
+  holidays: bannerText('holidays'),
 };
+
+interface Seen {
+  id: number;
+  title: string;
+  members: number;
+  profilePath: string;
+  profileName: string;
+  links: number;
+}
 const SLOW = 240_000;
 
 async function freePort(): Promise<number> {
@@ -155,7 +168,7 @@ type KeptText = () => Promise<string>;
  * Opens the member's objectives, the first one's details and the directory, each kept before the
  * next full page load (a person reads a screen for a moment; the cache writes within ~250 ms).
  */
-async function browseOnline(page: Page, kept: KeptText): Promise<{ id: number; title: string; members: number }> {
+async function browseOnline(page: Page, kept: KeptText): Promise<Seen> {
   await page.goto(LIST);
   await cards(page).first().waitFor();
   const title = ((await cardTitle(page).textContent()) ?? '').trim();
@@ -172,11 +185,25 @@ async function browseOnline(page: Page, kept: KeptText): Promise<{ id: number; t
   await expect.poll(kept, { timeout: 20_000 }).toContain('["user","directory"');
   // what was kept before the full page load is still there after it
   expect(await kept()).toContain(`["objective","one",${id}]`);
-  return { id, title, members };
+
+  // issue 11 part 6: a profile the user opened, the dashboard links and the month's holidays
+  await page.getByTestId('member-card').first().click();
+  await page.getByTestId('profile-name').waitFor();
+  const profilePath = new URL(page.url()).pathname;
+  const profileName = ((await page.getByTestId('profile-name').textContent()) ?? '').trim();
+  await expect.poll(kept, { timeout: 20_000 }).toContain('["user","profile",');
+  await page.goto('/dashboard');
+  await page.getByTestId('link-card').first().waitFor();
+  const links = await page.getByTestId('link-card').count();
+  await expect.poll(kept, { timeout: 20_000 }).toContain('["link","active"]');
+  await page.goto('/holidays');
+  await page.getByTestId('holiday-calendar').waitFor();
+  await expect.poll(kept, { timeout: 20_000 }).toContain('["holidays","days-left"]');
+  return { id, title, members, profilePath, profileName, links };
 }
 
 /** With the hub stopped: each screen comes back from the cache, read-only, under its banner. */
-async function expectOfflineViews(page: Page, seen: { id: number; title: string; members: number }): Promise<void> {
+async function expectOfflineViews(page: Page, seen: Seen): Promise<void> {
   await page.goto(LIST);
   await page.getByText(BANNER.objectives).waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
     // what the screen showed instead, for whoever reads the failure
@@ -196,6 +223,18 @@ async function expectOfflineViews(page: Page, seen: { id: number; title: string;
   await page.goto(TEAM);
   await page.getByText(BANNER.directory).waitFor({ timeout: 30_000 });
   expect(await page.getByTestId('member-card').count()).toBe(seen.members);
+
+  await page.goto(seen.profilePath);
+  await page.getByText(BANNER.profile).waitFor({ timeout: 30_000 });
+  expect((await page.getByTestId('profile-name').textContent())?.trim()).toBe(seen.profileName);
+
+  await page.goto('/dashboard');
+  await page.getByText(BANNER.links).waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('link-card').count()).toBe(seen.links);
+
+  await page.goto('/holidays');
+  await page.getByText(BANNER.holidays).waitFor({ timeout: 30_000 });
+  await page.getByTestId('holiday-calendar').waitFor();
 }
 
 /** The hub restarted on the same port and data: the list refreshes by itself and the banner goes. */
@@ -245,7 +284,7 @@ function shellFiles(page: Page): Promise<number> {
 }
 
 describe('offline viewing with the hub process stopped', () => {
-  it('web: cached objectives, details and directory read-only under the banner; fresh data once the hub is back', async () => {
+  it('web: kept objectives, details, directory, an opened profile, links and holidays read-only under their banners; fresh data once the hub is back', async () => {
     const s: BrowserSession = await newSession(browser, hub.url);
     try {
       const { page } = s;

@@ -3,8 +3,7 @@ import { appStore, queryClient } from '../store';
 import { userAtom } from '../session/session';
 import { getTransport, isDesktop } from '../transport';
 import { storageKey } from '../session/storage';
-import { OfflineCache } from './offline-cache';
-import { pageOf } from './offline-cache';
+import { OfflineCache, pageOf } from './offline-cache';
 import { defaultSnapshotStore } from './snapshot-store';
 import { registerOfflineShell } from './service-worker';
 import type { OfflineView } from './messages';
@@ -13,7 +12,7 @@ import type { OfflineView } from './messages';
 
 let cache: OfflineCache | null = null;
 
-/** Called once at start (renderer/main.tsx), before the first screen asks anything. */
+/** Called once someone is signed in (./start.ts) or by the first kept query; idempotent. */
 export function startOfflineCache(): void {
   if (cache) return;
   dropLegacyObjectiveCache();
@@ -42,14 +41,20 @@ export function offlineQueryOptions(what: OfflineView) {
   return { meta: { offline: what }, networkMode: 'always' as const };
 }
 
+/** main.tsx starts the cache from its own chunk; a kept screen asking first starts it itself. */
+function started(): OfflineCache {
+  if (!cache) startOfflineCache();
+  return cache as OfflineCache;
+}
+
 /** The hub's answer, or with the hub unreachable the answer kept for this query. */
 export function fetchOrCached<T>(queryKey: QueryKey, fetch: () => Promise<T>): Promise<T> {
-  return cache ? cache.fetchOrCached(queryKey, fetch) : fetch();
+  return started().fetchOrCached(queryKey, fetch);
 }
 
 /** The same for one page of an infinite query. */
 export function fetchPageOrCached<T>(queryKey: QueryKey, pageParam: unknown, fetch: () => Promise<T>): Promise<T> {
-  return cache ? cache.fetchOrCached(queryKey, fetch, (data) => pageOf(data, pageParam)) : fetch();
+  return started().fetchOrCached(queryKey, fetch, (data) => pageOf(data, pageParam));
 }
 
 /** Before issue 11 the objectives kept their answers in localStorage; the general cache replaces that. */
