@@ -47,11 +47,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],
           // The browser tests share one demo hub: one file at a time, so one file's admin changes
-          // (roles, archived members) never race another file's sign-ins. A retry absorbs a
-          // Chromium timing hiccup on a loaded 2-core machine; a real failure fails twice.
+          // (roles, archived members) never race another file's sign-ins. No retry: a failure is a
+          // bug to find (the last one was a dialog resetting itself mid-save), not a hiccup.
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },
-          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
