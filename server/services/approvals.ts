@@ -7,6 +7,7 @@ import { isBarredRole } from '../../shared/rules/permissions';
 import type { SessionUser } from '../../shared/api/users';
 import type { Db, DbOrTx } from '../db/client';
 import { keyResults, objectives, teams, users } from '../db/schema';
+import { recordFinalCheckIn } from './check-ins';
 import { badRequest, forbidden, notFound } from '../http-errors';
 import { objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { coveredWhere, objectiveRef } from './objectives-scope';
@@ -79,10 +80,10 @@ export async function approveCompletion(
     const [kr] = await tx.select().from(keyResults).where(and(eq(keyResults.id, body.keyResultId as number), sql`${keyResults.status} <> 'deleted'`)).limit(1);
     const parent = kr ? await lockDecidable(tx, actor, kr.objectiveId) : null;
     if (!kr || !parent) throw notFound(APPROVAL_MESSAGES.failedBody);
-    await tx
-      .update(keyResults)
-      .set({ status, nextStatus: null, percentage: body.delete ? kr.percentage : (kr.percentage ?? DEFAULT_PERCENTAGE), lastModificationDate: now })
-      .where(eq(keyResults.id, kr.id));
+    const percentage = body.delete ? kr.percentage : (kr.percentage ?? DEFAULT_PERCENTAGE);
+    await tx.update(keyResults).set({ status, nextStatus: null, percentage, lastModificationDate: now }).where(eq(keyResults.id, kr.id));
+    // A completion approved here closes the check-in history just as completing on the card does.
+    if (!body.delete) await recordFinalCheckIn(tx, kr.id, percentage ?? DEFAULT_PERCENTAGE, actor.id, now);
     await tx.update(objectives).set({ lastModificationDate: now }).where(eq(objectives.id, parent.id));
     return { kind: 'keyResult' as const, id: kr.id, status };
   });

@@ -135,6 +135,19 @@ describe('completion and progress', () => {
     expect(items[0]).toMatchObject({ comment: FINAL_CHECK_IN_COMMENT, author: { id: w.ids.member } });
   });
 
+  it('records the final check-in when the completion approval page completes a key result, and none for a deletion', async () => {
+    const { krId } = await keyResultOf('member');
+    const approved = await w.hub.post('/api/approval', { key_result_id: krId }, { token: w.tokens.lead });
+    expect(approved.status).toBe(200);
+    const items = (await history('member', krId)).body.data.items;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ percent: 100, confidence: 'on_track', comment: FINAL_CHECK_IN_COMMENT, author: { id: w.ids.lead } });
+
+    const other = await keyResultOf('member');
+    expect((await w.hub.post('/api/approval', { key_result_id: other.krId, delete: true }, { token: w.tokens.lead })).status).toBe(200);
+    expect(await w.hub.db.select().from(keyResultCheckIns).where(eq(keyResultCheckIns.keyResultId, other.krId))).toEqual([]);
+  });
+
   it('records nothing when the completion is refused', async () => {
     const { krId } = await keyResultOf('member', { is_public: true });
     const refused = await w.hub.request('PUT', `/api/key-result/${krId}`, { token: w.tokens.mate, body: { action: 'complete', percentage: 70 } });
