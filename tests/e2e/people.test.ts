@@ -104,7 +104,7 @@ describe('profile', () => {
       await page.getByText(PEOPLE_TOASTS.userArchived).first().waitFor();
       await page.getByRole('button', { name: 'Restore' }).click();
       await page.getByText(`Are you sure you want to restore ${DEMO_USERS.guest.name}?`).waitFor();
-      await page.getByRole('button', { name: 'No' }).click();
+      await page.getByRole('button', { name: 'No', exact: true }).click(); // exact: the 'Notifications, n unread' bell also matches 'No'
       await page.getByRole('button', { name: 'Restore' }).click();
       await page.getByRole('button', { name: 'Yes' }).click();
       await page.getByText(PEOPLE_TOASTS.userRestored).first().waitFor();
