@@ -82,5 +82,5 @@ export const PersonCard = memo(function PersonCard({ person, node, focused, tabb
 /** The far-out stand-in for a card. */
 export const PersonDot = memo(function PersonDot({ node }: { node: PlacedNode }) {
   const styles = useStyles();
-  return <div className={styles.dot} style={{ transform: `translate(${node.x}px, ${node.y}px)` }} aria-hidden />;
+  return <div className={styles.dot} style={{ transform: `translate(${node.x}px, ${node.y}px)` }} data-testid="org-dot" aria-hidden />;
 });
