@@ -42,6 +42,8 @@ app.all('/floor/:name', async (request, reply) => {
       text: q.text,
       values: q.values.map((v) => (typeof v === 'string' && TOKEN_HASH.test(v) ? randomBytes(32).toString('hex') : v)),
       ...(q.rowMode === 'array' ? { rowMode: 'array' as const } : {}),
+      // the hub's prepared-statement name: the floor parses and plans exactly as often as the hub
+      ...(q.name ? { name: q.name } : {}),
     })));
   reply.header('content-type', 'application/json');
   return JSON.stringify(results.map((r) => r.rows));

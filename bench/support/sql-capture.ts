@@ -7,11 +7,11 @@ export interface CapturedQuery {
   text: string;
   values: unknown[];
   rowMode?: string;
+  /** the prepared-statement name the hub gave it (server/db/statement-names.ts) */
+  name?: string;
 }
 
 let recording: CapturedQuery[] | null = null;
-/** Config objects Pool.query already recorded: the Client.query it delegates to is the same statement. */
-const viaPool = new WeakSet<object>();
 
 type QueryFn = (this: unknown, config: unknown, values?: unknown, callback?: unknown) => unknown;
 
@@ -19,25 +19,22 @@ function record(config: unknown, values: unknown): void {
   if (!recording) return;
   const text = typeof config === 'string' ? config : (config as { text: string }).text;
   const params = Array.isArray(values) ? values : ((config as { values?: unknown[] }).values ?? []);
-  const rowMode = typeof config === 'object' && config ? (config as { rowMode?: string }).rowMode : undefined;
-  recording.push({ text, values: params, rowMode });
+  const options = typeof config === 'object' && config ? (config as { rowMode?: string; name?: string }) : {};
+  recording.push({ text, values: params, rowMode: options.rowMode, name: options.name });
 }
 
 let installed = false;
 
+/**
+ * Records at the connection: Pool.query hands each statement to a client, and the hub names its
+ * statements per connection, so only there does a statement carry the name it runs under.
+ */
 export function installSqlCapture(): void {
   if (installed) return;
   installed = true;
-  const poolQuery = pg.Pool.prototype.query as unknown as QueryFn;
   const clientQuery = pg.Client.prototype.query as unknown as QueryFn;
-  (pg.Pool.prototype as unknown as { query: QueryFn }).query = function query(config, values, callback) {
-    record(config, values);
-    if (recording && typeof config === 'object' && config) viaPool.add(config);
-    return poolQuery.call(this, config, values, callback);
-  };
   (pg.Client.prototype as unknown as { query: QueryFn }).query = function query(config, values, callback) {
-    if (typeof config === 'object' && config && viaPool.has(config)) viaPool.delete(config);
-    else record(config, values);
+    record(config, values);
     return clientQuery.call(this, config, values, callback);
   };
 }

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataFolder } from './migrate-lock';
+import { nameStatements } from './statement-names';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -54,6 +55,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
     // An idle connection the server drops (restart, failover, admin termination) emits 'error' on
     // the pool; unheard, it would crash the hub. The pool replaces the connection on next use.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    pool.on('connect', nameStatements);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/common';
 import { SESSION_MESSAGES } from '../../shared/rules/messages';
 import { forbidden, unauthorized } from '../http-errors';
-import { findSession, SESSION_TTL_MS } from '../services/sessions';
-import { loadSessionUser } from '../services/session-user';
+import { SESSION_TTL_MS } from '../services/sessions';
+import { loadSession } from '../services/session-user';
 
 // One hook for the whole /api prefix (style.md, fastify/demo autohooks): every route needs a
 // session except the public ones named here.
@@ -73,13 +73,12 @@ export function installAuth(api: FastifyInstance): void {
     if (!credential) throw unauthorized();
     if (failsCsrf(request.method, credential.via, request.headers[CSRF_HEADER])) throw forbidden(SESSION_MESSAGES.csrf);
 
-    const session = await findSession(api.db, credential.token);
-    const loaded = session ? await loadSessionUser(api.db, session.userId) : null;
-    if (!session || !loaded) {
+    const loaded = await loadSession(api.db, credential.token);
+    if (!loaded) {
       if (credential.via === 'cookie') clearSessionCookie(request, reply);
       throw unauthorized();
     }
     request.actor = loaded.user;
-    request.session = { id: session.id, firstLogin: loaded.firstLogin, via: credential.via };
+    request.session = { id: loaded.sessionId, firstLogin: loaded.firstLogin, via: credential.via };
   });
 }

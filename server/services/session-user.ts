@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { isCapability } from '../../shared/rules/capabilities';
 import { accessLabel } from '../../shared/rules/permissions';
 import type { Ref } from '../../shared/api/common';
 import type { SessionUser } from '../../shared/api/users';
-import type { DbOrTx } from '../db/client';
-import { jobs, roles, teamManagers, teamMembers, teams, users } from '../db/schema';
+import type { Db, DbOrTx } from '../db/client';
+import { jobs, roles, sessions, teamManagers, teamMembers, teams, users } from '../db/schema';
+import { hashToken } from './sessions';
 import { imagePathOf } from './member-summary';
 
 // The signed-in user as every permission check sees it (shared/rules/session-user.ts Actor),
@@ -64,23 +65,89 @@ const teamleadJson = sql<Ref | null>`coalesce(
     where m.user_id = ${USER_ID} and l.id <> ${USER_ID} and l.status = 'active'
     order by l.name, l.id limit 1))`;
 
+/**
+ * What a session user is built from: the user's own columns (not the profile extras or the
+ * password hash, which no permission check reads), role, job, and the team lists as JSON.
+ */
+const SESSION_USER_FIELDS = {
+  user: {
+    id: users.id,
+    name: users.name,
+    username: users.username,
+    email: users.email,
+    phone: users.phone,
+    status: users.status,
+    isOwner: users.isOwner,
+    registered: users.registered,
+    joinDate: users.joinDate,
+    lastLogin: users.lastLogin,
+    firstLogin: users.firstLogin,
+    imageUrl: users.imageUrl,
+    pictureFileId: users.pictureFileId,
+  },
+  role: { id: roles.id, name: roles.name, status: roles.status, capabilities: roles.capabilities },
+  job: { id: jobs.id, name: jobs.name },
+  memberships: membershipsJson,
+  managed: managedJson,
+  teamlead: teamleadJson,
+};
+
 /** null for an unknown or archived user: archived users cannot act (issue 3). */
 export async function loadSessionUser(db: DbOrTx, userId: number): Promise<LoadedSessionUser | null> {
   const [row] = await db
-    .select({
-      user: users,
-      role: { id: roles.id, name: roles.name, status: roles.status, capabilities: roles.capabilities },
-      job: { id: jobs.id, name: jobs.name },
-      memberships: membershipsJson,
-      managed: managedJson,
-      teamlead: teamleadJson,
-    })
+    .select(SESSION_USER_FIELDS)
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(jobs, eq(jobs.id, users.jobId))
     .where(and(eq(users.id, userId), eq(users.status, 'active')))
     .limit(1);
-  if (!row) return null;
+  return row ? sessionUserOf(row) : null;
+}
+
+/**
+ * The auth hook's lookup on every request: the live session of a token and its (active) user, in
+ * ONE statement built once per database and prepared (issue 10: building this query with Drizzle
+ * and planning it in PostgreSQL cost more than running it).
+ */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ sessionId: sessions.id, ...SESSION_USER_FIELDS })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(jobs, eq(jobs.id, users.jobId))
+    .where(and(
+      eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, sql.placeholder('now')),
+      eq(users.status, 'active'),
+    ))
+    .limit(1)
+    .prepare('hub_session_lookup');
+}
+
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+export async function loadSession(db: Db, token: string, now = new Date()): Promise<(LoadedSessionUser & { sessionId: number }) | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  return row ? { sessionId: row.sessionId, ...sessionUserOf(row) } : null;
+}
+
+type SessionUserRow = {
+  user: { id: number; name: string; username: string; email: string | null; phone: string | null; status: string; isOwner: boolean; registered: boolean; joinDate: string | null; lastLogin: Date | null; firstLogin: boolean; imageUrl: string | null; pictureFileId: string | null };
+  role: { id: number; name: string; status: string; capabilities: string[] } | null;
+  job: { id: number; name: string } | null;
+  memberships: Array<{ id: number; name: string; isLead: boolean }> | string;
+  managed: number[] | string;
+  teamlead: Ref | null | string;
+};
+
+function sessionUserOf(row: SessionUserRow): LoadedSessionUser {
   const { user, role, job } = row;
   const memberships = parseJson(row.memberships);
   const team = memberships.map(({ id, name }) => ({ id, name }));

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions } from '../db/schema';
 
 // design §3: opaque random bearer tokens, stored only as a hash, with expiry; logout revokes.
 // A stolen database therefore holds no usable token.
@@ -21,17 +21,6 @@ export async function createSession(db: DbOrTx, userId: number, now = new Date()
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now });
   return { token, expiresAt };
-}
-
-/** The live session behind a token: not revoked, not expired, and its user not archived. */
-export async function findSession(db: DbOrTx, token: string, now = new Date()): Promise<{ id: number; userId: number } | null> {
-  const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.status, 'active')))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number, now = new Date()): Promise<void> {

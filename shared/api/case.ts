@@ -1,7 +1,26 @@
 // design §4: snake_case on the wire, camelCase in code. Both transports and the hub use these.
 
-const toCamelKey = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const toSnakeKey = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+/**
+ * Every response key passes through here (issue 10: the regex rename was a visible share of the
+ * hub's time per request). The keys are our schemas' few hundred field names, so each is renamed
+ * once and remembered; past MEMO_LIMIT (keys of free-form JSON) they are renamed each time.
+ */
+const MEMO_LIMIT = 5_000;
+
+function memoized(rename: (key: string) => string): (key: string) => string {
+  const memo = new Map<string, string>();
+  return (key) => {
+    let out = memo.get(key);
+    if (out === undefined) {
+      out = rename(key);
+      if (memo.size < MEMO_LIMIT) memo.set(key, out);
+    }
+    return out;
+  };
+}
+
+const toCamelKey = memoized((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+const toSnakeKey = memoized((key) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
