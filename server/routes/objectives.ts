@@ -23,8 +23,8 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/objective', { schema: { tags, querystring: objectiveListQuerySchema, response: { 200: objectiveListResponseSchema } } }, async (request) => {
     const q = request.query;
-    const { items, total } = await listObjectives(api.db, request.actor, q);
-    return { data: { items, total, page: q.page, limit: q.limit } };
+    const { items, total, totalIsExact } = await listObjectives(api.db, request.actor, q);
+    return { data: { items, total, totalIsExact, page: q.page, limit: q.limit } };
   });
 
   api.get('/objective/choices', { schema: { tags, response: { 200: objectiveChoicesResponseSchema } } }, async (request) => ({

@@ -1,27 +1,18 @@
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CheckIn, CheckInCreate, CheckInList } from '../../shared/api/check-ins';
 import { checkInRefusal, RISKY_CONFIDENCES, type Confidence } from '../../shared/rules/check-ins';
-import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
 import { keyResults, objectives, teams, users } from '../db/schema';
 import { keyResultCheckIns, type CheckInRecord } from '../db/schema-check-ins';
-import { forbidden, notFound } from '../http-errors';
-import { findVisibleObjective, teamIdsOf, type ObjectiveRecord } from './objectives-read';
+import { forbidden } from '../http-errors';
+import { findKeyResult, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
 
 // issue 11 §1: check-ins on a key result. Seen by whoever sees the key result; recorded under the
 // objective's read-only rule (spec §6) while the work is open. Completion adds the final one.
 
 type KeyResultRecord = typeof keyResults.$inferSelect;
-
-/** The key result (not deleted) of an objective the actor sees; an invisible one answers 404 like a missing one. */
-async function findTarget(db: DbOrTx, actor: Actor, id: number): Promise<{ kr: KeyResultRecord; objective: ObjectiveRecord }> {
-  const [kr] = await db.select().from(keyResults).where(and(eq(keyResults.id, id), ne(keyResults.status, 'deleted'))).limit(1);
-  const objective = kr ? await findVisibleObjective(db, actor, kr.objectiveId) : null;
-  if (!kr || !objective) throw notFound(OBJECTIVE_MESSAGES.keyResultNotFound);
-  return { kr, objective };
-}
 
 async function refusalFor(db: DbOrTx, actor: Actor, kr: KeyResultRecord, objective: ObjectiveRecord): Promise<string | null> {
   const ref = objectiveRef(objective, await teamIdsOf(db, objective.ownerId));
@@ -42,7 +33,7 @@ function shape(row: CheckInRecord, authorName: string | null): CheckIn {
 
 /** GET /key-result/:id/check-ins: the whole history, newest first, and whether the caller may add one. */
 export async function listCheckIns(db: DbOrTx, actor: Actor, keyResultId: number): Promise<CheckInList> {
-  const { kr, objective } = await findTarget(db, actor, keyResultId);
+  const { kr, objective } = await findKeyResult(db, actor, keyResultId);
   const [rows, refusal] = await Promise.all([
     db
       .select({ checkIn: keyResultCheckIns, authorName: users.name })
@@ -58,7 +49,7 @@ export async function listCheckIns(db: DbOrTx, actor: Actor, keyResultId: number
 /** POST /key-result/:id/check-ins. */
 export async function createCheckIn(db: Db, actor: Actor, keyResultId: number, input: CheckInCreate): Promise<CheckIn> {
   return db.transaction(async (tx) => {
-    const found = await findTarget(tx, actor, keyResultId);
+    const found = await findKeyResult(tx, actor, keyResultId);
     // Locked like an edit, so a check-in never lands after a completion or archive it raced with.
     const [objective] = await tx.select().from(objectives).where(eq(objectives.id, found.objective.id)).for('update');
     const [kr] = await tx.select().from(keyResults).where(eq(keyResults.id, keyResultId)).limit(1);

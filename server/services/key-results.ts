@@ -1,15 +1,14 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { KeyResultCreate, KeyResultUpdate, KeyResultView } from '../../shared/api/key-results';
 import type { Priority } from '../../shared/rules/constants';
 import { keyResultDeadlineError, keyResultRefusal } from '../../shared/rules/key-result-rules';
 import { isObjectiveReadOnly } from '../../shared/rules/objective-access';
 import { DEFAULT_PERCENTAGE } from '../../shared/rules/objective-status';
-import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
 import { keyResults, objectives } from '../db/schema';
-import { badRequest, notFound } from '../http-errors';
-import { findVisibleObjective, shapeKeyResult, teamIdsOf, type ObjectiveRecord } from './objectives-read';
+import { badRequest } from '../http-errors';
+import { findKeyResult, shapeKeyResult, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
 import { recordFinalCheckIn } from './check-ins';
 import { lockEditable } from './objectives-write';
@@ -56,14 +55,6 @@ export async function createKeyResult(db: Db, actor: Actor, objectiveId: number,
     await touch(tx, objectiveId, now);
     return view(tx, actor, kr, objective);
   });
-}
-
-/** A key result (not deleted) of an objective the actor may see, with that objective. */
-export async function findKeyResult(db: DbOrTx, actor: Actor, id: number): Promise<{ kr: KeyResultRecord; objective: ObjectiveRecord }> {
-  const [kr] = await db.select().from(keyResults).where(and(eq(keyResults.id, id), ne(keyResults.status, 'deleted'))).limit(1);
-  const objective = kr ? await findVisibleObjective(db, actor, kr.objectiveId) : null;
-  if (!kr || !objective) throw notFound(OBJECTIVE_MESSAGES.keyResultNotFound);
-  return { kr, objective };
 }
 
 export async function getKeyResult(db: DbOrTx, actor: Actor, id: number): Promise<KeyResultView> {

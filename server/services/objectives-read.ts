@@ -4,11 +4,14 @@ import type { Ref } from '../../shared/api/common';
 import type { Priority } from '../../shared/rules/constants';
 import { objectiveProgress } from '../../shared/rules/check-ins';
 import { isObjectiveReadOnly } from '../../shared/rules/objective-access';
+import { objectivesTotalBound } from '../../shared/rules/objective-totals';
 import { availableActions } from '../../shared/rules/objective-status';
+import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
 import { keyResultCheckIns } from '../db/schema-check-ins';
+import { notFound } from '../http-errors';
 import { objectiveRef, visibleWhere } from './objectives-scope';
 
 // Reading objectives (spec §2 list and details, §7 GET /objective): filtered and paged in SQL,
@@ -62,10 +65,15 @@ const OBJECTIVE_ID = sql.raw('"objectives"."id"');
 const krTotal = sql<number>`(select count(*)::int from ${keyResults} k where k.objective_id = ${OBJECTIVE_ID} and k.status <> 'deleted')`;
 const krCompleted = sql<number>`(select count(*)::int from ${keyResults} k where k.objective_id = ${OBJECTIVE_ID} and k.status = 'completed')`;
 
-/** GET /objective: the visible objectives matching the filters, one page, plus the total. */
-export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): Promise<{ items: Objective[]; total: number }> {
+/**
+ * GET /objective: the visible objectives matching the filters, one page, plus the total counted
+ * up to the bound (issue 10): one row past it says "more", without reading every match.
+ */
+export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): Promise<{ items: Objective[]; total: number; totalIsExact: boolean }> {
   const where = and(visibleWhere(actor), ...filterWhere(f));
-  const [rows, [{ total }]] = await Promise.all([
+  const bound = objectivesTotalBound(f.page, f.limit);
+  const matches = db.select({ one: sql<number>`1`.as('one') }).from(objectives).where(where).limit(bound + 1).as('matches');
+  const [rows, [{ counted }]] = await Promise.all([
     db
       .select({ objective: objectives, krTotal, krCompleted })
       .from(objectives)
@@ -73,16 +81,40 @@ export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): 
       .orderBy(...ORDER[f.sortCriterion])
       .limit(f.limit)
       .offset((f.page - 1) * f.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(objectives).where(where),
+    db.select({ counted: sql<number>`count(*)::int` }).from(matches),
   ]);
   const items = await shapeObjectives(db, actor, rows.map((r) => ({ ...r.objective, krTotal: r.krTotal, krCompleted: r.krCompleted })));
-  return { items, total: Number(total) };
+  const totalIsExact = Number(counted) <= bound;
+  return { items, total: totalIsExact ? Number(counted) : bound, totalIsExact };
 }
 
 /** One visible objective (not deleted), or null: an invisible one answers like a missing one. */
 export async function findVisibleObjective(db: DbOrTx, actor: Actor, id: number): Promise<ObjectiveRecord | null> {
   const [row] = await db.select().from(objectives).where(and(eq(objectives.id, id), visibleWhere(actor))).limit(1);
   return row ?? null;
+}
+
+/** A key result (not deleted) of an objective the actor may see, with that objective; an invisible one answers 404 like a missing one. */
+export async function findKeyResult(db: DbOrTx, actor: Actor, id: number): Promise<{ kr: typeof keyResults.$inferSelect; objective: ObjectiveRecord }> {
+  const [kr] = await db.select().from(keyResults).where(and(eq(keyResults.id, id), ne(keyResults.status, 'deleted'))).limit(1);
+  const objective = kr ? await findVisibleObjective(db, actor, kr.objectiveId) : null;
+  if (!kr || !objective) throw notFound(OBJECTIVE_MESSAGES.keyResultNotFound);
+  return { kr, objective };
+}
+
+/** The key results (not deleted) of some objectives in `order`, shaped and grouped by objective id. */
+export async function keyResultsByObjective<T>(
+  db: DbOrTx, objectiveIds: readonly number[], order: SQL[], shape: (k: typeof keyResults.$inferSelect) => T,
+): Promise<Map<number, T[]>> {
+  const byObjective = new Map<number, T[]>();
+  if (objectiveIds.length === 0) return byObjective;
+  const rows = await db.select().from(keyResults).where(and(inArray(keyResults.objectiveId, [...objectiveIds]), ne(keyResults.status, 'deleted'))).orderBy(...order);
+  for (const k of rows) {
+    const list = byObjective.get(k.objectiveId) ?? [];
+    list.push(shape(k));
+    byObjective.set(k.objectiveId, list);
+  }
+  return byObjective;
 }
 
 /** Team memberships of some users: their first team (by name) and all team ids. */

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { TIMELINE_LIMIT, type TimelineObjective } from '../../shared/api/timeline';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { keyResults, objectives, users } from '../db/schema';
+import { keyResultsByObjective } from './objectives-read';
 import { visibleWhere } from './objectives-scope';
 
 // objective-tracking §2 Timeline: the objectives the user may see (visibleWhere, the objectives
@@ -28,16 +29,9 @@ export async function timelineItems(db: DbOrTx, actor: Actor, f: TimelineFilters
     .limit(TIMELINE_LIMIT + 1);
   const truncated = rows.length > TIMELINE_LIMIT;
   const kept = rows.slice(0, TIMELINE_LIMIT);
-  const ids = kept.map((r) => r.o.id);
-  const krs = ids.length
-    ? await db.select().from(keyResults).where(and(inArray(keyResults.objectiveId, ids), ne(keyResults.status, 'deleted'))).orderBy(asc(keyResults.createdAt), asc(keyResults.id))
-    : [];
-  const byObjective = new Map<number, TimelineObjective['keyResults']>();
-  for (const k of krs) {
-    const list = byObjective.get(k.objectiveId) ?? [];
-    list.push({ id: k.id, title: k.title, status: k.status, priority: k.priority, start: day(k.createdAt), deadline: k.deadline });
-    byObjective.set(k.objectiveId, list);
-  }
+  const byObjective = await keyResultsByObjective(db, kept.map((r) => r.o.id), [asc(keyResults.createdAt), asc(keyResults.id)], (k) => ({
+    id: k.id, title: k.title, status: k.status, priority: k.priority, start: day(k.createdAt), deadline: k.deadline,
+  }));
   const items = kept.map(({ o, ownerName }) => ({
     id: o.id, title: o.title, status: o.status, priority: o.priority, start: day(o.createdAt), deadline: o.deadline,
     owner: { id: o.ownerId, name: ownerName }, keyResults: byObjective.get(o.id) ?? [],

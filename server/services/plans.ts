@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PlanObjective, Plans, PlanSummary } from '../../shared/api/plans';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
+import { keyResultsByObjective } from './objectives-read';
 import { ownerInTeams, visibleWhere } from './objectives-scope';
 
 // objective-tracking §3 Plans: {items, plans}. Items are the objectives (with key results) the
@@ -24,16 +25,9 @@ export async function planItems(db: DbOrTx, where: SQL): Promise<PlanObjective[]
     .leftJoin(teams, eq(teams.id, objectives.teamId))
     .where(where)
     .orderBy(asc(objectives.deadline), asc(objectives.id));
-  const ids = rows.map((r) => r.o.id);
-  const krs = ids.length
-    ? await db.select().from(keyResults).where(and(inArray(keyResults.objectiveId, ids), ne(keyResults.status, 'deleted'))).orderBy(asc(keyResults.deadline), asc(keyResults.id))
-    : [];
-  const byObjective = new Map<number, PlanObjective['keyResults']>();
-  for (const k of krs) {
-    const list = byObjective.get(k.objectiveId) ?? [];
-    list.push({ id: k.id, title: k.title, status: k.status, priority: k.priority, deadline: k.deadline, percentage: k.percentage });
-    byObjective.set(k.objectiveId, list);
-  }
+  const byObjective = await keyResultsByObjective(db, rows.map((r) => r.o.id), [asc(keyResults.deadline), asc(keyResults.id)], (k) => ({
+    id: k.id, title: k.title, status: k.status, priority: k.priority, deadline: k.deadline, percentage: k.percentage,
+  }));
   return rows.map(({ o, ownerName, teamName }) => ({
     id: o.id,
     title: o.title,

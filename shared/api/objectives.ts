@@ -153,7 +153,11 @@ export type Objective = z.infer<typeof objectiveSchema>;
 export const objectiveDetailSchema = objectiveSchema.extend({ keyResults: z.array(keyResultSchema) });
 export type ObjectiveDetail = z.infer<typeof objectiveDetailSchema>;
 
-export const objectiveListResponseSchema = envelope(pagedSchema(objectiveSchema));
+/**
+ * GET /objective answers a bounded total (issue 10): counted up to objectivesTotalBound; when more
+ * match, total is that bound and totalIsExact false ("1,000+ objectives").
+ */
+export const objectiveListResponseSchema = envelope(pagedSchema(objectiveSchema).extend({ totalIsExact: z.boolean() }));
 export type ObjectiveList = z.infer<typeof objectiveListResponseSchema>['data'];
 export const objectiveResponseSchema = envelope(objectiveDetailSchema);
 

@@ -71,7 +71,10 @@ export default function ObjectivesPage() {
           ))}
         </div>
       )}
-      {list.data && <Pagination page={page} total={list.data.total} pageSize={OBJECTIVES_PAGE_SIZE} onPage={setPage} />}
+      {list.data && (
+        // A list cached offline before the hub bounded its totals carries no flag: those were exact.
+        <Pagination page={page} total={list.data.total} totalIsExact={list.data.totalIsExact !== false} pageSize={OBJECTIVES_PAGE_SIZE} onPage={setPage} />
+      )}
       <ObjectiveFormDialog open={editing !== null} objective={editing?.objective ?? null} onClose={() => setEditing(null)} />
       <KeyResultFormDialog objective={krFor} keyResult={null} onClose={() => setKrFor(null)} />
       {actions.dialog}
