@@ -131,11 +131,22 @@ describe('query plans on the large company (1,000 staff)', () => {
   it('statistics of one team: every statement reads the team\'s objectives through an index', async () => {
     const teamId = Number(((await client.query(`select m.team_id from team_members m join users u on u.id = m.user_id where u.username = 'lead' and m.is_lead`)).rows[0]).team_id);
     const statements = (await statementsOf('owner', `/api/statistics?team=${teamId}`)).filter((s) => s.text.includes('"objectives"'));
-    expect(statements.length).toBeGreaterThanOrEqual(4);
+    // status/category/team in one grouped pass, at-risk, by employee
+    expect(statements.length).toBeGreaterThanOrEqual(3);
     for (const statement of statements) {
       const plan = await planOf(statement);
       expect(usesIndexOn(plan, 'objectives'), statement.text).toBe(true);
       expect(seqScans(plan), statement.text).not.toContain('objectives');
     }
+  });
+
+  it('statistics of all teams: one pass over the objectives for status, category and team; by employee reads the kept key result counts, not the key results', async () => {
+    const statements = (await statementsOf('owner', '/api/statistics')).filter((s) => s.text.includes('"objectives"'));
+    expect(statements.length).toBeGreaterThanOrEqual(3);
+    const byEmployee = statements.filter((s) => s.text.includes('"objective_key_result_counts"'));
+    expect(byEmployee).toHaveLength(1);
+    expect(byEmployee[0].text).not.toContain('"key_results"');
+    // only the at-risk statement still reads key results (one per key result with a check-in)
+    expect(statements.filter((s) => s.text.includes('"key_results"'))).toHaveLength(1);
   });
 });

@@ -59,6 +59,26 @@ export async function streamInto(
   return total;
 }
 
+/**
+ * Streams the rows of an iterable (a generator, drawing its random values row by row in table
+ * order) into a table, BATCH_ROWS at a time.
+ */
+export async function streamRows(
+  tx: Tx, table: string, types: ColumnTypes, rows: Iterable<Record<string, unknown>>, select?: Readonly<Record<string, string>>,
+): Promise<number> {
+  const iterator = rows[Symbol.iterator]();
+  return streamInto(tx, table, types, (columns, limit) => {
+    let added = 0;
+    while (added < limit) {
+      const next = iterator.next();
+      if (next.done) break;
+      push(columns, next.value);
+      added++;
+    }
+    return added;
+  }, select);
+}
+
 export async function queryRows<T>(tx: Tx, query: SQL): Promise<T[]> {
   const result = await tx.execute(query);
   // PGlite and node-postgres both answer with { rows }.
@@ -100,4 +120,14 @@ export async function withBulkLoad<T>(
   onRebuilt?.(indexes.length, Math.round(performance.now() - started));
   await tx.execute(sql`set local session_replication_role = origin`);
   return result;
+}
+
+/** Appends one row (by column name; a missing value is null) to column-wise batch data. */
+function push(columns: Columns, row: Record<string, unknown>): void {
+  for (const name of Object.keys(columns)) columns[name].push(row[name] ?? null);
+}
+
+export async function countRows(tx: Tx, table: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${quote(table)}`));
+  return Number(row?.n ?? 0);
 }
