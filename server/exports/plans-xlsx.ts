@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { PlanObjective, Plans, PlanSummary } from '../../shared/api/plans';
 import type { PlanPages } from './plans-data';
 import { styleHeader } from './plans-xlsx-style';
-import { readerCaughtUp } from './users-xlsx';
+import { readerCaughtUp, zipCaughtUp } from './users-xlsx';
 
 // spec §9 Excel exports: the plan — objectives with their key results beneath them, and the
 // member summaries — as the plans page shows them. Written with exceljs' streaming writer from
@@ -48,6 +48,7 @@ export function plansWorkbookStream(source: Plans | PlanPages): Readable {
           plan.addRow(['Key result', k.title, o.owner.name, o.team?.name ?? '', o.category, k.priority, k.status, day(k.deadline), score]).commit();
         }
       }
+      await zipCaughtUp(plan, stream);
       await readerCaughtUp(stream);
     }
     plan.commit();
@@ -58,6 +59,7 @@ export function plansWorkbookStream(source: Plans | PlanPages): Readable {
     for await (const page of pages.summaries()) {
       if (stream.destroyed) return;
       for (const p of page) summary.addRow([p.name, p.email ?? '', p.team, p.completedObjectives, p.overdueObjectives, p.totalObjectives]).commit();
+      await zipCaughtUp(summary, stream);
       await readerCaughtUp(stream);
     }
     summary.commit();

@@ -57,8 +57,8 @@ export const EXPORT_PAGE_SIZE = 500;
 /**
  * The spreadsheet's members page by page, in name order. The ordered ids are read once (a few
  * bytes a member) and each page is a primary-key lookup, so a page costs the same however deep
- * into the list it is, and every sheet lists the same members. Each call starts a new pass: the
- * workbook reads the members once per sheet rather than holding them.
+ * into the list it is. Each call starts a new pass; the workbook makes one and keeps the pages
+ * for its later sheets (row-spool.ts), so every sheet lists the same members as they were read.
  */
 export function exportUserPages(db: DbOrTx, actor: Actor, where: SQL | undefined, pageSize = EXPORT_PAGE_SIZE): () => AsyncGenerator<ExportUser[]> {
   let ordered: Promise<number[]> | undefined;

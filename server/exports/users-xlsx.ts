@@ -2,11 +2,12 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { PRIMARY_COLOR } from '../../shared/rules/constants';
 import { EXPORT_COLUMN_WIDTH, EXPORT_SHEETS } from '../../shared/rules/people-exports';
+import { RowSpool, SPOOL_MEMORY_LIMIT } from './row-spool';
 import type { ExportUser } from './users-data';
 
 // spec §9 spreadsheets: sheets Main Information, Relevant Information, Projects Experience,
 // column width 20; a styled header row and real dates. Written with exceljs' streaming writer from
-// pages of members, so memory stays flat however many there are (design §3, issue 10).
+// pages of members read once, so memory stays flat however many there are (design §3, issue 10).
 
 export const MAIN_HEADERS = ['Name', 'Email', 'Phone', 'Job', 'Team', 'Direct Manager', 'Join Date', 'Status'];
 export const RELEVANT_HEADERS = ['Name', 'Company', 'Position', 'Start Date', 'End Date', 'Description'];
@@ -19,7 +20,31 @@ const monthDate = (value: string) => {
   return m ? new Date(Date.UTC(Number(m[2]), Number(m[1]) - 1, 1)) : value;
 };
 
-function sheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, headers: string[], formats: Record<number, string> = {}) {
+/** A sheet of the workbook: its columns and the rows one member gives it. */
+interface UserSheet {
+  name: string;
+  headers: string[];
+  /** number formats by column index */
+  formats?: Record<number, string>;
+  rows: (p: ExportUser) => unknown[][];
+}
+
+export const USER_SHEETS: readonly UserSheet[] = [
+  {
+    name: EXPORT_SHEETS.main, headers: MAIN_HEADERS, formats: { 6: 'dd/mm/yyyy' },
+    rows: (p) => [[p.name, p.email ?? '', p.phone ?? '', p.job ?? '', p.teams, p.manager ?? '', utcDate(p.joinDate), p.status]],
+  },
+  {
+    name: EXPORT_SHEETS.relevant, headers: RELEVANT_HEADERS, formats: { 3: 'mm/yyyy', 4: 'mm/yyyy' },
+    rows: (p) => p.relevant.map((e) => [p.name, e.company, e.position, monthDate(e.startDate), monthDate(e.endDate), e.description ?? '']),
+  },
+  {
+    name: EXPORT_SHEETS.projects, headers: PROJECT_HEADERS,
+    rows: (p) => p.projects.map((pr) => [p.name, pr.title, pr.mainGoal ?? '', pr.responsabilities ?? '', pr.technicalSkills ?? '']),
+  },
+];
+
+function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, { name, headers, formats = {} }: UserSheet) {
   const ws = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = headers.map((header, i) => ({ header, width: EXPORT_COLUMN_WIDTH, style: formats[i] ? { numFmt: formats[i] } : {} }));
   const head = ws.getRow(1);
@@ -29,7 +54,7 @@ function sheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, heade
   return ws;
 }
 
-/** One pass over the members, page by page; called once per sheet. */
+/** One pass over the members, page by page (the export makes one). */
 export type UserPages = () => AsyncIterable<ExportUser[]>;
 
 /** Pause between pages while the reader is behind, so a slow download does not pile up in memory. */
@@ -46,35 +71,60 @@ export function readerCaughtUp(stream: PassThrough): Promise<void> {
   });
 }
 
-export function usersWorkbookStream(source: ExportUser[] | UserPages): Readable {
-  const pages: UserPages = Array.isArray(source) ? async function* all() { yield source; } : source;
+/**
+ * exceljs hands a sheet's XML to the zip through a PassThrough of archiver's without heeding
+ * its backpressure (exceljs' StreamBuf ignores write()'s answer), so rows written faster than
+ * they are compressed pile up there, outside the heap: a whole sheet at worst. So between pages
+ * wait, like for the reader, until the zip has taken them. Reaches into exceljs 4.4 (the
+ * worksheet's `stream` and its `pipes`); without them it waits for nothing.
+ */
+export function zipCaughtUp(ws: ExcelJS.Worksheet, stream: PassThrough): Promise<void> {
+  type Entry = { _writableState?: { needDrain?: boolean }; once: (event: 'drain', done: () => void) => void; off: (event: 'drain', done: () => void) => void };
+  const entry = (ws as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes?.[0];
+  if (!entry?._writableState?.needDrain || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      entry.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    entry.once('drain', done);
+    stream.on('close', done);
+  });
+}
+
+export function usersWorkbookStream(source: ExportUser[] | UserPages, { spoolMemoryLimit = SPOOL_MEMORY_LIMIT } = {}): Readable {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  // Each sheet is written whole before the next starts: the zip holds one entry open at a time,
-  // so a sheet written alongside another would wait in memory.
-  const eachPerson = async (write: (p: ExportUser) => void) => {
-    for await (const page of pages()) {
-      if (stream.destroyed) return;
-      for (const p of page) write(p);
+  // The members are read once (issue 10): the first sheet is written as their pages arrive and
+  // the pages are kept in a spool for the sheets after it, since the zip holds one sheet open at
+  // a time (a sheet written alongside another would wait in memory as XML). Members already in
+  // memory need no spool.
+  const spool = Array.isArray(source) ? undefined : new RowSpool<ExportUser>(spoolMemoryLimit);
+  const fill = async (spec: UserSheet, pages: AsyncIterable<ExportUser[]> | Iterable<ExportUser[]>, keep?: RowSpool<ExportUser>) => {
+    const ws = addSheet(workbook, spec);
+    for await (const page of pages) {
+      if (stream.destroyed) return false;
+      for (const p of page) for (const cells of spec.rows(p)) ws.addRow(cells).commit();
+      await keep?.add(page);
+      await zipCaughtUp(ws, stream);
       await readerCaughtUp(stream);
     }
+    ws.commit();
+    return true;
   };
   const write = async () => {
-    const main = sheet(workbook, EXPORT_SHEETS.main, MAIN_HEADERS, { 6: 'dd/mm/yyyy' });
-    await eachPerson((p) => main.addRow([p.name, p.email ?? '', p.phone ?? '', p.job ?? '', p.teams, p.manager ?? '', utcDate(p.joinDate), p.status]).commit());
-    main.commit();
-    const relevant = sheet(workbook, EXPORT_SHEETS.relevant, RELEVANT_HEADERS, { 3: 'mm/yyyy', 4: 'mm/yyyy' });
-    await eachPerson((p) => {
-      for (const e of p.relevant) relevant.addRow([p.name, e.company, e.position, monthDate(e.startDate), monthDate(e.endDate), e.description ?? '']).commit();
-    });
-    relevant.commit();
-    const projects = sheet(workbook, EXPORT_SHEETS.projects, PROJECT_HEADERS);
-    await eachPerson((p) => {
-      for (const pr of p.projects) projects.addRow([p.name, pr.title, pr.mainGoal ?? '', pr.responsabilities ?? '', pr.technicalSkills ?? '']).commit();
-    });
-    projects.commit();
+    const [first, ...later] = USER_SHEETS;
+    const again = () => spool?.pages() ?? [source as ExportUser[]];
+    if (!(await fill(first, Array.isArray(source) ? [source] : source(), spool))) return;
+    for (const spec of later) if (!(await fill(spec, again()))) return;
+    // freed before the commit, which never settles if the reader goes away meanwhile
+    await spool?.dispose();
     await workbook.commit();
   };
-  write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+  void write()
+    .catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))))
+    // a temporary file that cannot be removed is left to the OS's temp clean-up, not worth failing a download
+    .finally(() => spool?.dispose().catch(() => undefined));
   return stream;
 }

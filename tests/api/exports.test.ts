@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { exportUserPages, exportUsers } from '../../server/exports/users-data';
-import { MAIN_HEADERS, PROJECT_HEADERS, RELEVANT_HEADERS } from '../../server/exports/users-xlsx';
+import { MAIN_HEADERS, PROJECT_HEADERS, RELEVANT_HEADERS, usersWorkbookStream } from '../../server/exports/users-xlsx';
 import { loadSessionUser } from '../../server/services/session-user';
 import { EXPORT_COLUMN_WIDTH, EXPORT_SHEETS, USERS_EXPORT_FILE } from '../../shared/rules/people-exports';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
@@ -94,5 +94,31 @@ describe('paging (issue 10 streaming)', () => {
     for await (const page of exportUserPages(hub.db, exporter, undefined, 1)()) paged.push(...page);
     expect(paged.length).toBeGreaterThan(3);
     expect(paged).toEqual(await exportUsers(hub.db, exporter, undefined));
+  });
+
+  it('reads the members once for all three sheets, the same workbook as from rows in memory', async () => {
+    const exporter = (await loadSessionUser(hub.db, (await hub.get('/api/auth/me', { token: tokens.exporter })).body.data.user.id))!.user;
+    const pages = exportUserPages(hub.db, exporter, undefined, 1);
+    let passes = 0;
+    const counted = async function* () {
+      passes += 1;
+      yield* pages();
+    };
+    const sheets = async (source: Parameters<typeof usersWorkbookStream>[0], spoolMemoryLimit?: number) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of usersWorkbookStream(source, { spoolMemoryLimit })) chunks.push(chunk as Buffer);
+      const wb = new ExcelJS.Workbook();
+      const bytes = Buffer.concat(chunks);
+      await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+      return wb.worksheets.map((ws) => ({ name: ws.name, rows: ws.getSheetValues().map((r) => JSON.stringify(r)) }));
+    };
+    const inMemory = await sheets(await exportUsers(hub.db, exporter, undefined));
+    // a limit of 0 puts every page in the temporary file, as a large company does
+    const spooled = await sheets(counted, 0);
+    expect(passes).toBe(1);
+    expect(spooled).toEqual(inMemory);
+    expect(spooled[2].rows.length).toBeGreaterThan(2);
+    expect(await sheets(counted)).toEqual(inMemory);
+    expect(passes).toBe(2);
   });
 });
