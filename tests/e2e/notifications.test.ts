@@ -1,45 +1,19 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { isoDay } from '../../shared/rules/dates';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
-import { launchBrowser, newSession } from '../support/browser';
-import { DEMO_USERS, signIn } from './helpers';
+import { createOwnObjective, DEMO_USERS, signIn, useBrowser } from './helpers';
 
 // issue 11 part 3 end to end: a member asks to complete an objective; their team lead, already
 // on a page, sees the bell's count go up without reloading (server-sent events), opens the list
 // and lands on the approvals page from the notification. Settings switch a kind off.
-const baseUrl = inject('baseUrl');
 const SHOTS = '/tmp/h6';
-let browser: Browser;
-beforeAll(async () => {
+const { session, signedIn } = useBrowser({ noErrors: true, failureShot: 'notifications' });
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const title = `Automate the release notes ${Date.now()}`;
-
-/** The member's own objective, made through the hub with the page's session. */
-async function createObjective(page: Page): Promise<number> {
-  return page.evaluate(async ({ title, deadline }) => {
-    const headers = { 'content-type': 'application/json', 'x-hub-request': '1' };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    };
-    const me = (await call('GET', '/auth/me')).user;
-    const choices = await call('GET', '/objective/choices');
-    const objective = await call('POST', '/objective', {
-      title, description: 'Generated from the merged pull requests.', team_id: choices.teams[0].id, owner_id: me.id,
-      category: 'Technology', subcategory: 'DevOps', priority: 'medium', deadline,
-    });
-    return objective.id as number;
-  }, { title, deadline: isoDay(new Date(Date.now() + 30 * 86_400_000)) });
-}
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 async function unreadCount(page: Page): Promise<number> {
@@ -50,8 +24,8 @@ async function unreadCount(page: Page): Promise<number> {
 
 describe('notifications', () => {
   it("the member's Complete reaches the lead's bell live; clicking the notification opens the approvals page", async () => {
-    const lead = await newSession(browser, baseUrl);
-    const member = await newSession(browser, baseUrl);
+    const lead = await session();
+    const member = await session();
     try {
       await signIn(lead.page, 'lead');
       await lead.page.goto('/objective-tracking/objectives');
@@ -61,7 +35,7 @@ describe('notifications', () => {
       const before = await unreadCount(lead.page);
 
       await signIn(member.page, 'member');
-      const id = await createObjective(member.page);
+      const id = await createOwnObjective(member.page, { title, description: 'Generated from the merged pull requests.', priority: 'medium' });
       await member.page.goto(`/objective-tracking/objective-details?id=${id}`);
       await member.page.getByRole('heading', { name: title }).waitFor();
       await member.page.getByRole('button', { name: 'Status actions' }).click();
@@ -101,41 +75,29 @@ describe('notifications', () => {
     }
   }, 150_000); // two people sign in and act on a loaded machine
 
-  it('someone with none sees the empty state', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      await signIn(s.page, 'guest');
-      await bell(s.page).click();
-      await s.page.getByRole('dialog', { name: 'Notifications' }).getByText('You have no notifications.').waitFor();
-      expect(await s.page.getByTestId('notification-count').count()).toBe(0);
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+  it('someone with none sees the empty state', () =>
+    signedIn('guest', async ({ page }) => {
+      await bell(page).click();
+      await page.getByRole('dialog', { name: 'Notifications' }).getByText('You have no notifications.').waitFor();
+      expect(await page.getByTestId('notification-count').count()).toBe(0);
+    }));
 
-  it('settings: a switch per kind, kept by the hub', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      await signIn(s.page, 'owner');
-      await bell(s.page).click();
-      await s.page.getByRole('link', { name: 'Notification settings' }).click();
-      await s.page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-      const weekly = s.page.getByRole('switch', { name: 'Weekly check-in reminder' });
+  it('settings: a switch per kind, kept by the hub', () =>
+    signedIn('owner', async ({ page }) => {
+      await bell(page).click();
+      await page.getByRole('link', { name: 'Notification settings' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      const weekly = page.getByRole('switch', { name: 'Weekly check-in reminder' });
       await weekly.waitFor();
-      expect(await s.page.getByRole('switch').count()).toBe(7);
+      expect(await page.getByRole('switch').count()).toBe(7);
       expect(await weekly.isChecked()).toBe(true);
       await weekly.click();
-      await s.page.getByText('Successful').first().waitFor();
-      await s.page.screenshot({ path: `${SHOTS}/notifications-settings.png` });
-      await s.page.reload();
-      await s.page.getByRole('switch', { name: 'Weekly check-in reminder' }).waitFor();
-      expect(await s.page.getByRole('switch', { name: 'Weekly check-in reminder' }).isChecked()).toBe(false);
-      await s.page.getByRole('switch', { name: 'Weekly check-in reminder' }).click();
-      await s.page.getByText('Successful').first().waitFor();
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+      await page.getByText('Successful').first().waitFor();
+      await page.screenshot({ path: `${SHOTS}/notifications-settings.png` });
+      await page.reload();
+      await page.getByRole('switch', { name: 'Weekly check-in reminder' }).waitFor();
+      expect(await page.getByRole('switch', { name: 'Weekly check-in reminder' }).isChecked()).toBe(false);
+      await page.getByRole('switch', { name: 'Weekly check-in reminder' }).click();
+      await page.getByText('Successful').first().waitFor();
+    }));
 });
