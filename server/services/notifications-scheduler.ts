@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, lte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, lt, sql, type SQL } from 'drizzle-orm';
 import { isoDay } from '../../shared/rules/dates';
 import type { Db } from '../db/client';
 import { objectives, users } from '../db/schema';
-import { releaseLease, tryAcquireLease } from '../imports/lease';
+import { startLeasedJobs } from './leased-job';
 import { notify } from './notifications';
 import { NOTIFICATION_LINKS } from './notifications-events';
 
@@ -38,18 +37,14 @@ export async function sendReminders(db: Db, now: Date = new Date()): Promise<Rem
   const today = isoDay(now);
   const counts: ReminderCounts = { dueSoon: 0, overdue: 0, checkIn: 0 };
   const open = and(eq(objectives.status, 'in progress'), eq(users.status, 'active'));
-  const due = await db
+  const openWithDeadline = (deadline: SQL | undefined) => db
     .select({ id: objectives.id, title: objectives.title, deadline: objectives.deadline, ownerId: objectives.ownerId })
     .from(objectives)
     .innerJoin(users, eq(users.id, objectives.ownerId))
-    .where(and(open, gte(objectives.deadline, today), lte(objectives.deadline, isoDay(plusDays(now, DUE_SOON_DAYS)))))
+    .where(and(open, deadline))
     .orderBy(asc(objectives.id));
-  const late = await db
-    .select({ id: objectives.id, title: objectives.title, deadline: objectives.deadline, ownerId: objectives.ownerId })
-    .from(objectives)
-    .innerJoin(users, eq(users.id, objectives.ownerId))
-    .where(and(open, lt(objectives.deadline, today), gte(objectives.deadline, isoDay(plusDays(now, -OVERDUE_LOOKBACK_DAYS)))))
-    .orderBy(asc(objectives.id));
+  const due = await openWithDeadline(and(gte(objectives.deadline, today), lte(objectives.deadline, isoDay(plusDays(now, DUE_SOON_DAYS)))));
+  const late = await openWithDeadline(and(lt(objectives.deadline, today), gte(objectives.deadline, isoDay(plusDays(now, -OVERDUE_LOOKBACK_DAYS)))));
   await db.transaction(async (tx) => {
     for (const o of due) {
       const sent = await notify(tx, [o.ownerId], {
@@ -109,39 +104,21 @@ export interface ReminderSchedulerOptions {
 }
 
 export function startReminderScheduler(db: Db, log: ReminderLog, options: ReminderSchedulerOptions = {}): ReminderScheduler {
-  const holder = options.holder ?? `hub-${randomUUID()}`;
-  const interval = options.intervalMs ?? REMINDERS_INTERVAL_MS;
-  const timers: NodeJS.Timeout[] = [];
-  const running = new Set<Promise<unknown>>();
-  let stopped = false;
-
-  const tick = async (now?: Date): Promise<ReminderCounts | null> => {
-    if (stopped) return null;
-    if (!(await tryAcquireLease(db, REMINDERS_LEASE, holder, interval))) return null;
-    const counts = await sendReminders(db, now);
-    log.info({ job: REMINDERS_LEASE, ...counts }, 'notification reminders sent');
-    return counts;
-  };
-  const guarded = () => {
-    const work = tick().catch((error: unknown) => log.error({ job: REMINDERS_LEASE, err: error }, 'notification reminders could not run'));
-    running.add(work);
-    void work.finally(() => running.delete(work));
-  };
-  if (options.timers ?? true) {
-    const first = setTimeout(guarded, options.firstDelayMs ?? 15_000);
-    const every = setInterval(guarded, interval);
-    first.unref();
-    every.unref();
-    timers.push(first, every);
-  }
-  return {
-    holder,
-    tick,
-    async stop() {
-      stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      await Promise.allSettled([...running]);
-      await releaseLease(db, REMINDERS_LEASE, holder).catch(() => {});
+  const scheduler = startLeasedJobs(db, {
+    [REMINDERS_LEASE]: {
+      lease: REMINDERS_LEASE,
+      intervalMs: options.intervalMs ?? REMINDERS_INTERVAL_MS,
+      async run(now?: Date) {
+        const counts = await sendReminders(db, now);
+        log.info({ job: REMINDERS_LEASE, ...counts }, 'notification reminders sent');
+        return counts;
+      },
+      onError: (error: unknown) => log.error({ job: REMINDERS_LEASE, err: error }, 'notification reminders could not run'),
     },
+  }, { holder: options.holder, firstDelayMs: options.firstDelayMs ?? 15_000, timers: options.timers });
+  return {
+    holder: scheduler.holder,
+    tick: (now) => scheduler.tick(REMINDERS_LEASE, now),
+    stop: () => scheduler.stop(),
   };
 }
