@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button, Combobox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles,
-  MessageBar, MessageBarBody, Option, Textarea, tokens,
-} from '@fluentui/react-components';
+import { Combobox, Field, Input, makeStyles, Option, Textarea, tokens } from '@fluentui/react-components';
 import { linkBodySchema, type Link } from '../../../../shared/api/links';
 import { LinkPicture } from '../../../lib/components/LinkCard';
 import type { LinkSave } from '../api/links';
 import { readPicture } from '../picture-file';
 import { generalError, hubFieldErrors } from './field-errors';
+import { FormDialog } from './FormDialog';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
@@ -73,48 +71,43 @@ export function LinkDialog({ link, categories, onClose, save, saving }: Props) {
   const field = (name: string) => ({ validationMessage: messageOf(name), validationState: messageOf(name) ? ('error' as const) : ('none' as const) });
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-describedby={undefined} style={{ maxWidth: 720 }}>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{link ? 'Edit link' : 'New link'}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {general && <MessageBar intent="error" className={styles.wide}><MessageBarBody>{general}</MessageBarBody></MessageBar>}
-              <Field label="Name" required {...field('name')}>
-                <Input value={values.name} maxLength={100} onChange={(_, d) => set('name', d.value)} />
-              </Field>
-              <Field label="Category" required {...field('category')}>
-                <Combobox freeform value={values.category} selectedOptions={[values.category]} onInput={(e) => set('category', (e.target as HTMLInputElement).value)} onOptionSelect={(_, d) => set('category', d.optionValue ?? '')}>
-                  {categories.map((c) => <Option key={c} value={c}>{c}</Option>)}
-                </Combobox>
-              </Field>
-              <Field label="URL" required className={styles.wide} {...field('url')} hint="An http:// or https:// address">
-                <Input type="url" value={values.url} maxLength={2000} onChange={(_, d) => set('url', d.value)} />
-              </Field>
-              <Field label="Description" required className={styles.wide} {...field('description')}>
-                <Textarea value={values.description} maxLength={2000} rows={3} onChange={(_, d) => set('description', d.value)} />
-              </Field>
-              <Field
-                label="Picture"
-                className={styles.wide}
-                hint="png or jpeg, at most 1MB"
-                validationMessage={picture.problem ?? server.image}
-                validationState={picture.problem || server.image ? 'error' : 'none'}
-              >
-                <div className={styles.picture}>
-                  {link && !picture.base64 && <LinkPicture link={link} size={40} />}
-                  {picture.base64 && <img src={`data:${picture.type};base64,${picture.base64}`} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />}
-                  <input type="file" accept="image/png,image/jpeg" aria-label="Picture" onChange={(e) => void choose(e.target.files?.[0])} />
-                </div>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>Cancel</Button>
-              <Button appearance="primary" type="submit" disabled={saving}>Save</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={link ? 'Edit link' : 'New link'}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={saving}
+      general={general}
+      contentClassName={styles.form}
+      generalClassName={styles.wide}
+      maxWidth={720}
+    >
+      <Field label="Name" required {...field('name')}>
+        <Input value={values.name} maxLength={100} onChange={(_, d) => set('name', d.value)} />
+      </Field>
+      <Field label="Category" required {...field('category')}>
+        <Combobox freeform value={values.category} selectedOptions={[values.category]} onInput={(e) => set('category', (e.target as HTMLInputElement).value)} onOptionSelect={(_, d) => set('category', d.optionValue ?? '')}>
+          {categories.map((c) => <Option key={c} value={c}>{c}</Option>)}
+        </Combobox>
+      </Field>
+      <Field label="URL" required className={styles.wide} {...field('url')} hint="An http:// or https:// address">
+        <Input type="url" value={values.url} maxLength={2000} onChange={(_, d) => set('url', d.value)} />
+      </Field>
+      <Field label="Description" required className={styles.wide} {...field('description')}>
+        <Textarea value={values.description} maxLength={2000} rows={3} onChange={(_, d) => set('description', d.value)} />
+      </Field>
+      <Field
+        label="Picture"
+        className={styles.wide}
+        hint="png or jpeg, at most 1MB"
+        validationMessage={picture.problem ?? server.image}
+        validationState={picture.problem || server.image ? 'error' : 'none'}
+      >
+        <div className={styles.picture}>
+          {link && !picture.base64 && <LinkPicture link={link} size={40} />}
+          {picture.base64 && <img src={`data:${picture.type};base64,${picture.base64}`} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />}
+          <input type="file" accept="image/png,image/jpeg" aria-label="Picture" onChange={(e) => void choose(e.target.files?.[0])} />
+        </div>
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { NAME_MESSAGES } from '../../../../shared/rules/people-messages';
 import { useNameTaken, type NamedEntity } from '../api/name-taken';
@@ -28,6 +29,32 @@ export function nameMessage(p: NameProblem): string | undefined {
   if (p.clash) return p.clashMessage;
   if (p.server && p.server.name === p.value) return p.server.message;
   return undefined;
+}
+
+/**
+ * The Name of a dialog that saves a named thing: what is typed, the live clash and, after a save
+ * the hub refused, its message for as long as the same name stands.
+ */
+export function useNameInput(entity: NamedEntity, initial: string, exceptId: number | undefined, clashMessage: string) {
+  const [value, setValue] = useState(initial);
+  const [touched, setTouched] = useState(false);
+  const [server, setServer] = useState<{ name: string; message: string } | null>(null);
+  const clash = useNameClash(entity, value, exceptId);
+  return {
+    value,
+    message: nameMessage({ value, touched, clash, clashMessage, server }),
+    change: (next: string) => {
+      setValue(next);
+      setTouched(true);
+    },
+    /** On save: a blank name is reported from now on; false while the name may not be saved. */
+    ready: () => {
+      setTouched(true);
+      return value.trim() !== '' && !clash;
+    },
+    /** The hub's field messages of a refused save. */
+    refused: (fields: Record<string, string>) => setServer(fields.name ? { name: value, message: fields.name } : null),
+  };
 }
 
 export function NameField({ value, onChange, message }: { value: string; onChange: (value: string) => void; message?: string }) {
