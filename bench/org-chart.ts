@@ -8,6 +8,7 @@ import { insertChunked, reserveIds } from '../server/db/seed/insert';
 import { startHub, type RunningHub } from '../server/start';
 import { launchBrowser } from '../tests/support/browser';
 import { buildRenderer } from '../tests/support/e2e-global-setup';
+import { clickAndPaint, DROPPED_MS, frameLoop, frameStats, type FrameRun } from './support/frames';
 
 // issue 11 part 4, "Smooth with 2,000 people". The demo company on in-memory PGlite plus
 // generated staff up to 2,000 active people in reporting lines under the owner (directors →
@@ -23,7 +24,6 @@ const PEOPLE = Number(process.argv[2] ?? 2000);
 const WEB_ROOT = path.resolve(process.env.BENCH_WEB_ROOT ?? 'dist/renderer');
 const WATCHDOG_MS = 240_000;
 const PAN_FRAMES = 240;
-const DROPPED_MS = 50;
 
 const watchdog = setTimeout(() => {
   console.error(`bench/org-chart: gave up after ${WATCHDOG_MS / 1000} s`);
@@ -102,49 +102,16 @@ const FIRST_CARD_PROBE = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-interface PanResult { frames: number[]; maxCards: number; maxNodes: number; ms: number }
+interface PanResult extends FrameRun { maxCards: number; maxNodes: number }
 /** Pans with plain wheel events, one per frame (what a trackpad sends), sideways then down. */
-const PAN = (frames: number, dx: number, dy: number) => `(async () => {
-  const el = document.querySelector('[data-testid="org-chart"]');
-  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const frames = [];
-  let maxCards = 0;
-  let maxNodes = 0;
-  const started = performance.now();
-  let last = started;
-  await new Promise((resolve) => {
-    const tick = (t) => {
-      frames.push(t - last);
-      last = t;
-      if (frames.length % 10 === 0) {
-        maxCards = Math.max(maxCards, document.querySelectorAll('[data-testid="org-card"]').length);
-        maxNodes = Math.max(maxNodes, el.querySelectorAll('*').length);
-      }
-      if (frames.length > ${frames}) return resolve();
-      const half = frames.length < ${frames} / 2;
-      el.dispatchEvent(new WheelEvent('wheel', { deltaX: half ? ${dx} : 0, deltaY: half ? 0 : ${dy}, bubbles: true, cancelable: true }));
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  return { frames: frames.slice(1), maxCards, maxNodes, ms: performance.now() - started };
-})()`;
-
-/** Clicks a button by its accessible name and waits for the next frame to be painted. */
-const CLICK_AND_PAINT = (label: string) => `(async () => {
-  const button = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === ${JSON.stringify(label)} || b.textContent.trim() === ${JSON.stringify(label)});
-  if (!button) throw new Error('no button ' + ${JSON.stringify(label)});
-  const t0 = performance.now();
-  button.click();
-  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  return performance.now() - t0;
-})()`;
-
-function stats(frames: number[]) {
-  const sorted = [...frames].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { count: frames.length, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0, dropped: frames.filter((f) => f > DROPPED_MS).length };
-}
+const PAN = (frames: number, dx: number, dy: number) => frameLoop({
+  setup: `const el = document.querySelector('[data-testid="org-chart"]');`,
+  each: `
+    if (frame > ${frames}) return true;
+    const half = frame < ${frames} / 2;
+    el.dispatchEvent(new WheelEvent('wheel', { deltaX: half ? ${dx} : 0, deltaY: half ? 0 : ${dy}, bubbles: true, cancelable: true }));`,
+  peaks: { maxCards: `document.querySelectorAll('[data-testid="org-card"]').length`, maxNodes: `el.querySelectorAll('*').length` },
+});
 
 // ---- run -----------------------------------------------------------------------------------
 
@@ -195,9 +162,9 @@ try {
       if (run > 0) runs.push(performance.now() - started);
       total = body.data.total;
     }
-    note(`GET /api/user?${label} (5 runs)`, `median ${ms(stats(runs).p50)}, max ${ms(Math.max(...runs))}, ${total} people match (first page of 48, ranked)`);
+    note(`GET /api/user?${label} (5 runs)`, `median ${ms(frameStats(runs).p50)}, max ${ms(Math.max(...runs))}, ${total} people match (first page of 48, ranked)`);
   }
-  note('GET /api/org-chart (node, 5 runs)', `median ${ms(stats(apiRuns).p50)}, max ${ms(Math.max(...apiRuns))}, ${(bytes / 1024).toFixed(0)} KiB JSON (uncompressed)`);
+  note('GET /api/org-chart (node, 5 runs)', `median ${ms(frameStats(apiRuns).p50)}, max ${ms(Math.max(...apiRuns))}, ${(bytes / 1024).toFixed(0)} KiB JSON (uncompressed)`);
 
   browser = await launchBrowser();
   const context = await browser.newContext({ baseURL: hub.url, viewport: { width: 1366, height: 820 }, locale: 'en-GB' });
@@ -222,15 +189,15 @@ try {
 
   const pan = async (label: string, dx: number, dy: number) => {
     const r = (await page.evaluate(PAN(PAN_FRAMES, dx, dy))) as PanResult;
-    const s = stats(r.frames);
+    const s = frameStats(r.frames);
     note(`pan, ${label}`, `${s.count} frames in ${(r.ms / 1000).toFixed(1)} s: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, max ${ms(s.max)}, ${s.dropped} over ${DROPPED_MS} ms; ≤ ${r.maxCards} cards, ≤ ${r.maxNodes} DOM nodes in the chart`);
     return s;
   };
   const readable = await pan('readable zoom (0.8), 40 px/frame', 40, 40);
 
-  const zoomOut = (await page.evaluate(CLICK_AND_PAINT('Zoom out'))) as number;
+  const zoomOut = (await page.evaluate(clickAndPaint('Zoom out'))) as number;
   note('zoom out button (click → painted)', ms(zoomOut));
-  const fit = (await page.evaluate(CLICK_AND_PAINT('Show the whole chart'))) as number;
+  const fit = (await page.evaluate(clickAndPaint('Show the whole chart'))) as number;
   const zoom = await page.getByTestId('org-chart').getAttribute('data-zoom');
   note('whole chart (click → painted)', `${ms(fit)} at zoom ${zoom}`);
   const whole = await pan('whole chart, 10 px/frame', 10, 10);

@@ -8,6 +8,7 @@ import { startHub, type RunningHub } from '../server/start';
 import { OBJECTIVE_CATEGORIES, PRIORITIES, type ObjectiveCategory } from '../shared/rules/constants';
 import { launchBrowser } from '../tests/support/browser';
 import { buildRenderer } from '../tests/support/e2e-global-setup';
+import { clickAndPaint, DROPPED_MS, frameLoop, frameStats, type FrameRun } from './support/frames';
 
 // issue 9, "Timeline": smooth with 500 objectives and 2,000 key results. The demo company on
 // in-memory PGlite plus 500 objectives owned by `lead` (4 key results each), the web build served
@@ -24,7 +25,6 @@ const WEB_ROOT = path.resolve('dist/renderer');
 const WATCHDOG_MS = 240_000;
 /** px scrolled per frame: 7.5 rows a frame, a fast flick (~14,000 px/s at 60 Hz) */
 const SCROLL_STEP = 240;
-const DROPPED_MS = 50;
 
 const watchdog = setTimeout(() => {
   console.error(`bench/timeline: gave up after ${WATCHDOG_MS / 1000} s`);
@@ -116,49 +116,24 @@ const FIRST_ROW_PROBE = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-interface ScrollResult { frames: number[]; maxRows: number; scrolled: number; lastRow: string | null; ms: number; crashed: boolean }
-const SCROLL_TOP_TO_BOTTOM = (step: number) => `(async () => {
-  const el = document.querySelector('[role="tree"][aria-label="Timeline"]');
-  el.scrollTop = 0;
-  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const frames = [];
-  let maxRows = 0;
-  const started = performance.now();
-  let last = started;
-  let crashed = false;
-  await new Promise((resolve) => {
-    const tick = (t) => {
-      frames.push(t - last);
-      last = t;
-      if (!el.isConnected) { crashed = true; return resolve(); }
-      if (frames.length % 10 === 0) maxRows = Math.max(maxRows, document.querySelectorAll('[data-row]').length);
-      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) return resolve();
-      el.scrollTop += ${step};
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  const rows = document.querySelectorAll('[data-row]');
-  return { frames: frames.slice(1), maxRows, scrolled: el.scrollTop, lastRow: rows.length ? rows[rows.length - 1].getAttribute('data-row') : null, ms: performance.now() - started, crashed };
-})()`;
-
-/** Clicks a toolbar button and waits for the next frame to be painted. */
-const CLICK_AND_PAINT = (name: string) => `(async () => {
-  const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === ${JSON.stringify(name)});
-  if (!button) throw new Error('no button ' + ${JSON.stringify(name)} + ' in ' + [...document.querySelectorAll('button')].map((b) => b.textContent.trim()).join(', '));
-  const t0 = performance.now();
-  button.click();
-  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  return performance.now() - t0;
-})()`;
+interface ScrollResult extends FrameRun { maxRows: number; scrolled: number; lastRow: string | null; crashed: boolean }
+const SCROLL_TOP_TO_BOTTOM = (step: number) => frameLoop({
+  setup: `
+    const el = document.querySelector('[role="tree"][aria-label="Timeline"]');
+    el.scrollTop = 0;
+    let crashed = false;`,
+  each: `
+    if (!el.isConnected) { crashed = true; return true; }
+    if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) return true;
+    el.scrollTop += ${step};`,
+  peaks: { maxRows: `document.querySelectorAll('[data-row]').length` },
+  end: `(() => {
+    const rows = document.querySelectorAll('[data-row]');
+    return { scrolled: el.scrollTop, lastRow: rows.length ? rows[rows.length - 1].getAttribute('data-row') : null, crashed };
+  })()`,
+});
 
 const rowCount = (page: Page, selector = '[data-row]') => page.evaluate(`document.querySelectorAll('${selector}').length`) as Promise<number>;
-
-function stats(frames: number[]) {
-  const sorted = [...frames].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { count: frames.length, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0, dropped: frames.filter((f) => f > DROPPED_MS).length };
-}
 
 // ---- run -----------------------------------------------------------------------------------
 
@@ -198,7 +173,7 @@ try {
   }
   const krCount = items.reduce((n, i) => n + i.key_results.length, 0);
   note('data drawn (lead, "All I can see")', `${items.length} objectives + ${krCount} key results = ${items.length + krCount} rows`);
-  note('GET /api/timeline (node, 5 runs)', `median ${ms(stats(apiRuns).p50)}, max ${ms(Math.max(...apiRuns))}, ${(bytes / 1024).toFixed(0)} KiB JSON (uncompressed)`);
+  note('GET /api/timeline (node, 5 runs)', `median ${ms(frameStats(apiRuns).p50)}, max ${ms(Math.max(...apiRuns))}, ${(bytes / 1024).toFixed(0)} KiB JSON (uncompressed)`);
 
   browser = await launchBrowser();
   const context = await browser.newContext({ baseURL: hub.url, viewport: { width: 1366, height: 820 }, locale: 'en-GB' });
@@ -226,7 +201,7 @@ try {
   const crashes: string[] = [];
   const scroll = async (label: string) => {
     const r = (await page.evaluate(SCROLL_TOP_TO_BOTTOM(SCROLL_STEP))) as ScrollResult;
-    const s = stats(r.frames);
+    const s = frameStats(r.frames);
     if (r.crashed) {
       // The screen unmounted mid-scroll (its error screen replaced the Gantt): say so, reload, go on.
       const why = errors.find((e) => !e.startsWith('Screen failed')) ?? 'the Gantt left the DOM';
@@ -243,19 +218,19 @@ try {
   const zoomName = () => page.getByTestId('zoom-level').textContent();
   const atMonth = await scroll(`${await zoomName()} zoom, ${SCROLL_STEP} px/frame`);
 
-  const collapse = (await page.evaluate(CLICK_AND_PAINT('Collapse all'))) as number;
+  const collapse = (await page.evaluate(clickAndPaint('Collapse all'))) as number;
   const afterCollapse = await rowCount(page, '[data-row][aria-level="2"]');
   note('collapse all (click → painted)', `${ms(collapse)} (key-result rows left in DOM: ${afterCollapse})`);
-  const expand = (await page.evaluate(CLICK_AND_PAINT('Expand all'))) as number;
+  const expand = (await page.evaluate(clickAndPaint('Expand all'))) as number;
   const afterExpand = await rowCount(page, '[data-row][aria-level="2"]');
   note('expand all (click → painted)', `${ms(expand)} (key-result rows in DOM: ${afterExpand})`);
 
   // Zoom in to Day (the widest chart: one tick and one grid line per day), then zoom to fit.
   let zoomIn = 0;
-  while ((await zoomName()) !== 'Day') zoomIn = (await page.evaluate(CLICK_AND_PAINT('Zoom in'))) as number;
+  while ((await zoomName()) !== 'Day') zoomIn = (await page.evaluate(clickAndPaint('Zoom in'))) as number;
   note('zoom in to Day, last step (click → painted)', ms(zoomIn));
   const atDay = await scroll(`Day zoom, ${SCROLL_STEP} px/frame`);
-  const fit = (await page.evaluate(CLICK_AND_PAINT('Zoom to fit'))) as number;
+  const fit = (await page.evaluate(clickAndPaint('Zoom to fit'))) as number;
   note('zoom to fit from Day (click → painted)', `${ms(fit)} → ${await zoomName()}`);
   if (errors.length) note('page errors', errors.join(' | '));
 

@@ -1,4 +1,5 @@
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
+import { contentSecurityPolicy } from '../shared/content-security';
 import { isWebUrl } from './external-links';
 
 // issue 4: one hardened window. Each decision is a plain function so the tests check it without
@@ -52,28 +53,10 @@ export function handleWindowOpen(url: string, openExternal: (url: string) => voi
   return { action: 'deny' };
 }
 
-/**
- * No remote scripts and no eval. Pictures may come from the hub (its origin changes with the
- * embedded hub's port, hence a function) or any https address (spec §9: an https image path is
- * used as is); everything else the page needs is in the bundle. The renderer's own meta CSP
- * (renderer/index.html) says the same; the header also covers what a meta tag cannot.
- */
-export function contentSecurityPolicy(hubOrigin: string | null): string {
-  const img = ["'self'", 'data:', 'blob:', 'https:', ...(hubOrigin ? [hubOrigin] : [])].join(' ');
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Fluent UI (Griffel) inserts its styles at run time.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src ${img}`,
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+// The window's CSP header is the web build's (shared/content-security.ts) with the hub's origin
+// allowed for pictures. The renderer's own meta CSP (renderer/index.html) says the same; the
+// header also covers what a meta tag cannot.
+export { contentSecurityPolicy };
 
 export interface SecurityOptions {
   appUrl: string;

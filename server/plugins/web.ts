@@ -2,28 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { contentSecurityPolicy } from '../../shared/content-security';
 
 // design §1 web build: the hub serves the built renderer at / next to the API at /api, so staff
 // without the desktop app (and the headless e2e tests) use the same screens.
 
 /**
- * Sent on every answer. Styles allow 'unsafe-inline' because Fluent UI (Griffel) injects style
- * tags at run time; scripts never do (no 'unsafe-inline', no 'unsafe-eval'). Images may be https
- * URLs (spec §9: a profile image path starting with https is used as is).
+ * Sent on every answer: the renderer's CSP (shared/content-security.ts, the desktop window sends
+ * the same) and headers against framing, sniffing and leaking referrers.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; '),
+  'content-security-policy': contentSecurityPolicy(null),
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
