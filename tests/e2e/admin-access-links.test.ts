@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { LINK_MESSAGES } from '../../shared/api/links';
 import { ROLE_MESSAGES } from '../../shared/api/roles';
 import { TOAST_TEXT } from '../../shared/rules/messages';
 import { NAME_MESSAGES, PEOPLE_TOASTS, PICTURE_MESSAGES } from '../../shared/rules/people-messages';
-import { launchBrowser, newSession } from '../support/browser';
-import { signIn } from './helpers';
+import { useBrowser } from './helpers';
 
 // issue 7 Access (roles and capabilities) and Links tabs as an administrator.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const { signedIn } = useBrowser({ noErrors: true });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 describe('Access tab', () => {
-  it('an admin creates a role with capabilities, edits, deletes and restores it; User cannot be deleted', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'admin');
+  it('an admin creates a role with capabilities, edits, deletes and restores it; User cannot be deleted', () =>
+    signedIn('admin', async ({ page }) => {
       await page.goto('/admin?tab=access');
       const table = page.getByRole('table', { name: 'Roles' });
       await table.getByRole('cell', { name: 'Admin', exact: true }).first().waitFor();
@@ -68,19 +56,12 @@ describe('Access tab', () => {
       await page.getByRole('alertdialog', { name: 'Restore role' }).getByRole('button', { name: 'Yes' }).click();
       await toast(page, PEOPLE_TOASTS.roleRestored);
       await page.getByRole('button', { name: 'Delete Recruiter' }).waitFor();
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });
 
 describe('Links tab', () => {
-  it('an admin creates a link with a picture, edits, deletes and restores it, with each message', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'admin');
+  it('an admin creates a link with a picture, edits, deletes and restores it, with each message', () =>
+    signedIn('admin', async ({ page }) => {
       await page.goto('/admin?tab=links');
       await page.getByRole('table', { name: 'Links' }).getByRole('row').nth(1).waitFor();
 
@@ -122,9 +103,5 @@ describe('Links tab', () => {
       await page.getByRole('button', { name: 'Restore Coffee Machine' }).first().click();
       await page.getByRole('alertdialog', { name: 'Restore link' }).getByRole('button', { name: 'Yes' }).click();
       await toast(page, PEOPLE_TOASTS.linkRestored);
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });

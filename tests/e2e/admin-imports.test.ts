@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newSession } from '../support/browser';
-import { signIn } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './helpers';
 
 // design §3 imports: an admin uploads a CSV in the admin area's Imports tab and sees the run;
 // a bad row is reported with its line number and nothing is written.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { signedIn } = useBrowser();
 
 describe('Imports tab', () => {
-  it('an admin imports days left from a CSV and a bad file is refused line by line', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'admin');
+  it('an admin imports days left from a CSV and a bad file is refused line by line', () =>
+    signedIn('admin', async ({ page }) => {
       await page.goto('/admin?tab=imports');
       await page.getByRole('tab', { name: 'Imports' }).waitFor();
       expect(await page.getByRole('tab', { name: 'Imports', selected: true }).count()).toBe(1);
@@ -36,8 +23,5 @@ describe('Imports tab', () => {
       await page.getByText(/line 2/i).first().waitFor();
       // all or nothing: still one run that succeeded, none half-written
       expect(await page.getByText('succeeded').count()).toBe(1);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });

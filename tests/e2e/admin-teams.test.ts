@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DELETE_BLOCKED, NAME_MESSAGES, PEOPLE_TOASTS } from '../../shared/rules/people-messages';
-import { launchBrowser, newSession } from '../support/browser';
-import { signIn, waitForPath } from './helpers';
+import { useBrowser, waitForPath } from './helpers';
 
 // issue 7 Teams and Roles (jobs) tabs as an administrator, and the guard as a member.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { signedIn } = useBrowser();
 
 async function openTab(page: Page, tab: string) {
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -25,11 +16,8 @@ async function openTab(page: Page, tab: string) {
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 describe('Teams tab', () => {
-  it('an admin adds, edits and deletes a team, with the live duplicate-name message and the spec texts', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'admin');
+  it('an admin adds, edits and deletes a team, with the live duplicate-name message and the spec texts', () =>
+    signedIn('admin', async ({ page, errors }) => {
       await openTab(page, 'Teams');
       const table = page.getByRole('table', { name: 'Teams' });
       await table.getByRole('cell', { name: 'Atlas', exact: true }).waitFor();
@@ -78,19 +66,13 @@ describe('Teams tab', () => {
       await blocked.getByRole('button', { name: 'No' }).click();
       await blocked.waitFor({ state: 'hidden' });
       await expect.poll(() => table.getByRole('cell', { name: 'Phoenix', exact: true }).count()).toBe(1);
-      expect(s.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+      expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    }));
 });
 
 describe('Roles (jobs) tab', () => {
-  it('an admin adds and deletes a job; a held job cannot be deleted', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'admin');
+  it('an admin adds and deletes a job; a held job cannot be deleted', () =>
+    signedIn('admin', async ({ page }) => {
       await openTab(page, 'Roles');
       const table = page.getByRole('table', { name: 'Jobs' });
       await table.getByRole('row').nth(1).waitFor();
@@ -112,18 +94,12 @@ describe('Roles (jobs) tab', () => {
       const blocked = page.getByRole('alertdialog', { name: 'Delete job' });
       await blocked.getByRole('button', { name: 'Yes' }).click();
       await blocked.getByTestId('dialog-error').getByText(DELETE_BLOCKED.job('Software Engineer')).waitFor();
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });
 
 describe('without view-admin', () => {
-  it.each(['member', 'guest'] as const)('%s is sent away from /admin, and the hub answers 403', async (who) => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, who);
+  it.each(['member', 'guest'] as const)('%s is sent away from /admin, and the hub answers 403', (who) =>
+    signedIn(who, async ({ page }) => {
       await page.goto('/admin');
       await waitForPath(page, '/super-awesome-team');
       const status = await page.evaluate(async () => {
@@ -135,8 +111,5 @@ describe('without view-admin', () => {
       });
       expect(status.status).toBe(403);
       expect(status.body.errors[0].message).toBe('You are not allowed to do this.');
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });

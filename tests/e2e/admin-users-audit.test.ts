@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PEOPLE_TOASTS } from '../../shared/rules/people-messages';
-import { launchBrowser, newSession } from '../support/browser';
-import { signIn } from './helpers';
+import { useBrowser } from './helpers';
 
 // issue 7 Users tab (paged and searched on the hub, New through the member dialog, the Access
 // change) and the Audit tab that records it.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { signedIn } = useBrowser({ noErrors: true });
 
 describe('Users and Audit tabs', () => {
-  it('an admin pages and searches users, opens New, changes a member\'s access and finds it in the audit log', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'admin');
+  it('an admin pages and searches users, opens New, changes a member\'s access and finds it in the audit log', () =>
+    signedIn('admin', async ({ page }) => {
       await page.goto('/admin');
       const table = page.getByRole('table', { name: 'Users' });
       await table.getByRole('row').nth(5).waitFor();
@@ -73,9 +60,5 @@ describe('Users and Audit tabs', () => {
       expect(await first.getByRole('cell').nth(2).textContent()).toBe('user Adrian Gheorghe');
       expect(await first.getByRole('cell').nth(4).textContent()).toMatch(/role: .+ → Admin/);
       await page.screenshot({ path: '/tmp/admin-audit.png' });
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });

@@ -1,34 +1,24 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { WEB_ROOT } from '../support/e2e-global-setup';
-import { launchBrowser, newSession } from '../support/browser';
+import { useBrowser } from './helpers';
 
 // issue 4: what loads before sign-in stays under 200 KB gzipped; feature code is split per route.
 const BUDGET_BYTES = 200 * 1024;
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const { withSession } = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-it('the login page loads under 200 KB of gzipped script and style', async () => {
-  const s = await newSession(browser, baseUrl);
-  try {
+it('the login page loads under 200 KB of gzipped script and style', () =>
+  withSession(async ({ page }) => {
     const loaded = new Set<string>();
-    s.page.on('response', (res) => {
+    page.on('response', (res) => {
       const { pathname } = new URL(res.url());
       if (res.ok() && /\.(js|css)$/.test(pathname)) loaded.add(pathname);
     });
-    await s.page.goto('/login');
-    await s.page.getByRole('button', { name: 'Sign In' }).waitFor();
-    await s.page.waitForLoadState('networkidle');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.waitForLoadState('networkidle');
     const sizes = [...loaded].map((p) => gzipSync(readFileSync(path.join(WEB_ROOT, p))).length);
     const total = sizes.reduce((a, b) => a + b, 0);
     console.info(`before sign-in: ${loaded.size} files, ${(total / 1024).toFixed(1)} KiB gzipped`);
@@ -36,7 +26,4 @@ it('the login page loads under 200 KB of gzipped script and style', async () => 
     expect(total).toBeLessThan(BUDGET_BYTES);
     // Feature screens are not among them.
     expect([...loaded].some((p) => /(Objectives|Admin|ShellLayout)Page?-/.test(p))).toBe(false);
-  } finally {
-    await s.close();
-  }
-});
+  }));

@@ -1,42 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { isoDay } from '../../shared/rules/dates';
-import { launchBrowser, newSession } from '../support/browser';
-import { DEMO_USERS, signIn } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createOwnObjective, DEMO_USERS, useBrowser } from './helpers';
 
 // issue 11 §1 end to end: a member checks in twice on their key result and sees the latest
 // check-in, the trend line and the history newest first; their team lead follows the same history.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { signedIn } = useBrowser({ noErrors: true });
 
 const title = `Halve the build time ${Date.now()}`;
 const krTitle = 'Cache the dependencies';
-
-/** The member's own objective with one key result, made through the hub as the page's session. */
-async function createObjective(page: Page): Promise<number> {
-  return page.evaluate(async ({ title, krTitle, deadline }) => {
-    const headers = { 'content-type': 'application/json', 'x-hub-request': '1' };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    };
-    const me = (await call('GET', '/auth/me')).user;
-    const choices = await call('GET', '/objective/choices');
-    const objective = await call('POST', '/objective', {
-      title, description: 'CI takes 20 minutes; we want 10.', team_id: choices.teams[0].id, owner_id: me.id,
-      category: 'Technology', subcategory: 'DevOps', priority: 'high', deadline,
-    });
-    await call('POST', `/objective/${objective.id}`, { title: krTitle, description: 'Restore node_modules from the cache.', deadline });
-    return objective.id as number;
-  }, { title, krTitle, deadline: isoDay(new Date(Date.now() + 30 * 86_400_000)) });
-}
 
 async function checkIn(page: Page, percent: number, confidence: string, comment: string) {
   const card = page.getByTestId('key-result-card').filter({ hasText: krTitle });
@@ -54,12 +25,12 @@ const historyOf = (page: Page) => page.getByRole('list', { name: `Check-in histo
 describe('key-result check-ins', () => {
   let objectiveId = 0;
 
-  it('a member checks in twice and sees the latest check-in, the trend line and the history newest first', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'member');
-      objectiveId = await createObjective(page);
+  it('a member checks in twice and sees the latest check-in, the trend line and the history newest first', () =>
+    signedIn('member', async ({ page }) => {
+      objectiveId = await createOwnObjective(page, {
+        title, description: 'CI takes 20 minutes; we want 10.', priority: 'high',
+        keyResult: { title: krTitle, description: 'Restore node_modules from the cache.' },
+      });
       await page.goto(`/objective-tracking/objective-details?id=${objectiveId}`);
       const card = page.getByTestId('key-result-card').filter({ hasText: krTitle });
       await card.getByText('No check-ins yet').waitFor();
@@ -105,18 +76,11 @@ describe('key-result check-ins', () => {
       const listCard = page.getByTestId('objective-card').filter({ hasText: title });
       await listCard.getByText('55% · 0/1 key results completed').waitFor();
       expect(await listCard.getByRole('progressbar', { name: 'Progress 55%' }).count()).toBe(1);
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
   it("the member's team lead follows the same history and may check in too", async () => {
     expect(objectiveId).toBeGreaterThan(0);
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'lead');
+    await signedIn('lead', async ({ page }) => {
       await page.goto(`/objective-tracking/objective-details?id=${objectiveId}`);
       const card = page.getByTestId('key-result-card').filter({ hasText: krTitle });
       await card.getByTestId('latest-check-in').getByText('55%').waitFor();
@@ -132,17 +96,11 @@ describe('key-result check-ins', () => {
       const phoenix = teams.getByRole('row').filter({ hasText: 'Phoenix' });
       expect(await phoenix.getByRole('cell').last().textContent()).toMatch(/^\d+( \(\d+ off track\))?$/);
       await page.screenshot({ path: '/tmp/h5/check-ins-statistics.png', fullPage: true });
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
+    });
   });
 
-  it('a colleague who may not edit the objective sees no Check in button', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'member');
+  it('a colleague who may not edit the objective sees no Check in button', () =>
+    signedIn('member', async ({ page }) => {
       // a public objective of another person, read-only for the member (spec §6)
       const other = await page.evaluate(async () => {
         const res = await fetch('/api/objective?privacy=public&status=in%20progress&limit=100', { headers: { 'x-hub-request': '1' } });
@@ -154,9 +112,5 @@ describe('key-result check-ins', () => {
       const card = page.getByTestId('key-result-card').first();
       await card.getByRole('region', { name: /^Check-ins of / }).waitFor();
       expect(await page.getByRole('button', { name: 'Check in' }).count()).toBe(0);
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });

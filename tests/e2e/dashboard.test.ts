@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { FALLBACK_TEXT } from '../../shared/rules/people-messages';
-import { launchBrowser, newSession } from '../support/browser';
-import { signIn, waitForPath } from './helpers';
+import { useBrowser, waitForPath } from './helpers';
 
 // issue 7 Dashboard (spec §2): categorised links, the category filter and the name search.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { signedIn } = useBrowser();
 
 describe('the dashboard', () => {
-  it('a member sees links grouped by category, filters by category and searches by name', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'member');
+  it('a member sees links grouped by category, filters by category and searches by name', () =>
+    signedIn('member', async ({ page, errors }) => {
       await page.goto('/');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
       const headings = page.getByRole('heading', { level: 2 });
@@ -53,17 +40,11 @@ describe('the dashboard', () => {
       expect(await cards.first().textContent()).toContain('Git Server');
       await search.fill('');
       await expect.poll(() => headings.count()).toBe(5);
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+      expect(errors).toEqual([]);
+    }));
 
-  it('a card opens its address outside the app', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page, context } = s;
-      await signIn(page, 'member');
+  it('a card opens its address outside the app', () =>
+    signedIn('member', async ({ page, context }) => {
       await page.goto('/dashboard');
       await waitForPath(page, '/dashboard');
       await context.route('https://git.bitstone.example/**', (route) => route.fulfill({ status: 200, body: 'git' }));
@@ -79,8 +60,5 @@ describe('the dashboard', () => {
       const [again] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
       await again.waitForLoadState();
       expect(again.url()).toBe('https://git.bitstone.example/');
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { HubClient } from '../../electron/hub-client';
 import { createIpcHandlers, type IpcHandlers } from '../../electron/ipc/register';
@@ -11,8 +11,9 @@ import { trustedSender } from '../../electron/ipc/sender';
 import { memoryTokenStore, type TokenStore } from '../../electron/token-store';
 import { IPC_CHANNELS } from '../../shared/ipc-channels';
 import type { HubSettings, IpcChannel } from '../../shared/ipc';
-import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
+import type { BrowserSession } from '../support/browser';
 import { WEB_ROOT } from '../support/e2e-global-setup';
+import { useBrowser } from './helpers';
 import { containsToken } from '../main/support/deep';
 
 // Desktop mode without the Electron binary (issue 4): the built renderer runs in Chromium with a
@@ -73,19 +74,17 @@ interface Desktop {
   settled(): Promise<void>;
 }
 
-let browser: Browser;
+const { session: openSession } = useBrowser();
 let renderer: { server: Server; url: string; root: string };
 const open: Desktop[] = [];
 
 beforeAll(async () => {
   renderer = await serveRenderer();
-  browser = await launchBrowser();
 });
 afterEach(async () => {
   await Promise.all(open.splice(0).map((d) => d.session.close()));
 });
 afterAll(async () => {
-  await browser?.close();
   await new Promise((resolve) => renderer?.server.close(resolve));
   if (renderer) await rm(renderer.root, { recursive: true, force: true });
 });
@@ -102,7 +101,7 @@ async function startDesktop(): Promise<Desktop> {
     // The page plays the packaged index.html; its origin is the one trusted sender.
     isTrustedSender: trustedSender(`${renderer.url}/index.html`, renderer.url),
   });
-  const session = await newSession(browser, renderer.url);
+  const session = await openSession(renderer.url);
   const results: Desktop['results'] = [];
   let inFlight = 0;
   let lastActivity = Date.now();

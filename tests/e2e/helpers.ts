@@ -1,5 +1,7 @@
-import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { isoDay } from '../../shared/rules/dates';
+import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
 
 // What the e2e tests share: the demo users (design §5) and the sign-in a person would do.
 
@@ -63,4 +65,93 @@ export async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, m
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
   throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+export interface SessionOptions {
+  /** Another hub than the shared demo one (a file that runs its own). */
+  url?: string;
+  /** Page and console errors seen by the end of the test body fail it (the body may take out the ones it provoked). */
+  noErrors?: boolean;
+  /** A failing test leaves a screenshot at /tmp/<failureShot>-failure-<time>.png to look at. */
+  failureShot?: string;
+}
+
+export interface E2eBrowser {
+  /** A fresh context and page on the hub, for a test with several people at once; the caller closes it. */
+  session(url?: string): Promise<BrowserSession>;
+  /** Runs `test` in a fresh session, closed afterwards whatever happens. */
+  withSession(test: (s: BrowserSession) => Promise<void>, options?: SessionOptions): Promise<void>;
+  /** The same, signed in first as the demo user. */
+  signedIn(user: DemoUser, test: (s: BrowserSession) => Promise<void>, options?: SessionOptions): Promise<void>;
+}
+
+/**
+ * One Debian Chromium for the test file, launched in beforeAll and closed in afterAll, and fresh
+ * sessions on the shared demo hub; `defaults` apply to every withSession/signedIn of the file.
+ * Call at the top level of a test file.
+ */
+export function useBrowser(defaults: SessionOptions = {}): E2eBrowser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const session = (url?: string) => {
+    if (!browser) throw new Error('useBrowser: the browser starts in beforeAll; open sessions inside tests');
+    return newSession(browser, url ?? inject('baseUrl'));
+  };
+
+  async function run(test: (s: BrowserSession) => Promise<void>, options: SessionOptions, user?: DemoUser): Promise<void> {
+    const { url, noErrors, failureShot } = { ...defaults, ...options };
+    const s = await session(url);
+    try {
+      if (user) await signIn(s.page, user);
+      await test(s);
+      if (noErrors) expect(s.errors).toEqual([]);
+    } catch (error) {
+      if (failureShot) await s.page.screenshot({ path: `/tmp/${failureShot}-failure-${Date.now()}.png` }).catch(() => undefined);
+      throw error;
+    } finally {
+      await s.close();
+    }
+  }
+
+  return {
+    session,
+    withSession: (test, options = {}) => run(test, options),
+    signedIn: (user, test, options = {}) => run(test, options, user),
+  };
+}
+
+export interface OwnObjective {
+  title: string;
+  description: string;
+  priority: 'low' | 'medium' | 'high';
+  /** made with it, when given */
+  keyResult?: { title: string; description: string };
+}
+
+/**
+ * The signed-in person's own objective on their first team (Technology / DevOps, due in a month),
+ * made through the hub with the page's session, as the app itself would; returns its id.
+ */
+export function createOwnObjective(page: Page, objective: OwnObjective): Promise<number> {
+  return page.evaluate(async ({ objective: { keyResult, ...fields }, deadline }) => {
+    const headers = { 'content-type': 'application/json', 'x-hub-request': '1' };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()).data;
+    };
+    const me = (await call('GET', '/auth/me')).user;
+    const choices = await call('GET', '/objective/choices');
+    const created = await call('POST', '/objective', {
+      ...fields, team_id: choices.teams[0].id, owner_id: me.id, category: 'Technology', subcategory: 'DevOps', deadline,
+    });
+    if (keyResult) await call('POST', `/objective/${created.id}`, { ...keyResult, deadline });
+    return created.id as number;
+  }, { objective, deadline: isoDay(new Date(Date.now() + 30 * 86_400_000)) });
 }

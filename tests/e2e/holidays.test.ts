@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { HOLIDAY_TYPES } from '../../shared/rules/constants';
 import { HOLIDAY_TEXT } from '../../shared/rules/holidays';
-import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
-import { signIn, type DemoUser } from './helpers';
+import type { BrowserSession } from '../support/browser';
+import { type DemoUser, signIn, useBrowser } from './helpers';
 
 // people-and-shell §2 Holidays, as the demo users see it.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { session } = useBrowser();
 
 async function snap(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `/tmp/${name}.png`, fullPage: true });
@@ -31,7 +23,7 @@ interface Opened {
 }
 
 async function openHolidays(username: DemoUser, prepare?: (page: Page) => Promise<unknown>): Promise<Opened> {
-  const s = await newSession(browser, baseUrl);
+  const s = await session();
   const { page } = s;
   const ranges: Opened['ranges'] = [];
   page.on('request', (r) => {

@@ -1,28 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '../../shared/rules/messages';
 import { startE2eHub } from '../support/e2e-global-setup';
-import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
-import { DEMO_PASSWORD, DEMO_USERS, expectTitle, fillLogin, signIn, waitForPath } from './helpers';
+import { DEMO_PASSWORD, DEMO_USERS, expectTitle, fillLogin, useBrowser, waitForPath } from './helpers';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withSession(test: (s: BrowserSession) => Promise<void>, url = baseUrl): Promise<void> {
-  const s = await newSession(browser, url);
-  try {
-    await test(s);
-  } finally {
-    await s.close();
-  }
-}
+const { signedIn, withSession } = useBrowser();
 
 describe('login form', () => {
   it('empty fields show the messages next to them', () =>
@@ -88,8 +69,7 @@ describe('login form', () => {
 
 describe('where sign-in leads', () => {
   it('a later (not first) login goes straight to objectives', () =>
-    withSession(async ({ page }) => {
-      await signIn(page, 'admin');
+    signedIn('admin', async ({ page }) => {
       await waitForPath(page, '/objective-tracking/objectives');
       await expectTitle(page, 'Objectives');
     }));
@@ -104,8 +84,7 @@ describe('where sign-in leads', () => {
     }));
 
   it('a signed-in user opening login goes to ret, or to the team page', () =>
-    withSession(async ({ page }) => {
-      await signIn(page, 'manager');
+    signedIn('manager', async ({ page }) => {
       await page.goto('/login');
       await waitForPath(page, '/super-awesome-team');
       await page.goto('/login?ret=%2Ftimetracking');
@@ -115,8 +94,7 @@ describe('where sign-in leads', () => {
     }));
 
   it('after sign-out a private route asks for login with ret again', () =>
-    withSession(async ({ page }) => {
-      await signIn(page, 'owner');
+    signedIn('owner', async ({ page }) => {
       await page.getByRole('button', { name: 'Account' }).click();
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
@@ -187,7 +165,7 @@ describe('first-login stepper', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await waitForPath(page, '/super-awesome-team');
       expect(errors).toEqual([]);
-    }, hub.hub.url);
+    }, { url: hub.hub.url });
   });
 
   it('a member confirms their information and goes to the team page; the next login goes to objectives', () =>
@@ -209,5 +187,5 @@ describe('first-login stepper', () => {
       await page.waitForURL((url) => url.pathname === '/login');
       await fillLogin(page, 'member', DEMO_PASSWORD);
       await waitForPath(page, '/objective-tracking/objectives');
-    }, hub.hub.url));
+    }, { url: hub.hub.url }));
 });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { isoDay } from '../../shared/rules/dates';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
-import { launchBrowser, newSession } from '../support/browser';
-import { DEMO_PASSWORD, DEMO_USERS, signIn } from './helpers';
+import { DEMO_PASSWORD, DEMO_USERS, useBrowser } from './helpers';
 
 // issue 6 end to end as the teams manager (demo user `manager`, who manages Phoenix and Atlas):
 // the objectives of the teams he manages, the filters a manager gets, approving a Phoenix
@@ -69,11 +68,19 @@ async function regularMemberOf(owner: Api, teamId: number): Promise<{ api: Api; 
   throw new Error(`no regular member of team ${teamId} could sign in`);
 }
 
-let browser: Browser;
+/** An objective made through the API and completed by its owner: it waits for approval (design §3). */
+async function waitingObjective(owner: Api, objective: ReturnType<typeof form>): Promise<number> {
+  const created = await owner.call('POST', '/objective', objective);
+  expect(created.status).toBe(200);
+  const id = created.data.id as number;
+  expect((await owner.call('PUT', `/objective/${id}`, { action: 'complete' })).data.status).toBe('waiting for approval');
+  return id;
+}
+
+const { signedIn } = useBrowser({ noErrors: true });
 const made = { waitingId: 0, novaPublicId: 0 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const owner = await apiAs('owner');
   const teams = (await owner.call('GET', '/team')).data.teams as Array<{ id: number; name: string }>;
   const teamId = (name: string) => {
@@ -82,27 +89,16 @@ beforeAll(async () => {
     return team.id;
   };
 
-  // a Phoenix member completes their objective: it waits for approval (design §3)
+  // a Phoenix member's completed objective
   const member = await apiAs('member');
   const memberId = ((await member.call('GET', '/auth/me')).data.user as { id: number }).id;
-  const mine = await member.call('POST', '/objective', form(TITLES.waiting, teamId('Phoenix'), memberId, false));
-  expect(mine.status).toBe(200);
-  made.waitingId = mine.data.id as number;
-  const completed = await member.call('PUT', `/objective/${made.waitingId}`, { action: 'complete' });
-  expect(completed.data.status).toBe('waiting for approval');
+  made.waitingId = await waitingObjective(member, form(TITLES.waiting, teamId('Phoenix'), memberId, false));
 
   // Nova, a team the manager does not manage: one public objective waiting too, one private
   const outsider = await regularMemberOf(owner, teamId('Nova'));
-  const pub = await outsider.api.call('POST', '/objective', form(TITLES.novaPublic, teamId('Nova'), outsider.id, true));
-  expect(pub.status).toBe(200);
-  made.novaPublicId = pub.data.id as number;
-  expect((await outsider.api.call('PUT', `/objective/${made.novaPublicId}`, { action: 'complete' })).data.status).toBe('waiting for approval');
+  made.novaPublicId = await waitingObjective(outsider.api, form(TITLES.novaPublic, teamId('Nova'), outsider.id, true));
   expect((await outsider.api.call('POST', '/objective', form(TITLES.novaPrivate, teamId('Nova'), outsider.id, false))).status).toBe(200);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 const LIST = '/objective-tracking/objectives';
 const cards = (page: Page) => page.getByTestId('objective-card');
@@ -113,17 +109,24 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-describe('objectives as the teams manager', () => {
-  it('sees the objectives of Phoenix and Atlas with the filters a manager gets, and nobody else’s private ones', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'manager');
-      await page.goto(LIST);
-      await cards(page).first().waitFor();
-      await choose(page, 'Sort by', 'Creation date');
+/** The list, newest first, with its filters open. */
+async function openFilters(page: Page) {
+  await page.goto(LIST);
+  await cards(page).first().waitFor();
+  await choose(page, 'Sort by', 'Creation date');
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+}
 
-      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+/** The details page of the Phoenix member's objective, a team the manager manages. */
+async function openPhoenixDetails(page: Page) {
+  await page.goto(`/objective-tracking/objective-details?id=${made.waitingId}`);
+  await page.getByRole('heading', { name: TITLES.waiting }).waitFor();
+}
+
+describe('objectives as the teams manager', () => {
+  it('sees the objectives of Phoenix and Atlas with the filters a manager gets, and nobody else’s private ones', () =>
+    signedIn('manager', async ({ page }) => {
+      await openFilters(page);
       // spec §2/§6: Team and Assignee for a teams manager, Author and Status for everyone; Job Title is for leads and owners
       for (const filter of ['Team', 'Assignee', 'Author', 'Status']) await page.getByRole('combobox', { name: filter, exact: true }).waitFor();
       expect(await page.getByRole('combobox', { name: 'Job Title', exact: true }).count()).toBe(0);
@@ -143,17 +146,10 @@ describe('objectives as the teams manager', () => {
       await choose(page, 'Team', 'Nova');
       await card(page, TITLES.novaPublic).waitFor();
       expect(await cards(page).filter({ hasText: TITLES.novaPrivate }).count()).toBe(0);
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
-  it('approves the Phoenix member’s waiting objective; the Nova one is not his to approve', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'manager');
+  it('approves the Phoenix member’s waiting objective; the Nova one is not his to approve', () =>
+    signedIn('manager', async ({ page }) => {
       await page.goto('/objective-tracking/approvals');
       const row = page.getByRole('row', { name: TITLES.waiting });
       await row.waitFor();
@@ -165,24 +161,13 @@ describe('objectives as the teams manager', () => {
       await page.getByRole('button', { name: 'Yes' }).click();
       await row.waitFor({ state: 'detached' });
 
-      await page.goto(`/objective-tracking/objective-details?id=${made.waitingId}`);
-      await page.getByRole('heading', { name: TITLES.waiting }).waitFor();
+      await openPhoenixDetails(page);
       await page.getByText('completed', { exact: true }).first().waitFor();
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
-  it('has no actions on an objective of a team he does not manage, on the card or its details page', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'manager');
-      await page.goto(LIST);
-      await cards(page).first().waitFor();
-      await choose(page, 'Sort by', 'Creation date');
-      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  it('has no actions on an objective of a team he does not manage, on the card or its details page', () =>
+    signedIn('manager', async ({ page }) => {
+      await openFilters(page);
       await choose(page, 'Team', 'Nova');
       const nova = card(page, TITLES.novaPublic);
       await nova.waitFor();
@@ -197,12 +182,7 @@ describe('objectives as the teams manager', () => {
       }
 
       // a Phoenix objective of his: the same screens offer the actions
-      await page.goto(`/objective-tracking/objective-details?id=${made.waitingId}`);
-      await page.getByRole('heading', { name: TITLES.waiting }).waitFor();
+      await openPhoenixDetails(page);
       await page.getByRole('button', { name: 'Status actions', exact: true }).waitFor();
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });

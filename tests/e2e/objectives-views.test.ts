@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
-import { launchBrowser, newSession } from '../support/browser';
-import { DEMO_USERS, signIn } from './helpers';
+import { DEMO_USERS, useBrowser } from './helpers';
 
 // issue 6: read-only cards, archive/restore, remembered filters and pagination (offline viewing:
 // tests/e2e/offline.test.ts, with its own hub process stopped and restarted).
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { signedIn } = useBrowser();
 
 const LIST = '/objective-tracking/objectives';
 const cards = (page: Page) => page.getByTestId('objective-card');
@@ -31,11 +23,8 @@ async function act(page: Page, title: string, action: 'Archive' | 'Restore') {
 }
 
 describe('objective views', () => {
-  it("a member sees other people's public objectives read-only and pages through their own", async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'member');
+  it("a member sees other people's public objectives read-only and pages through their own", () =>
+    signedIn('member', async ({ page }) => {
       await page.goto(LIST);
       await cards(page).first().waitFor();
       expect(await cards(page).count()).toBe(9);
@@ -51,16 +40,10 @@ describe('objective views', () => {
       expect(await other.getByRole('button', { name: 'Add KeyResult' }).count()).toBe(0);
       expect(await other.getByRole('button', { name: /^Status actions/ }).count()).toBe(0);
       expect(await other.getByRole('button', { name: 'Details' }).count()).toBe(1);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
-  it('a lead archives and restores their completed objective; the filters survive a reload', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'lead');
+  it('a lead archives and restores their completed objective; the filters survive a reload', () =>
+    signedIn('lead', async ({ page }) => {
       await page.goto(LIST);
       await page.getByRole('button', { name: 'Filters', exact: true }).click();
       await choose(page, 'Assignee', DEMO_USERS.lead.name);
@@ -83,16 +66,10 @@ describe('objective views', () => {
       await cards(page).filter({ hasText: title }).first().waitFor();
       await page.getByRole('button', { name: 'Clear Filters' }).click();
       expect(await page.getByRole('combobox', { name: 'Status', exact: true }).textContent()).toContain('All');
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
-  it('an owner chooses any team; changing the team clears the assignee (§5); owner filters (§2)', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'owner');
+  it('an owner chooses any team; changing the team clears the assignee (§5); owner filters (§2)', () =>
+    signedIn('owner', async ({ page }) => {
       await page.goto(LIST);
       await page.getByRole('button', { name: 'New Objective' }).click();
       const dialog = page.getByRole('dialog', { name: 'New objective' });
@@ -110,8 +87,5 @@ describe('objective views', () => {
       await page.getByRole('button', { name: 'Filters', exact: true }).click();
       for (const filter of ['Team', 'Author', 'Status', 'Job Title']) await page.getByRole('combobox', { name: filter, exact: true }).waitFor();
       expect(await page.getByRole('combobox', { name: 'Assignee', exact: true }).count()).toBe(0);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HubClient } from '../../electron/hub-client';
 import { createIpcHandlers } from '../../electron/ipc/register';
@@ -16,9 +16,9 @@ import { openDatabase } from '../../server/db/client';
 import { objectives } from '../../server/db/schema';
 import { IPC_CHANNELS } from '../../shared/ipc-channels';
 import type { HubSettings, IpcChannel } from '../../shared/ipc';
-import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
+import type { BrowserSession } from '../support/browser';
 import { WEB_ROOT } from '../support/e2e-global-setup';
-import { signIn } from './helpers';
+import { signIn, useBrowser } from './helpers';
 
 // issue 6 + issue 11 part 6, offline viewing for real: this file runs ITS OWN hub as a separate
 // process (web build, PGlite folder, fixed port), signs in, opens objectives, a details page and
@@ -106,7 +106,7 @@ class HubProcess {
   }
 }
 
-let browser: Browser;
+const { session } = useBrowser();
 let root: string;
 let webRoot: string;
 let hub: HubProcess;
@@ -134,14 +134,12 @@ beforeAll(async () => {
   hub = new HubProcess(await freePort(), path.join(root, 'hub-data'), webRoot);
   await hub.start();
   renderer = await serveRenderer(webRoot);
-  browser = await launchBrowser();
 });
 
 // each test stops and restarts the hub; a failed one must not leave the next without it
 beforeEach(() => hub.start());
 
 afterAll(async () => {
-  await browser?.close();
   await hub?.stop();
   if (renderer) await new Promise((resolve) => renderer.server.close(resolve));
   if (root) await rm(root, { recursive: true, force: true });
@@ -285,7 +283,7 @@ function shellFiles(page: Page): Promise<number> {
 
 describe('offline viewing with the hub process stopped', () => {
   it('web: kept objectives, details, directory, an opened profile, links and holidays read-only under their banners; fresh data once the hub is back', async () => {
-    const s: BrowserSession = await newSession(browser, hub.url);
+    const s: BrowserSession = await session(hub.url);
     try {
       const { page } = s;
       await signIn(page, 'member');
@@ -318,7 +316,7 @@ describe('offline viewing with the hub process stopped', () => {
       isTrustedSender: trustedSender(`${renderer.url}/index.html`, renderer.url),
       offlineCacheDir: cacheDir,
     });
-    const s = await newSession(browser, renderer.url);
+    const s = await session(renderer.url);
     try {
       const { page, context } = s;
       await context.exposeBinding('__hubInvoke', (source, channel: IpcChannel, payload: unknown) =>

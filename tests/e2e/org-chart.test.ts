@@ -1,33 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { REPORTING_MESSAGES } from '../../shared/rules/reporting-lines';
-import { DEMO_USERS, expectTitle, signIn, waitForPath } from './helpers';
+import { DEMO_USERS, expectTitle, signIn, useBrowser, waitForPath } from './helpers';
 
 // issue 11 part 4 end to end: the chart from the top, a search that centres on a person, the
 // keyboard, folding a team, and a click that opens the profile.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withSession(run: (page: Page, s: BrowserSession) => Promise<void>) {
-  const s = await newSession(browser, baseUrl);
-  try {
-    await run(s.page, s);
-    expect(s.errors).toEqual([]);
-  } catch (error) {
-    await s.page.screenshot({ path: `/tmp/org-chart-failure-${Date.now()}.png` }).catch(() => undefined);
-    throw error;
-  } finally {
-    await s.close();
-  }
-}
+const { withSession } = useBrowser({ noErrors: true, failureShot: 'org-chart' });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/org-chart-${name}.png` });
 const card = (page: Page, name: string) => page.locator(`[data-testid="org-card"][aria-label^="${name},"]`);
@@ -50,8 +28,8 @@ async function openChart(page: Page) {
 }
 
 describe('org chart', () => {
-  it('a member sees the company from the top, finds a colleague, walks the lines and opens a profile', async () => {
-    await withSession(async (page) => {
+  it('a member sees the company from the top, finds a colleague, walks the lines and opens a profile', () =>
+    withSession(async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 900 });
       await signIn(page, 'member');
       await openChart(page);
@@ -82,11 +60,10 @@ describe('org chart', () => {
       await card(page, DEMO_USERS.manager.name).click();
       await page.waitForURL(/\/profile\/\d+$/);
       await page.getByRole('heading', { name: 'Profile' }).waitFor();
-    });
-  });
+    }));
 
-  it('folds and unfolds a team, and zooms with the buttons', async () => {
-    await withSession(async (page) => {
+  it('folds and unfolds a team, and zooms with the buttons', () =>
+    withSession(async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 900 });
       await signIn(page, 'guest');
       await openChart(page);
@@ -115,11 +92,10 @@ describe('org chart', () => {
       await expect.poll(zoom, { timeout: 15_000 }).toBeLessThan(0.45);
       await expect.poll(() => page.getByTestId('org-card').count(), { timeout: 15_000 }).toBe(0);
       await shot(page, 'far');
-    });
-  });
+    }));
 
-  it("the member dialog shows the hub's refusal of a reporting loop under Direct Manager", async () => {
-    await withSession(async (page, s) => {
+  it("the member dialog shows the hub's refusal of a reporting loop under Direct Manager", () =>
+    withSession(async ({ page, errors }) => {
       await page.setViewportSize({ width: 1400, height: 900 });
       await signIn(page, 'admin');
       await openChart(page);
@@ -137,10 +113,9 @@ describe('org chart', () => {
       await dialog.getByText(REPORTING_MESSAGES.cycle).waitFor();
       await shot(page, 'loop-refused');
       // The refused save is the browser's one expected console error.
-      const refused = s.errors.findIndex((e) => e.includes('status of 400') && /\/api\/user\/\d+\)$/.test(e));
+      const refused = errors.findIndex((e) => e.includes('status of 400') && /\/api\/user\/\d+\)$/.test(e));
       expect(refused).toBeGreaterThanOrEqual(0);
-      s.errors.splice(refused, 1);
+      errors.splice(refused, 1);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
-    });
-  });
+    }));
 });

@@ -1,36 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { EXPORT_SHEETS, USERS_EXPORT_FILE } from '../../shared/rules/people-exports';
 import { PEOPLE_TOASTS, PICTURE_MESSAGES } from '../../shared/rules/people-messages';
 import { VPN_MESSAGES } from '../../shared/rules/vpn-file';
-import { launchBrowser, newSession } from '../support/browser';
-import { DEMO_USERS, signIn } from './helpers';
+import { DEMO_USERS, useBrowser } from './helpers';
 
 // issue 5 end to end: VPN file upload/download/delete, picture upload, Excel export read back.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withSession(run: (page: Page) => Promise<void>) {
-  const s = await newSession(browser, baseUrl);
-  try {
-    await run(s.page);
-    expect(s.errors).toEqual([]);
-  } catch (error) {
-    await s.page.screenshot({ path: `/tmp/people-files-failure-${Date.now()}.png` }).catch(() => undefined);
-    throw error;
-  } finally {
-    await s.close();
-  }
-}
+const { signedIn } = useBrowser({ noErrors: true, failureShot: 'people-files' });
 
 async function openOwnProfile(page: Page, name: string) {
   await page.goto('/super-awesome-team');
@@ -42,9 +20,8 @@ async function openOwnProfile(page: Page, name: string) {
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 
 describe('VPN file', () => {
-  it('the owner picks a wrong file (toast), then uploads, downloads and deletes theirs', async () => {
-    await withSession(async (page) => {
-      await signIn(page, 'member');
+  it('the owner picks a wrong file (toast), then uploads, downloads and deletes theirs', () =>
+    signedIn('member', async ({ page }) => {
       await openOwnProfile(page, DEMO_USERS.member.name);
       const files = page.getByRole('region', { name: 'FILES' });
       await files.getByLabel('VPN file', { exact: true }).setInputFiles({ name: 'someone.else.ovpn', mimeType: 'application/octet-stream', buffer: Buffer.from('client\n') });
@@ -65,14 +42,12 @@ describe('VPN file', () => {
       await files.getByRole('button', { name: 'Delete' }).click();
       await toast(page, PEOPLE_TOASTS.fileDeleted);
       await files.getByRole('button', { name: 'Choose file' }).waitFor();
-    });
-  });
+    }));
 });
 
 describe('picture', () => {
-  it('a wrong file shows the Error Message dialog; a png is cropped and saved', async () => {
-    await withSession(async (page) => {
-      await signIn(page, 'lead');
+  it('a wrong file shows the Error Message dialog; a png is cropped and saved', () =>
+    signedIn('lead', async ({ page }) => {
       await openOwnProfile(page, DEMO_USERS.lead.name);
       await page.getByRole('button', { name: 'Update photo' }).click();
       const editor = page.getByRole('dialog', { name: 'Update photo' });
@@ -103,14 +78,12 @@ describe('picture', () => {
         return [img.naturalWidth, img.naturalHeight];
       });
       expect(size).toEqual([400, 600]);
-    });
-  });
+    }));
 });
 
 describe('Excel export', () => {
-  it("the directory's export downloads 'Bistone Users Information.xlsx' with the three sheets", async () => {
-    await withSession(async (page) => {
-      await signIn(page, 'admin');
+  it("the directory's export downloads 'Bistone Users Information.xlsx' with the three sheets", () =>
+    signedIn('admin', async ({ page }) => {
       await page.goto('/super-awesome-team');
       await page.getByTestId('member-card').first().waitFor();
       const count = Number((await page.getByText(/^\d+ members$/).textContent())?.split(' ')[0]);
@@ -122,6 +95,5 @@ describe('Excel export', () => {
       expect(workbook.worksheets.map((w) => w.name)).toEqual(Object.values(EXPORT_SHEETS));
       expect(workbook.worksheets[0].getRow(1).getCell(1).value).toBe('Name');
       expect(workbook.worksheets[0].rowCount).toBe(count + 1);
-    });
-  });
+    }));
 });

@@ -1,32 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { EXTRA_MESSAGES, MEMBER_MESSAGES, PEOPLE_TOASTS } from '../../shared/rules/people-messages';
-import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
-import { DEMO_USERS, signIn, waitForPath } from './helpers';
+import { DEMO_USERS, useBrowser, waitForPath } from './helpers';
 
 // issue 5 end to end: directory → profile → edit → archive/restore as admin; a member's view.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withSession(run: (page: Page, s: BrowserSession) => Promise<void>) {
-  const s = await newSession(browser, baseUrl);
-  try {
-    await run(s.page, s);
-    expect(s.errors).toEqual([]);
-  } catch (error) {
-    await s.page.screenshot({ path: `/tmp/people-failure-${Date.now()}.png` }).catch(() => undefined);
-    throw error;
-  } finally {
-    await s.close();
-  }
-}
+const { signedIn } = useBrowser({ noErrors: true, failureShot: 'people' });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/people-${name}.png`, fullPage: false });
 const cards = (page: Page) => page.getByTestId('member-card');
@@ -38,9 +16,8 @@ async function openDirectory(page: Page) {
 }
 
 describe('team directory', () => {
-  it('an admin searches, filters, scrolls and opens a profile', async () => {
-    await withSession(async (page) => {
-      await signIn(page, 'admin');
+  it('an admin searches, filters, scrolls and opens a profile', () =>
+    signedIn('admin', async ({ page }) => {
       await openDirectory(page);
       expect(await page.getByRole('button', { name: 'Export to excel' }).count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Add member' }).count()).toBe(1);
@@ -64,20 +41,17 @@ describe('team directory', () => {
       await cards(page).filter({ hasText: DEMO_USERS.member.name }).click();
       await page.waitForURL(/\/profile\/\d+$/);
       await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe(DEMO_USERS.member.name);
-    });
-  });
+    }));
 
-  it('a member sees neither Export to excel nor Add member, nor the Deleted status', async () => {
-    await withSession(async (page) => {
-      await signIn(page, 'member');
+  it('a member sees neither Export to excel nor Add member, nor the Deleted status', () =>
+    signedIn('member', async ({ page }) => {
       await openDirectory(page);
       expect(await page.getByRole('button', { name: 'Export to excel' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Add member' }).count()).toBe(0);
       await page.getByRole('combobox', { name: 'Status' }).click();
       expect(await page.getByRole('option', { name: 'Deleted' }).count()).toBe(0);
       await shot(page, 'directory-member');
-    });
-  });
+    }));
 });
 
 async function openProfileOf(page: Page, name: string) {
@@ -88,9 +62,8 @@ async function openProfileOf(page: Page, name: string) {
 }
 
 describe('profile', () => {
-  it('an admin sees privileged rows, archives and restores with the confirmations', async () => {
-    await withSession(async (page) => {
-      await signIn(page, 'admin');
+  it('an admin sees privileged rows, archives and restores with the confirmations', () =>
+    signedIn('admin', async ({ page }) => {
       await openProfileOf(page, DEMO_USERS.guest.name);
       const info = page.getByTestId('user-information');
       await expect.poll(() => info.textContent()).toContain('Access');
@@ -113,12 +86,10 @@ describe('profile', () => {
       await page.getByRole('button', { name: 'Back' }).click();
       await waitForPath(page, '/super-awesome-team');
       expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
-    });
-  });
+    }));
 
-  it("a member's view of a colleague hides privileged data, files and archive", async () => {
-    await withSession(async (page) => {
-      await signIn(page, 'member');
+  it("a member's view of a colleague hides privileged data, files and archive", () =>
+    signedIn('member', async ({ page }) => {
       await openProfileOf(page, DEMO_USERS.lead.name);
       const info = page.getByTestId('user-information');
       await expect.poll(() => info.textContent()).toContain('Direct Manager');
@@ -128,12 +99,10 @@ describe('profile', () => {
       expect(await page.getByRole('button', { name: 'Archive' }).count()).toBe(0);
       expect(await page.getByRole('tab', { name: 'Relevant Experience' }).count()).toBe(0);
       await shot(page, 'profile-member-view');
-    });
-  });
+    }));
 
   it('the team lead sees privileged rows of a member and may edit their team; the member may not', async () => {
-    await withSession(async (page) => {
-      await signIn(page, 'lead');
+    await signedIn('lead', async ({ page }) => {
       await openProfileOf(page, DEMO_USERS.member.name);
       const info = page.getByTestId('user-information');
       await expect.poll(() => info.textContent()).toContain('Access');
@@ -143,8 +112,7 @@ describe('profile', () => {
       expect(await dialog.getByRole('combobox', { name: 'Team' }).isDisabled()).toBe(false);
       await shot(page, 'lead-edits-member');
     });
-    await withSession(async (page) => {
-      await signIn(page, 'member');
+    await signedIn('member', async ({ page }) => {
       await openProfileOf(page, DEMO_USERS.member.name);
       await page.getByRole('region', { name: 'User Information' }).getByRole('button', { name: 'Edit' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit User Info' });
@@ -158,9 +126,8 @@ describe('profile', () => {
     });
   });
 
-  it("the member's own extras refuse a project without a title with 'Action denied'", async () => {
-    await withSession(async (page) => {
-      await signIn(page, 'member');
+  it("the member's own extras refuse a project without a title with 'Action denied'", () =>
+    signedIn('member', async ({ page }) => {
       await openProfileOf(page, DEMO_USERS.member.name);
       expect(await page.getByRole('region', { name: 'FILES' }).count()).toBe(1);
       await page.getByRole('region', { name: 'EXTRA DETAILS' }).getByRole('button', { name: 'Edit' }).click();
@@ -180,14 +147,12 @@ describe('profile', () => {
       await page.getByText(PEOPLE_TOASTS.userUpdated).first().waitFor();
       await page.getByRole('tab', { name: 'Project Experience' }).click();
       await page.getByText('E2E project').waitFor();
-    });
-  });
+    }));
 });
 
 describe('member dialog', () => {
-  it("an admin adds a member after the form shows every required message", async () => {
-    await withSession(async (page) => {
-      await signIn(page, 'admin');
+  it("an admin adds a member after the form shows every required message", () =>
+    signedIn('admin', async ({ page }) => {
       await openDirectory(page);
       await page.getByRole('button', { name: 'Add member' }).click();
       const dialog = page.getByRole('dialog', { name: 'New employee' });
@@ -210,6 +175,5 @@ describe('member dialog', () => {
       await page.getByText(PEOPLE_TOASTS.userAdded).first().waitFor();
       await page.getByRole('searchbox', { name: 'Search' }).fill(`Nora New ${stamp}`);
       await expect.poll(() => cards(page).count()).toBe(1);
-    });
-  });
+    }));
 });

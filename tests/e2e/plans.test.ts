@@ -1,34 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { EVALUATION_MESSAGES } from '../../shared/rules/objective-messages';
 import { EVALUATION_CRITERIA, EVALUATION_LABELS } from '../../shared/rules/evaluation-scale';
-import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
-import { expectTitle, ownStorageKeys, signIn, type DemoUser } from './helpers';
+import type { BrowserSession } from '../support/browser';
+import { type DemoUser, expectTitle, ownStorageKeys, useBrowser } from './helpers';
 
 // issue 9 end to end: plans page sizes, timeline toolbar and row click, statistics filters, and an
 // evaluation created, viewed, edited and exported (read back with exceljs).
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { signedIn } = useBrowser({ noErrors: true });
 
-async function as(user: DemoUser, path: string, title: string, test: (s: BrowserSession) => Promise<void>) {
-  const s = await newSession(browser, baseUrl);
-  try {
-    await signIn(s.page, user);
+/** Signed in as `user` on the screen at `path`, once its title shows. */
+function as(user: DemoUser, path: string, title: string, test: (s: BrowserSession) => Promise<void>) {
+  return signedIn(user, async (s) => {
     await s.page.goto(path);
     await expectTitle(s.page, title);
     await test(s);
-    expect(s.errors).toEqual([]);
-  } finally {
-    await s.close();
-  }
+  });
 }
 
 describe('plans, timeline, statistics and evaluations in Chromium', () => {

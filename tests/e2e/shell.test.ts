@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
-import { DEMO_USERS, expectTitle, ownStorageKeys, signIn, tabTo, waitForPath, type DemoUser } from './helpers';
+import type { Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO_USERS, type DemoUser, expectTitle, ownStorageKeys, signIn, tabTo, useBrowser, waitForPath } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function session(): Promise<BrowserSession> {
-  return newSession(browser, baseUrl);
-}
+const { signedIn, withSession } = useBrowser();
 
 describe('the shell each role sees', () => {
-  it.each(Object.keys(DEMO_USERS) as DemoUser[])('%s signs in and sees the shell their role allows', async (username) => {
-    const s = await session();
-    try {
-      const { page } = s;
+  it.each(Object.keys(DEMO_USERS) as DemoUser[])('%s signs in and sees the shell their role allows', (username) =>
+    signedIn(username, async ({ page, errors }) => {
       const expected = DEMO_USERS[username];
-      await signIn(page, username);
       await expect.poll(() => page.getByTestId('user-name').textContent()).toBe(expected.name);
       expect(await page.getByRole('button', { name: 'My team' }).count()).toBe(expected.myTeam ? 1 : 0);
 
@@ -45,19 +30,13 @@ describe('the shell each role sees', () => {
       await drawer.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
       expect(await ownStorageKeys(page)).toEqual([]);
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+      expect(errors).toEqual([]);
+    }));
 });
 
 describe('shell behaviour', () => {
-  it('the menu navigates, highlights the current entry and closes on an outside click', async () => {
-    const s = await session();
-    try {
-      const { page } = s;
-      await signIn(page, 'admin');
+  it('the menu navigates, highlights the current entry and closes on an outside click', () =>
+    signedIn('admin', async ({ page, errors }) => {
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Holidays' }).click();
       await waitForPath(page, '/holidays');
@@ -77,17 +56,11 @@ describe('shell behaviour', () => {
       await page.getByRole('link', { name: /go to the dashboard/ }).click();
       await waitForPath(page, '/dashboard');
       await expectTitle(page, 'Dashboard');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+      expect(errors).toEqual([]);
+    }));
 
-  it('works from the keyboard: Tab reaches the header, Enter opens, Escape closes', async () => {
-    const s = await session();
-    try {
-      const { page } = s;
-      await signIn(page, 'lead');
+  it('works from the keyboard: Tab reaches the header, Enter opens, Escape closes', () =>
+    signedIn('lead', async ({ page }) => {
       await page.goto('/super-awesome-team');
       await expectTitle(page, 'Super-Awesome Team');
       await page.locator('body').focus();
@@ -109,62 +82,38 @@ describe('shell behaviour', () => {
       await tabTo(page, page.getByRole('button', { name: 'My team' }));
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'My team' }).waitFor();
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
-  it('the global search text stays while moving between screens', async () => {
-    const s = await session();
-    try {
-      const { page } = s;
-      await signIn(page, 'member');
+  it('the global search text stays while moving between screens', () =>
+    signedIn('member', async ({ page }) => {
       await page.getByRole('searchbox', { name: 'Search' }).fill('elena');
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Super-Awesome Team' }).click();
       await waitForPath(page, '/super-awesome-team');
       expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('elena');
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
-  it('the team drawer lists the teams of a lead', async () => {
-    const s = await session();
-    try {
-      const { page } = s;
-      await signIn(page, 'lead');
+  it('the team drawer lists the teams of a lead', () =>
+    signedIn('lead', async ({ page, errors }) => {
       await page.getByRole('button', { name: 'My team' }).click();
       const drawer = page.getByRole('dialog', { name: 'My team' });
       await drawer.getByRole('heading', { name: 'Phoenix' }).waitFor();
       expect(await drawer.getByRole('link').count()).toBeGreaterThan(0);
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden' });
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+      expect(errors).toEqual([]);
+    }));
 
-  it('View profile opens the signed-in user\'s profile', async () => {
-    const s = await session();
-    try {
-      const { page } = s;
-      await signIn(page, 'owner');
+  it('View profile opens the signed-in user\'s profile', () =>
+    signedIn('owner', async ({ page }) => {
       await page.getByRole('button', { name: 'Account' }).click();
       await page.getByRole('button', { name: 'View profile' }).click();
       await page.waitForURL((url) => /^\/profile\/\d+$/.test(url.pathname));
       await expectTitle(page, 'Profile');
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
-  it('the footer shows the year, the OKR explanation and three credits', async () => {
-    const s = await session();
-    try {
-      const { page } = s;
-      await signIn(page, 'member');
+  it('the footer shows the year, the OKR explanation and three credits', () =>
+    signedIn('member', async ({ page }) => {
       expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()}`);
       await page.getByRole('button', { name: 'What are OKRs?' }).click();
       const okr = page.getByRole('dialog', { name: 'What are OKRs?' });
@@ -173,16 +122,10 @@ describe('shell behaviour', () => {
       await okr.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: 'Credits' }).click();
       expect(await page.getByRole('dialog', { name: 'Credits' }).getByRole('listitem').count()).toBe(3);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
-  it('keeps the session across a reload, also on a deep link', async () => {
-    const s = await session();
-    try {
-      const { page } = s;
-      await signIn(page, 'manager');
+  it('keeps the session across a reload, also on a deep link', () =>
+    signedIn('manager', async ({ page, errors }) => {
       for (const path of ['/super-awesome-team', '/objective-tracking/statistics', '/profile/1']) {
         await page.goto(path);
         await page.reload();
@@ -190,78 +133,59 @@ describe('shell behaviour', () => {
         expect(new URL(page.url()).pathname).toBe(path);
       }
       expect(await ownStorageKeys(page)).toEqual(expect.arrayContaining(['beot.user', 'beot.firstLogin']));
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+      expect(errors).toEqual([]);
+    }));
 
-  it('shows Page not found for unknown paths, signed in or not', async () => {
-    const s = await session();
-    try {
-      const { page } = s;
+  it('shows Page not found for unknown paths, signed in or not', () =>
+    withSession(async ({ page }) => {
       await page.goto('/no/such/screen');
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       await signIn(page, 'guest');
       await page.goto('/nowhere');
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(await page.getByTestId('user-name').isVisible()).toBe(true);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });
 
 describe('guards', () => {
-  it('sends the Guest role from admin, statistics and approvals to the team page', async () => {
-    const s = await session();
-    try {
-      const { page } = s;
-      await signIn(page, 'guest');
+  it('sends the Guest role from admin, statistics and approvals to the team page', () =>
+    signedIn('guest', async ({ page }) => {
       for (const path of ['/admin', '/objective-tracking/statistics', '/objective-tracking/approvals']) {
         await page.goto(path);
         await waitForPath(page, '/super-awesome-team');
         await expectTitle(page, 'Super-Awesome Team');
       }
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
   it('lets others into statistics and approvals, and only admins into admin', async () => {
-    const s = await session();
-    try {
-      const { page } = s;
-      await signIn(page, 'member');
+    await signedIn('member', async ({ page }) => {
       await page.goto('/objective-tracking/approvals');
       await expectTitle(page, 'Approvals');
       await page.goto('/admin');
       await waitForPath(page, '/super-awesome-team');
-    } finally {
-      await s.close();
-    }
-    const a = await session();
-    try {
-      await signIn(a.page, 'admin');
-      await a.page.goto('/admin');
-      await expectTitle(a.page, 'Admin');
-    } finally {
-      await a.close();
-    }
+    });
+    await signedIn('admin', async ({ page }) => {
+      await page.goto('/admin');
+      await expectTitle(page, 'Admin');
+    });
   });
 
-  it('a 401 ends the session everywhere and goes to login without ret', async () => {
-    const s = await session();
-    try {
-      const { page, context } = s;
-      await signIn(page, 'admin');
+  it('a 401 ends the session everywhere and goes to login without ret', () =>
+    signedIn('admin', async ({ page, context }) => {
+      // Settled first: a page call still in flight would meet the 401 itself and end the session
+      // just before the reload, which then reloads /holidays signed out (with a ret, rightly).
+      const calls = new Set<Request>();
+      page.on('request', (r) => {
+        if (r.url().includes('/api/') && !r.url().endsWith('/stream')) calls.add(r);
+      });
+      page.on('requestfinished', (r) => calls.delete(r));
+      page.on('requestfailed', (r) => calls.delete(r));
       await page.goto('/holidays');
+      await expectTitle(page, 'Holidays');
+      await expect.poll(() => calls.size).toBe(0);
       await context.clearCookies(); // the hub no longer knows us: the next call answers 401
       await page.reload();
       await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
       expect(await ownStorageKeys(page)).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });

@@ -1,32 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
-import { signIn } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, useBrowser } from './helpers';
 
 // issue 11 part 5 end to end: "who knows Kubernetes?" in the directory, ranked by matches, the
 // Skills filter, and a CV that leaves out a chosen entry.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withSession(run: (page: Page, s: BrowserSession) => Promise<void>) {
-  const s = await newSession(browser, baseUrl);
-  try {
-    await run(s.page, s);
-    expect(s.errors).toEqual([]);
-  } catch (error) {
-    await s.page.screenshot({ path: `/tmp/skill-search-failure-${Date.now()}.png` }).catch(() => undefined);
-    throw error;
-  } finally {
-    await s.close();
-  }
-}
+const { withSession } = useBrowser({ noErrors: true, failureShot: 'skill-search' });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/skill-search-${name}.png` });
 const cardNames = (page: Page) => page.getByTestId('member-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
@@ -56,8 +34,8 @@ function matchesPerPerson(page: Page, word: string): Promise<Array<{ name: strin
 }
 
 describe('who knows Kubernetes?', () => {
-  it('the search finds the people who know it, most matches first, and the Skills filter agrees', async () => {
-    await withSession(async (page) => {
+  it('the search finds the people who know it, most matches first, and the Skills filter agrees', () =>
+    withSession(async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 900 });
       await signIn(page, 'member');
       await page.goto('/super-awesome-team');
@@ -79,11 +57,10 @@ describe('who knows Kubernetes?', () => {
       await page.keyboard.press('Escape');
       await expect.poll(() => cardNames(page), { timeout: 10_000 }).toEqual(ranked.map((p) => p.name));
       await shot(page, 'filter');
-    });
-  });
+    }));
 
-  it('the CV preview leaves out an unticked project', async () => {
-    await withSession(async (page) => {
+  it('the CV preview leaves out an unticked project', () =>
+    withSession(async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 900 });
       await signIn(page, 'admin');
       await page.goto('/super-awesome-team');
@@ -106,6 +83,5 @@ describe('who knows Kubernetes?', () => {
       await shot(page, 'cv');
       await projects.first().check();
       await expect.poll(async () => (await preview.textContent())?.includes(title)).toBe(true);
-    });
-  });
+    }));
 });

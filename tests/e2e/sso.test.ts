@@ -1,21 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { users } from '../../server/db/schema';
 import { NO_SSO, type SsoConfig } from '../../server/services/sso/config';
 import { SSO_MESSAGES } from '../../shared/api/sso';
-import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
+import type { BrowserSession } from '../support/browser';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { startTestHub, type TestHub } from '../support/hub';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
 import { PEOPLE_DN, startSlapd, type TestSlapd } from '../support/slapd';
-import { DEMO_USERS } from './helpers';
+import { DEMO_USERS, useBrowser } from './helpers';
 
 // issue 11 part 2 in Chromium: signing in through the provider's own pages and through the
 // directory tab, and the admin's 'local passwords' switch. This file runs its own hub with SSO
 // configured (the shared e2e hub has none), serving the same web build.
 
-let browser: Browser;
+const { session } = useBrowser();
 let provider: TestOidcProvider;
 let slapd: TestSlapd;
 let hub: TestHub;
@@ -31,17 +31,15 @@ beforeAll(async () => {
   };
   hub = await startTestHub({ seed: 'demo', webRoot: WEB_ROOT, sso });
   [{ email: memberEmail }] = (await hub.db.select({ email: users.email }).from(users).where(sql`${users.username} = 'member'`)) as { email: string }[];
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await hub?.close();
   await slapd?.stop();
   await provider?.stop();
 });
 
 async function withSession(test: (s: BrowserSession) => Promise<void>): Promise<void> {
-  const s = await newSession(browser, hub.url);
+  const s = await session(hub.url);
   try {
     await test(s);
     // the provider's own page asks for a web font it cannot reach here; only the hub's pages count
@@ -130,7 +128,7 @@ describe('Admin → Sign-in: local passwords', () => {
       await toggle.click();
       await expect.poll(() => toggle.isChecked()).toBe(false);
       try {
-        const other = await newSession(browser, hub.url);
+        const other = await session(hub.url);
         try {
           await other.page.goto('/login');
           // with hub passwords off, the directory tab comes first

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { monthLabel, monthOfOffset, TIMETRACKING_TEXT } from '../../shared/rules/timetracking';
-import { launchBrowser, newSession } from '../support/browser';
-import { signIn, waitForPath } from './helpers';
+import { signIn, useBrowser, waitForPath } from './helpers';
 
 // people-and-shell §2 Time tracking, as the demo users see it.
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { withSession } = useBrowser();
 
 /** SCREENSHOTS=1 keeps a picture of the screen under /tmp for a person to look at. */
 async function snap(page: Page, name: string): Promise<void> {
@@ -38,10 +29,8 @@ function watchOwnCalls(page: Page): string[] {
 const hoursOf = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 
 describe('time tracking', () => {
-  it('shows my month grouped by day with daily totals that add up to the month total, and moves between months', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
+  it('shows my month grouped by day with daily totals that add up to the month total, and moves between months', () =>
+    withSession(async ({ page, errors }) => {
       const failed = watchOwnCalls(page);
       await signIn(page, 'member');
       await page.goto('/timetracking');
@@ -67,17 +56,12 @@ describe('time tracking', () => {
       await page.getByRole('button', { name: 'Next month' }).click();
       await expect.poll(() => page.getByTestId('month-label').textContent()).toBe(monthLabel(monthOfOffset(0).month));
       await waitForPath(page, '/timetracking');
-      expect(foreignErrors(s.errors)).toEqual([]);
+      expect(foreignErrors(errors)).toEqual([]);
       expect(failed).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
-  it('tells a user who is not in the time-tracking database whom to contact', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
+  it('tells a user who is not in the time-tracking database whom to contact', () =>
+    withSession(async ({ page, errors }) => {
       const failed = watchOwnCalls(page);
       await signIn(page, 'guest');
       await page.goto('/timetracking');
@@ -86,10 +70,7 @@ describe('time tracking', () => {
       expect(await notice.textContent()).toBe(TIMETRACKING_TEXT.notInDatabase('Andreea Marin'));
       expect(await page.getByTestId('month-total').count()).toBe(0);
       await snap(page, 'timetracking-guest');
-      expect(foreignErrors(s.errors)).toEqual([]);
+      expect(foreignErrors(errors)).toEqual([]);
       expect(failed).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });
