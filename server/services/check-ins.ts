@@ -2,7 +2,7 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CheckIn, CheckInCreate, CheckInList } from '../../shared/api/check-ins';
 import { checkInRefusal, RISKY_CONFIDENCES, type Confidence } from '../../shared/rules/check-ins';
 import type { Actor } from '../../shared/rules/session-user';
-import type { Db, DbOrTx } from '../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { keyResults, objectives, teams, users } from '../db/schema';
 import { keyResultCheckIns, type CheckInRecord } from '../db/schema-check-ins';
 import { forbidden } from '../http-errors';
@@ -73,7 +73,6 @@ export async function recordFinalCheckIn(tx: DbOrTx, keyResultId: number, score:
   });
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const risky = sql.join(RISKY_CONFIDENCES.map((c) => sql`${c}`), sql`, `);
 
 /**

@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { KeyResult, Objective, ObjectiveDetail, Person } from '../../shared/api/objectives';
 import type { Ref } from '../../shared/api/common';
 import type { Priority } from '../../shared/rules/constants';
-import { objectiveProgress } from '../../shared/rules/check-ins';
+import { objectiveProgress, type ProgressInput } from '../../shared/rules/check-ins';
 import { isObjectiveReadOnly } from '../../shared/rules/objective-access';
 import { objectivesTotalBound } from '../../shared/rules/objective-totals';
 import { availableActions } from '../../shared/rules/objective-status';
 import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import type { Actor } from '../../shared/rules/session-user';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
 import { keyResultCheckIns } from '../db/schema-check-ins';
 import { notFound } from '../http-errors';
@@ -52,40 +53,37 @@ function filterWhere(f: ListFilters): SQL[] {
   return where;
 }
 
-const ORDER: Record<ListFilters['sortCriterion'], SQL[]> = {
-  deadline: [asc(objectives.deadline), asc(objectives.id)],
-  creationDate: [desc(objectives.createdAt), desc(objectives.id)],
-  category: [asc(objectives.category), asc(objectives.deadline), asc(objectives.id)],
-  title: [asc(objectives.title), asc(objectives.id)],
+type Direction = 'asc' | 'desc';
+type SortColumn = [column: PgColumn, direction: Direction];
+
+const SORTS: Record<ListFilters['sortCriterion'], SortColumn[]> = {
+  deadline: [[objectives.deadline, 'asc'], [objectives.id, 'asc']],
+  creationDate: [[objectives.createdAt, 'desc'], [objectives.id, 'desc']],
+  category: [[objectives.category, 'asc'], [objectives.deadline, 'asc'], [objectives.id, 'asc']],
+  title: [[objectives.title, 'asc'], [objectives.id, 'asc']],
 };
 
-// Spelled out: inside a single-table select Drizzle renders ${objectives.id} unqualified, which
-// the subquery would read as k.id.
-const OBJECTIVE_ID = sql.raw('"objectives"."id"');
-const krTotal = sql<number>`(select count(*)::int from ${keyResults} k where k.objective_id = ${OBJECTIVE_ID} and k.status <> 'deleted')`;
-const krCompleted = sql<number>`(select count(*)::int from ${keyResults} k where k.objective_id = ${OBJECTIVE_ID} and k.status = 'completed')`;
+const orderOf = (sort: SortColumn[]) => sort.map(([column, direction]) => (direction === 'asc' ? asc(column) : desc(column)));
 
 /**
  * GET /objective: the visible objectives matching the filters, one page, plus the total counted
- * up to the bound (issue 10): one row past it says "more", without reading every match.
+ * up to the bound (issue 10): one row past it says "more", without reading every match. The page,
+ * its shaping and the bounded count are ONE statement (issue 10: each round trip to PostgreSQL
+ * cost the hub more than the small lookups themselves).
  */
 export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): Promise<{ items: Objective[]; total: number; totalIsExact: boolean }> {
   const where = and(visibleWhere(actor), ...filterWhere(f));
   const bound = objectivesTotalBound(f.page, f.limit);
-  const matches = db.select({ one: sql<number>`1`.as('one') }).from(objectives).where(where).limit(bound + 1).as('matches');
-  const [rows, [{ counted }]] = await Promise.all([
-    db
-      .select({ objective: objectives, krTotal, krCompleted })
-      .from(objectives)
-      .where(where)
-      .orderBy(...ORDER[f.sortCriterion])
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit),
-    db.select({ counted: sql<number>`count(*)::int` }).from(matches),
-  ]);
-  const items = await shapeObjectives(db, actor, rows.map((r) => ({ ...r.objective, krTotal: r.krTotal, krCompleted: r.krCompleted })));
-  const totalIsExact = Number(counted) <= bound;
-  return { items, total: totalIsExact ? Number(counted) : bound, totalIsExact };
+  const sort = SORTS[f.sortCriterion];
+  const page = db.select().from(objectives).where(where).orderBy(...orderOf(sort)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const counted = sql`(select count(*)::int from (select 1 from ${objectives} where ${where} limit ${bound + 1}) m)`;
+  const rows = await shapedObjectiveRows(db, page, sort, counted);
+  // An empty page (past the last one) carries no count: ask for it alone.
+  const total = rows.length > 0
+    ? Number(rows[0].counted)
+    : f.page === 1 ? 0 : Number(rowsOf<{ counted: number }>(await db.execute(sql`select ${counted} as counted`))[0].counted);
+  const totalIsExact = total <= bound;
+  return { items: rows.map((row) => shapeObjective(actor, row, 'list')), total: totalIsExact ? total : bound, totalIsExact };
 }
 
 /** One visible objective (not deleted), or null: an invisible one answers like a missing one. */
@@ -136,59 +134,86 @@ export async function teamIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
   return ((await teamsOfUsers(db, [userId])).get(userId) ?? []).map((t) => t.id);
 }
 
-type Counted = ObjectiveRecord & { krTotal: number; krCompleted: number };
+interface ShapedPerson { id: number; name: string; email: string | null; teams: Ref[] }
 
-/** issue 11 §1: each objective's progress from its key results' latest check-ins (one query per page). */
-async function progressOf(db: DbOrTx, objectiveIds: readonly number[]): Promise<Map<number, number>> {
-  if (objectiveIds.length === 0) return new Map();
-  const latest = sql<number | null>`(select c.percent from ${keyResultCheckIns} c where c.key_result_id = ${sql.raw('"key_results"."id"')} order by c.created_at desc, c.id desc limit 1)`;
-  const rows = await db
-    .select({ objectiveId: keyResults.objectiveId, status: keyResults.status, percentage: keyResults.percentage, latestPercent: latest })
-    .from(keyResults)
-    .where(and(inArray(keyResults.objectiveId, [...objectiveIds]), ne(keyResults.status, 'deleted')));
-  return new Map(objectiveIds.map((id) => [id, objectiveProgress(rows.filter((r) => r.objectiveId === id))]));
+/** An objective row with what its wire shape needs, as shapedObjectiveRows reads it. */
+interface ShapedRow {
+  objective: ObjectiveRecord;
+  owner: ShapedPerson | null;
+  author: ShapedPerson | null;
+  team: Ref | null;
+  keyResults: ProgressInput[];
+  counted?: number;
 }
 
-/** Rows → wire objects with author/owner objects, the read-only flag and the menu. */
-export async function shapeObjectives(db: DbOrTx, actor: Actor, rows: Counted[], page: 'list' | 'details' = 'list'): Promise<Objective[]> {
-  const userIds = [...new Set(rows.flatMap((r) => [r.ownerId, r.authorId]))];
-  const teamIds = [...new Set(rows.map((r) => r.teamId).filter((id): id is number => id !== null))];
-  const [people, teamMap, teamRows, progress] = await Promise.all([
-    userIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds)) : [],
-    teamsOfUsers(db, userIds),
-    teamIds.length ? db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds)) : [],
-    progressOf(db, rows.map((r) => r.id)),
-  ]);
-  const person = (id: number): Person => {
-    const p = people.find((u) => u.id === id);
-    return { id, name: p?.name ?? 'Unknown', email: p?.email ?? null, team: teamMap.get(id)?.[0] ?? null };
-  };
-  return rows.map((r) => {
-    const ownerTeamIds = (teamMap.get(r.ownerId) ?? []).map((t) => t.id);
-    const readOnly = isObjectiveReadOnly(actor, objectiveRef(r, ownerTeamIds));
+const OBJECTIVE_COLUMNS = Object.entries(getTableColumns(objectives));
+
+const personJson = (id: SQL) => sql`(select json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'teams', coalesce((
+    select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
+    from ${teamMembers} m join ${teams} t on t.id = m.team_id where m.user_id = u.id and t.status <> 'deleted'), '[]'::json))
+  from ${users} u where u.id = ${id})`;
+
+/** What the objective's progress is computed from (shared rule): each key result and its latest check-in. */
+const keyResultsJson = sql`(select json_agg(json_build_object('status', k.status, 'percentage', k.percentage, 'latestPercent', (
+    select c.percent from ${keyResultCheckIns} c where c.key_result_id = k.id order by c.created_at desc, c.id desc limit 1)))
+  from ${keyResults} k where k.objective_id = p.id and k.status <> 'deleted')`;
+
+/**
+ * The objectives `page` selects (all their columns), each with its owner and author (and their
+ * teams), its team and its key results' progress inputs, in `sort` order: one statement.
+ * `extra` is an uncorrelated column (the list's bounded count), evaluated once.
+ */
+async function shapedObjectiveRows(db: DbOrTx, page: SQLWrapper, sort: SortColumn[], extra: SQL = sql`null`): Promise<ShapedRow[]> {
+  const outerOrder = sql.raw(sort.map(([column, direction]) => `p."${column.name}" ${direction}`).join(', '));
+  const result = await db.execute(sql`
+    select p.*, ${personJson(sql`p.owner_id`)} as "_owner", ${personJson(sql`p.author_id`)} as "_author",
+      (select json_build_object('id', t.id, 'name', t.name) from ${teams} t where t.id = p.team_id) as "_team",
+      ${keyResultsJson} as "_key_results", ${extra} as "_counted"
+    from (${page}) p order by ${outerOrder}`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => {
+    const objective: Record<string, unknown> = {};
+    for (const [key, column] of OBJECTIVE_COLUMNS) {
+      const value = row[column.name];
+      objective[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
     return {
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      status: r.status,
-      nextStatus: r.nextStatus,
-      category: r.category,
-      subcategory: r.subcategory,
-      priority: r.priority as Priority,
-      deadline: r.deadline,
-      createdAt: r.createdAt.toISOString(),
-      lastModificationDate: r.lastModificationDate.toISOString(),
-      isPublic: r.isPublic,
-      team: teamRows.find((t) => t.id === r.teamId) ?? null,
-      author: person(r.authorId),
-      owner: person(r.ownerId),
-      keyResultsTotal: r.krTotal,
-      keyResultsCompleted: r.krCompleted,
-      progress: progress.get(r.id) ?? 0,
-      readOnly,
-      availableActions: readOnly ? [] : availableActions(actor, r, page),
+      objective: objective as ObjectiveRecord,
+      owner: row._owner as ShapedPerson | null,
+      author: row._author as ShapedPerson | null,
+      team: row._team as Ref | null,
+      keyResults: (row._key_results as ProgressInput[] | null) ?? [],
+      counted: row._counted as number | undefined,
     };
   });
+}
+
+/** A row → the wire object with author/owner objects, the read-only flag and the menu. */
+function shapeObjective(actor: Actor, row: ShapedRow, page: 'list' | 'details'): Objective {
+  const r = row.objective;
+  const person = (id: number, p: ShapedPerson | null): Person => ({ id, name: p?.name ?? 'Unknown', email: p?.email ?? null, team: p?.teams[0] ?? null });
+  const readOnly = isObjectiveReadOnly(actor, objectiveRef(r, (row.owner?.teams ?? []).map((t) => t.id)));
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    status: r.status,
+    nextStatus: r.nextStatus,
+    category: r.category,
+    subcategory: r.subcategory,
+    priority: r.priority as Priority,
+    deadline: r.deadline,
+    createdAt: r.createdAt.toISOString(),
+    lastModificationDate: r.lastModificationDate.toISOString(),
+    isPublic: r.isPublic,
+    team: row.team,
+    author: person(r.authorId, row.author),
+    owner: person(r.ownerId, row.owner),
+    keyResultsTotal: row.keyResults.length,
+    keyResultsCompleted: row.keyResults.filter((k) => k.status === 'completed').length,
+    progress: objectiveProgress(row.keyResults),
+    readOnly,
+    availableActions: readOnly ? [] : availableActions(actor, r, page),
+  };
 }
 
 export function shapeKeyResult(k: typeof keyResults.$inferSelect): KeyResult {
@@ -211,12 +236,9 @@ export function shapeKeyResult(k: typeof keyResults.$inferSelect): KeyResult {
 
 /** GET /objective/:id: the objective with its key results (deleted ones left out). */
 export async function objectiveDetail(db: DbOrTx, actor: Actor, row: ObjectiveRecord): Promise<ObjectiveDetail> {
-  const krs = await db
-    .select()
-    .from(keyResults)
-    .where(and(eq(keyResults.objectiveId, row.id), ne(keyResults.status, 'deleted')))
-    .orderBy(asc(keyResults.deadline), asc(keyResults.id));
-  const counted = { ...row, krTotal: krs.length, krCompleted: krs.filter((k) => k.status === 'completed').length };
-  const [shaped] = await shapeObjectives(db, actor, [counted], 'details');
-  return { ...shaped, keyResults: krs.map(shapeKeyResult) };
+  const [krs, [shaped]] = await Promise.all([
+    db.select().from(keyResults).where(and(eq(keyResults.objectiveId, row.id), ne(keyResults.status, 'deleted'))).orderBy(asc(keyResults.deadline), asc(keyResults.id)),
+    shapedObjectiveRows(db, db.select().from(objectives).where(eq(objectives.id, row.id)), SORTS.deadline),
+  ]);
+  return { ...shapeObjective(actor, shaped, 'details'), keyResults: krs.map(shapeKeyResult) };
 }

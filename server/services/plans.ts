@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PlanObjective, Plans, PlanSummary } from '../../shared/api/plans';
 import type { Actor } from '../../shared/rules/session-user';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
 import { keyResultsByObjective } from './objectives-read';
 import { ownerInTeams, visibleWhere } from './objectives-scope';
@@ -10,7 +10,6 @@ import { ownerInTeams, visibleWhere } from './objectives-scope';
 // caller may see (visibleWhere, the objectives list's rule) for themselves or for one team;
 // plans are per-member counts done by the database (GROUP BY).
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Overdue: still open (in progress or waiting) with its deadline day passed. */
 const OPEN_OVERDUE = sql`${objectives.status} in ('in progress', 'waiting for approval') and ${objectives.deadline} < current_date`;

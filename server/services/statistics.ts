@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LOGIN_ROWS, type Statistics, type StatisticsQuery } from '../../shared/api/statistics';
 import { defaultStatisticsRange } from '../../shared/rules/statistics-range';
 import type { Actor } from '../../shared/rules/session-user';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import { loginEvents, objectives, teamMembers, teams, users } from '../db/schema';
 import { objectiveKeyResultCounts } from '../db/schema-statistics';
 import { atRiskByTeam } from './check-ins';
@@ -13,7 +13,6 @@ import { coveredTeamIds, visibleWhere } from './objectives-scope';
 // [from, to]. Overdue: a completed objective or key result last changed after its deadline day;
 // any other one whose deadline day has passed. In time: the rest.
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ids = (list: readonly number[]) => sql.join(list.map((i) => sql`${i}`), sql`, `);
 
 const OVERDUE = sql`(case when ${objectives.status} = 'completed' then ${objectives.lastModificationDate}::date > ${objectives.deadline} else ${objectives.deadline} < current_date end)`;
