@@ -12,9 +12,9 @@ import {
   objectiveUpdateSchema,
 } from '../../shared/api/objectives';
 import { notFound } from '../http-errors';
-import { findVisibleObjective, listObjectives, objectiveDetail } from '../services/objectives-read';
+import { listObjectives, NOT_FOUND_OBJECTIVE, visibleObjectiveDetail } from '../services/objectives-read';
 import { assigneesFor, objectiveChoices } from '../services/objectives-choices';
-import { changeObjective, createObjective, deleteObjective, NOT_FOUND_OBJECTIVE } from '../services/objectives-write';
+import { changeObjective, createObjective, deleteObjective } from '../services/objectives-write';
 
 // objective-tracking §7 and design §4: the objective calls. Rules live in the services and in
 // shared/rules; this file validates, calls and shapes.
@@ -38,9 +38,9 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (api) => {
   );
 
   api.get('/objective/:id', { schema: { tags, params: idParamSchema, response: { 200: objectiveResponseSchema } } }, async (request) => {
-    const row = await findVisibleObjective(api.db, request.actor, request.params.id);
-    if (!row) throw notFound(NOT_FOUND_OBJECTIVE);
-    return { data: await objectiveDetail(api.db, request.actor, row) };
+    const detail = await visibleObjectiveDetail(api.db, request.actor, request.params.id);
+    if (!detail) throw notFound(NOT_FOUND_OBJECTIVE);
+    return { data: detail };
   });
 
   api.post('/objective', { schema: { tags, body: objectiveFormSchema, response: { 200: objectiveResponseSchema } } }, async (request) => ({

@@ -20,6 +20,8 @@ import { objectiveRef, visibleWhere } from './objectives-scope';
 
 export type ObjectiveRecord = typeof objectives.$inferSelect;
 
+export const NOT_FOUND_OBJECTIVE = 'There is no such objective.';
+
 export interface ListFilters {
   ownerId?: number;
   authorId?: number;
@@ -77,7 +79,7 @@ export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): 
   const sort = SORTS[f.sortCriterion];
   const page = db.select().from(objectives).where(where).orderBy(...orderOf(sort)).limit(f.limit).offset((f.page - 1) * f.limit);
   const counted = sql`(select count(*)::int from (select 1 from ${objectives} where ${where} limit ${bound + 1}) m)`;
-  const rows = await shapedObjectiveRows(db, page, sort, counted);
+  const rows = await shapedObjectiveRows(db, page, sort, { count: counted });
   // An empty page (past the last one) carries no count: ask for it alone.
   const total = rows.length > 0
     ? Number(rows[0].counted)
@@ -143,10 +145,28 @@ interface ShapedRow {
   author: ShapedPerson | null;
   team: Ref | null;
   keyResults: ProgressInput[];
+  /** the key results themselves, in deadline order, when asked for (the detail) */
+  fullKeyResults: KeyResultRecord[];
   counted?: number;
 }
 
-const OBJECTIVE_COLUMNS = Object.entries(getTableColumns(objectives));
+/** A raw row (column names as keys, values as the driver or json gave them) → the table's record, decoded as Drizzle would. */
+function decoder<T>(table: Parameters<typeof getTableColumns>[0]): (row: Record<string, unknown>) => T {
+  const columns = Object.entries(getTableColumns(table));
+  return (row) => {
+    const record: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = row[column.name];
+      record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return record as T;
+  };
+}
+
+const decodeObjective = decoder<ObjectiveRecord>(objectives);
+const decodeKeyResult = decoder<KeyResultRecord>(keyResults);
+
+type KeyResultRecord = typeof keyResults.$inferSelect;
 
 const personJson = (id: SQL) => sql`(select json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'teams', coalesce((
     select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
@@ -163,28 +183,28 @@ const keyResultsJson = sql`(select json_agg(json_build_object('status', k.status
  * teams), its team and its key results' progress inputs, in `sort` order: one statement.
  * `extra` is an uncorrelated column (the list's bounded count), evaluated once.
  */
-async function shapedObjectiveRows(db: DbOrTx, page: SQLWrapper, sort: SortColumn[], extra: SQL = sql`null`): Promise<ShapedRow[]> {
+async function shapedObjectiveRows(
+  db: DbOrTx, page: SQLWrapper, sort: SortColumn[], options: { count?: SQL; keyResults?: boolean } = {},
+): Promise<ShapedRow[]> {
   const outerOrder = sql.raw(sort.map(([column, direction]) => `p."${column.name}" ${direction}`).join(', '));
+  const full = options.keyResults
+    ? sql`(select json_agg(row_to_json(k) order by k.deadline, k.id) from ${keyResults} k where k.objective_id = p.id and k.status <> 'deleted')`
+    : sql`null`;
   const result = await db.execute(sql`
     select p.*, ${personJson(sql`p.owner_id`)} as "_owner", ${personJson(sql`p.author_id`)} as "_author",
       (select json_build_object('id', t.id, 'name', t.name) from ${teams} t where t.id = p.team_id) as "_team",
-      ${keyResultsJson} as "_key_results", ${extra} as "_counted"
+      ${keyResultsJson} as "_key_results", ${full} as "_full_key_results",
+      ${options.count ?? sql`null`} as "_counted"
     from (${page}) p order by ${outerOrder}`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => {
-    const objective: Record<string, unknown> = {};
-    for (const [key, column] of OBJECTIVE_COLUMNS) {
-      const value = row[column.name];
-      objective[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-    }
-    return {
-      objective: objective as ObjectiveRecord,
-      owner: row._owner as ShapedPerson | null,
-      author: row._author as ShapedPerson | null,
-      team: row._team as Ref | null,
-      keyResults: (row._key_results as ProgressInput[] | null) ?? [],
-      counted: row._counted as number | undefined,
-    };
-  });
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    objective: decodeObjective(row),
+    owner: row._owner as ShapedPerson | null,
+    author: row._author as ShapedPerson | null,
+    team: row._team as Ref | null,
+    keyResults: (row._key_results as ProgressInput[] | null) ?? [],
+    fullKeyResults: ((row._full_key_results as Array<Record<string, unknown>> | null) ?? []).map(decodeKeyResult),
+    counted: row._counted as number | undefined,
+  }));
 }
 
 /** A row → the wire object with author/owner objects, the read-only flag and the menu. */
@@ -234,11 +254,20 @@ export function shapeKeyResult(k: typeof keyResults.$inferSelect): KeyResult {
   };
 }
 
-/** GET /objective/:id: the objective with its key results (deleted ones left out). */
+/** The objective with its key results (deleted ones left out), as `where` selects it: one statement. */
+async function detailWhere(db: DbOrTx, actor: Actor, where: SQL | undefined): Promise<ObjectiveDetail | null> {
+  const [shaped] = await shapedObjectiveRows(db, db.select().from(objectives).where(where).limit(1), SORTS.deadline, { keyResults: true });
+  return shaped ? { ...shapeObjective(actor, shaped, 'details'), keyResults: shaped.fullKeyResults.map(shapeKeyResult) } : null;
+}
+
+/** GET /objective/:id: a visible objective (not deleted) with its key results, or null (an invisible one answers like a missing one). */
+export function visibleObjectiveDetail(db: DbOrTx, actor: Actor, id: number): Promise<ObjectiveDetail | null> {
+  return detailWhere(db, actor, and(eq(objectives.id, id), visibleWhere(actor)));
+}
+
+/** The detail of an objective just read or written (in the caller's transaction). */
 export async function objectiveDetail(db: DbOrTx, actor: Actor, row: ObjectiveRecord): Promise<ObjectiveDetail> {
-  const [krs, [shaped]] = await Promise.all([
-    db.select().from(keyResults).where(and(eq(keyResults.objectiveId, row.id), ne(keyResults.status, 'deleted'))).orderBy(asc(keyResults.deadline), asc(keyResults.id)),
-    shapedObjectiveRows(db, db.select().from(objectives).where(eq(objectives.id, row.id)), SORTS.deadline),
-  ]);
-  return { ...shapeObjective(actor, shaped, 'details'), keyResults: krs.map(shapeKeyResult) };
+  const detail = await detailWhere(db, actor, eq(objectives.id, row.id));
+  if (!detail) throw notFound(NOT_FOUND_OBJECTIVE);
+  return detail;
 }

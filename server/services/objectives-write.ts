@@ -9,14 +9,13 @@ import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
 import { objectives, teams, users } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http-errors';
-import { findVisibleObjective, objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
+import { findVisibleObjective, NOT_FOUND_OBJECTIVE, objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
 import { notifyApprovalRequested } from './notifications-events';
 
 // Creating and changing objectives (spec §4-§6, design §3): every rule checked here, in one
 // transaction per change, with lastModificationDate moved on every edit.
 
-export const NOT_FOUND_OBJECTIVE = 'There is no such objective.';
 
 export interface ObjectiveInput {
   title: string;
