@@ -202,6 +202,14 @@ export const objectives = pgTable('objectives', {
   teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
   createdAt: tstz('created_at').notNull().defaultNow(),
   lastModificationDate: tstz('last_modification_date').notNull().defaultNow(),
+  // issue 10: the objective's key results (not deleted), and of them the completed ones in time
+  // and overdue, kept by the key_results_counts trigger (migration 0004) on every write of a key
+  // result, whoever writes it. Statistics by employee sum them instead of joining the key results
+  // (or a table of counts) of every objective in scope. A completed key result's in-time/overdue
+  // never changes with the clock (its last change against its deadline), so it is counted once.
+  keyResultsTotal: integer('kr_total').notNull().default(0),
+  keyResultsInTime: integer('kr_in_time').notNull().default(0),
+  keyResultsOverdue: integer('kr_overdue').notNull().default(0),
 }, (t) => [
   index('objectives_owner_deadline_idx').on(t.ownerId, t.deadline),
   index('objectives_author_idx').on(t.authorId),

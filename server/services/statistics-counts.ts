@@ -1,20 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { objectiveKeyResultCounts } from '../db/schema-statistics';
 
-// The per-objective key result counts behind statistics by employee (schema-statistics.ts) are
+// The key result counts on each objective behind statistics by employee (objectives.kr_*) are
 // kept by the key_results_counts trigger row by row. A bulk load of key results (the large seed:
 // 1,000,000 rows) runs without it and then counts everything once, set-based.
 
 /** Recounts every objective's key results from scratch (the trigger's rule, in one pass). */
 export async function refillKeyResultCounts(db: DbOrTx): Promise<void> {
-  await db.execute(sql`delete from ${objectiveKeyResultCounts}`);
+  await db.execute(sql`update objectives set kr_total = 0, kr_in_time = 0, kr_overdue = 0 where (kr_total, kr_in_time, kr_overdue) <> (0, 0, 0)`);
   await db.execute(sql`
-    insert into ${objectiveKeyResultCounts} (objective_id, total, in_time, overdue)
-    select k.objective_id, count(*),
-      count(*) filter (where k.status = 'completed' and not k.last_modification_date::date > k.deadline),
-      count(*) filter (where k.status = 'completed' and k.last_modification_date::date > k.deadline)
-    from key_results k where k.status <> 'deleted' group by k.objective_id`);
+    update objectives o set kr_total = k.total, kr_in_time = k.in_time, kr_overdue = k.overdue
+    from (
+      select objective_id, count(*)::int as total,
+        (count(*) filter (where status = 'completed' and not last_modification_date::date > deadline))::int as in_time,
+        (count(*) filter (where status = 'completed' and last_modification_date::date > deadline))::int as overdue
+      from key_results where status <> 'deleted' group by objective_id
+    ) k
+    where o.id = k.objective_id`);
 }
 
 /** Runs a bulk load of key results with the counting trigger off, then recounts (same transaction). */
