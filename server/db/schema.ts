@@ -214,6 +214,10 @@ export const objectives = pgTable('objectives', {
   index('objectives_owner_deadline_idx').on(t.ownerId, t.deadline),
   index('objectives_author_idx').on(t.authorId),
   index('objectives_team_deadline_idx').on(t.teamId, t.deadline),
+  // issue 10: a team's objectives in one status (the manager's and lead's usual filter), in
+  // deadline order; without it PostgreSQL ANDed the team's bitmap with every objective of that
+  // status (~100,000 'in progress' on the large company) to count a few hundred.
+  index('objectives_team_status_deadline_idx').on(t.teamId, t.status, t.deadline),
   index('objectives_status_deadline_idx').on(t.status, t.deadline),
   index('objectives_created_idx').on(t.createdAt),
   index('objectives_public_idx').on(t.isPublic, t.deadline),

@@ -1,0 +1,1 @@
+CREATE INDEX "objectives_team_status_deadline_idx" ON "objectives" USING btree ("team_id","status","deadline");
