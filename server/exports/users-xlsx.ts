@@ -57,18 +57,25 @@ function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, { name, headers,
 /** One pass over the members, page by page (the export makes one). */
 export type UserPages = () => AsyncIterable<ExportUser[]>;
 
-/** Pause between pages while the reader is behind, so a slow download does not pile up in memory. */
-export function readerCaughtUp(stream: PassThrough): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+type Drains = { once(event: 'drain', done: () => void): unknown; off(event: 'drain', done: () => void): unknown };
+
+/** Resolves at the target's next 'drain', or when the download closes first. */
+function drainedOrClosed(target: Drains, stream: PassThrough): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
-      stream.off('drain', done);
+      target.off('drain', done);
       stream.off('close', done);
       resolve();
     };
-    stream.on('drain', done);
-    stream.on('close', done);
+    target.once('drain', done);
+    stream.once('close', done);
   });
+}
+
+/** Pause between pages while the reader is behind, so a slow download does not pile up in memory. */
+export function readerCaughtUp(stream: PassThrough): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return drainedOrClosed(stream, stream);
 }
 
 /**
@@ -79,18 +86,9 @@ export function readerCaughtUp(stream: PassThrough): Promise<void> {
  * worksheet's `stream` and its `pipes`); without them it waits for nothing.
  */
 export function zipCaughtUp(ws: ExcelJS.Worksheet, stream: PassThrough): Promise<void> {
-  type Entry = { _writableState?: { needDrain?: boolean }; once: (event: 'drain', done: () => void) => void; off: (event: 'drain', done: () => void) => void };
-  const entry = (ws as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes?.[0];
+  const entry = (ws as unknown as { stream?: { pipes?: Array<Drains & { _writableState?: { needDrain?: boolean } }> } }).stream?.pipes?.[0];
   if (!entry?._writableState?.needDrain || stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      entry.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    entry.once('drain', done);
-    stream.on('close', done);
-  });
+  return drainedOrClosed(entry, stream);
 }
 
 export function usersWorkbookStream(source: ExportUser[] | UserPages, { spoolMemoryLimit = SPOOL_MEMORY_LIMIT } = {}): Readable {
