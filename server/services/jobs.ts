@@ -10,7 +10,9 @@ import { recordAudit } from './audit';
 // The Roles (jobs) tab: spec §5 "Jobs use the same rule and message" as teams, §6 a job held by
 // members cannot be deleted, §4 jobs are deleted permanently.
 
-const activeHolders = sql<number>`(select count(*)::int from ${users} u where u.job_id = ${jobs.id} and u.status = 'active')`;
+// Spelled out: in a single-table select Drizzle renders ${jobs.id} unqualified, which the
+// subquery reads as u.id (every count was 0 but by chance).
+const activeHolders = sql<number>`(select count(*)::int from ${users} u where u.job_id = ${sql.raw('"jobs"."id"')} and u.status = 'active')`;
 
 export async function listJobs(db: DbOrTx): Promise<AdminJob[]> {
   const rows = await db.select({ id: jobs.id, name: jobs.name, members: activeHolders }).from(jobs).orderBy(asc(jobs.name));

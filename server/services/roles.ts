@@ -13,7 +13,9 @@ import { recordAudit } from './audit';
 // named 'User' cannot be deleted). Capabilities are read from the database on every request
 // (session-user.ts), so a change applies to signed-in members at their next call.
 
-const holders = sql<number>`(select count(*)::int from ${users} u where u.role_id = ${roles.id} and u.status = 'active')`;
+// Spelled out: in a single-table select Drizzle renders ${roles.id} unqualified, which the
+// subquery reads as u.id.
+const holders = sql<number>`(select count(*)::int from ${users} u where u.role_id = ${sql.raw('"roles"."id"')} and u.status = 'active')`;
 
 const view = (r: { id: number; name: string; status: string; capabilities: string[]; members: number }): AdminRole => ({
   id: r.id, name: r.name, status: r.status === 'deleted' ? 'deleted' : 'active',

@@ -21,6 +21,17 @@ const auditOf = (entity: string, id: number) =>
   hub.db.select().from(auditLog).where(eq(auditLog.entityId, String(id))).then((rows) => rows.filter((r) => r.entity === entity));
 
 describe('jobs', () => {
+  it('each job and role counts its active holders', async () => {
+    const active = await hub.db.select({ jobId: users.jobId, roleId: users.roleId }).from(users).where(eq(users.status, 'active'));
+    const count = (key: 'jobId' | 'roleId', id: number) => active.filter((u) => u[key] === id).length;
+    const jobList = (await hub.get('/api/job', { token: tokens.admin })).body.data.jobs as Array<{ id: number; members: number }>;
+    expect(jobList.some((j) => j.members > 0)).toBe(true);
+    for (const job of jobList) expect(job.members, `job ${job.id}`).toBe(count('jobId', job.id));
+    const roleList = (await hub.get('/api/role', { token: tokens.admin })).body.data.roles as Array<{ id: number; members: number }>;
+    expect(roleList.some((r) => r.members > 0)).toBe(true);
+    for (const role of roleList) expect(role.members, `role ${role.id}`).toBe(count('roleId', role.id));
+  });
+
   it.each(['member', 'lead', 'guest'])('%s gets 403 on every job call', async (who) => {
     const [job] = await hub.db.insert(jobs).values({ name: `Job ${who} ${Date.now()}` }).returning();
     const token = tokens[who];
