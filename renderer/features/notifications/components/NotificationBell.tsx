@@ -57,7 +57,9 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning="below-end" trapFocus>
+    // Fixed to the viewport like the sticky header it hangs from: as an absolute layer it moved with
+    // the page while it scrolled and was put back a frame later, so a click in that frame missed.
+    <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning={{ position: 'below', align: 'end', strategy: 'fixed' }} trapFocus>
       <PopoverTrigger disableButtonEnhancement>
         <Tooltip content="Notifications" relationship="description">
           <Button appearance="transparent" className={styles.trigger} icon={<AlertRegular />} aria-label={label} data-testid="notification-bell">
