@@ -155,7 +155,7 @@ export type ObjectiveDetail = z.infer<typeof objectiveDetailSchema>;
 
 /**
  * GET /objective answers a bounded total (issue 10): counted up to objectivesTotalBound; when more
- * match, total is that bound and totalIsExact false ("1,000+ objectives").
+ * match, total is that bound and totalIsExact false ("100+ objectives").
  */
 export const objectiveListResponseSchema = envelope(pagedSchema(objectiveSchema).extend({ totalIsExact: z.boolean() }));
 export type ObjectiveList = z.infer<typeof objectiveListResponseSchema>['data'];

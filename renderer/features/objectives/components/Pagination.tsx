@@ -4,7 +4,7 @@ import { pagerOf } from './pagination-pages';
 
 const useStyles = makeStyles({ root: { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingHorizontalS } });
 
-/** Page numbers around the current one, with previous / next; a bounded total reads "1,000+". */
+/** Page numbers around the current one, with previous / next; a bounded total reads "100+". */
 export function Pagination({ page, total, totalIsExact, pageSize, onPage }: { page: number; total: number; totalIsExact: boolean; pageSize: number; onPage: (p: number) => void }) {
   const styles = useStyles();
   const pager = pagerOf({ page, total, totalIsExact, pageSize });

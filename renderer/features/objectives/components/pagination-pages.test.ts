@@ -26,33 +26,37 @@ describe('objectives paginator', () => {
     expect(pagerOf({ page: 1, total: 1234, totalIsExact: true, pageSize: 9 }).label).toBe('1,234 objectives');
   });
 
-  it('a bounded total reads "1,000+", runs the pages to the last known one and keeps Next on', () => {
+  it('a bounded total reads "100+", runs the pages to the last known one and keeps Next on', () => {
     const first = pagerOf({ page: 1, total: OBJECTIVES_TOTAL_CAP, totalIsExact: false, pageSize: 9 });
-    expect(first.label).toBe('1,000+ objectives');
+    expect(first.label).toBe('100+ objectives');
     expect(first.numbers).toEqual([1, 2, 3, 4, 5]);
     expect(first.hasNext).toBe(true);
-    // 1,000 rows at 9 a page: page 112 is the last one known to exist
-    const lastKnown = pagerOf({ page: 112, total: OBJECTIVES_TOTAL_CAP, totalIsExact: false, pageSize: 9 });
-    expect(lastKnown.numbers).toEqual([108, 109, 110, 111, 112]);
+    // 100 rows at 9 a page: page 12 is the last one known to exist
+    const lastKnown = pagerOf({ page: 12, total: OBJECTIVES_TOTAL_CAP, totalIsExact: false, pageSize: 9 });
+    expect(lastKnown.numbers).toEqual([8, 9, 10, 11, 12]);
     expect(lastKnown.hasNext).toBe(true);
   });
 
   it('moving past the known pages counts further, so the paginator grows', () => {
-    const bound = objectivesTotalBound(113, 9);
-    expect(bound).toBe(112 * 9 + 5 * 9);
-    const further = pagerOf({ page: 113, total: bound, totalIsExact: false, pageSize: 9 });
-    expect(further.numbers).toEqual([111, 112, 113, 114, 115]);
-    expect(further.label).toBe('1,053+ objectives');
+    const bound = objectivesTotalBound(13, 9);
+    expect(bound).toBe(12 * 9 + 5 * 9);
+    const further = pagerOf({ page: 13, total: bound, totalIsExact: false, pageSize: 9 });
+    expect(further.numbers).toEqual([11, 12, 13, 14, 15]);
+    expect(further.label).toBe('153+ objectives');
     expect(further.hasNext).toBe(true);
+    // and deeper, with the thousands separator
+    expect(pagerOf({ page: 120, total: objectivesTotalBound(120, 9), totalIsExact: false, pageSize: 9 }).label).toBe('1,116+ objectives');
   });
 });
 
 describe('objectives total bound', () => {
   it('is the cap near the start and five pages past the requested one deeper in', () => {
     expect(objectivesTotalBound(1, 9)).toBe(OBJECTIVES_TOTAL_CAP);
-    expect(objectivesTotalBound(100, 9)).toBe(OBJECTIVES_TOTAL_CAP);
+    expect(objectivesTotalBound(7, 9)).toBe(OBJECTIVES_TOTAL_CAP);
+    expect(objectivesTotalBound(8, 9)).toBe(7 * 9 + 45);
     expect(objectivesTotalBound(200, 9)).toBe(199 * 9 + 45);
-    expect(objectivesTotalBound(1, 100)).toBe(OBJECTIVES_TOTAL_CAP);
+    // a page of 100 counts five of them even on the first
+    expect(objectivesTotalBound(1, 100)).toBe(500);
     expect(objectivesTotalBound(20, 100)).toBe(2400);
   });
 });

@@ -17,7 +17,7 @@ export interface Pager {
   numbers: number[];
   hasPrevious: boolean;
   hasNext: boolean;
-  /** "1,000+ objectives" when the count stopped at its bound */
+  /** "100+ objectives" when the count stopped at its bound */
   label: string;
 }
 
