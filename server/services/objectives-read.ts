@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lt, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { KeyResult, Objective, ObjectiveDetail, Person } from '../../shared/api/objectives';
 import type { Ref } from '../../shared/api/common';
@@ -10,6 +10,7 @@ import { availableActions } from '../../shared/rules/objective-status';
 import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
+import { frozenSql } from '../db/frozen-sql';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
 import { keyResultCheckIns } from '../db/schema-check-ins';
 import { notFound } from '../http-errors';
@@ -65,7 +66,10 @@ const SORTS: Record<ListFilters['sortCriterion'], SortColumn[]> = {
   title: [[objectives.title, 'asc'], [objectives.id, 'asc']],
 };
 
-const orderOf = (sort: SortColumn[]) => sort.map(([column, direction]) => (direction === 'asc' ? asc(column) : desc(column)));
+/** `order by` of each sort, as the page subquery (`objectives`) and the outer select (`p`) spell it. */
+const orderText = (sort: SortColumn[], alias: string) => sql.raw(sort.map(([column, direction]) => `${alias}"${column.name}" ${direction}`).join(', '));
+const PAGE_ORDER = new Map(Object.values(SORTS).map((sort) => [sort, orderText(sort, '')]));
+const OUTER_ORDER = new Map(Object.values(SORTS).map((sort) => [sort, orderText(sort, 'p.')]));
 
 /**
  * GET /objective: the visible objectives matching the filters, one page, plus the total counted
@@ -77,8 +81,8 @@ export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): 
   const where = and(visibleWhere(actor), ...filterWhere(f));
   const bound = objectivesTotalBound(f.page, f.limit);
   const sort = SORTS[f.sortCriterion];
-  const page = db.select().from(objectives).where(where).orderBy(...orderOf(sort)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const counted = sql`(select count(*)::int from (select 1 from ${objectives} where ${where} limit ${bound + 1}) m)`;
+  const page = sql`select * from "objectives" where ${where} order by ${PAGE_ORDER.get(sort)} limit ${f.limit} offset ${(f.page - 1) * f.limit}`;
+  const counted = sql`(select count(*)::int from (select 1 from "objectives" where ${where} limit ${bound + 1}) m)`;
   const rows = await shapedObjectiveRows(db, page, sort, { count: counted });
   // An empty page (past the last one) carries no count: ask for it alone.
   const total = rows.length > 0
@@ -178,24 +182,26 @@ const keyResultsJson = sql`(select json_agg(json_build_object('status', k.status
     select c.percent from ${keyResultCheckIns} c where c.key_result_id = k.id order by c.created_at desc, c.id desc limit 1)))
   from ${keyResults} k where k.objective_id = p.id and k.status <> 'deleted')`;
 
+/** The select list of shapedObjectiveRows up to the count, rendered once (with and without the key results themselves). */
+const shapedColumns = (fullKeyResults: boolean) => frozenSql(sql`
+    select p.*, ${personJson(sql`p.owner_id`)} as "_owner", ${personJson(sql`p.author_id`)} as "_author",
+      (select json_build_object('id', t.id, 'name', t.name) from ${teams} t where t.id = p.team_id) as "_team",
+      ${keyResultsJson} as "_key_results",
+      ${fullKeyResults ? sql`(select json_agg(row_to_json(k) order by k.deadline, k.id) from ${keyResults} k where k.objective_id = p.id and k.status <> 'deleted')` : sql`null`} as "_full_key_results",`);
+const LIST_COLUMNS = shapedColumns(false);
+const DETAIL_COLUMNS = shapedColumns(true);
+
 /**
  * The objectives `page` selects (all their columns), each with its owner and author (and their
  * teams), its team and its key results' progress inputs, in `sort` order: one statement.
- * `extra` is an uncorrelated column (the list's bounded count), evaluated once.
+ * `count` is an uncorrelated column (the list's bounded count), evaluated once.
  */
 async function shapedObjectiveRows(
   db: DbOrTx, page: SQLWrapper, sort: SortColumn[], options: { count?: SQL; keyResults?: boolean } = {},
 ): Promise<ShapedRow[]> {
-  const outerOrder = sql.raw(sort.map(([column, direction]) => `p."${column.name}" ${direction}`).join(', '));
-  const full = options.keyResults
-    ? sql`(select json_agg(row_to_json(k) order by k.deadline, k.id) from ${keyResults} k where k.objective_id = p.id and k.status <> 'deleted')`
-    : sql`null`;
-  const result = await db.execute(sql`
-    select p.*, ${personJson(sql`p.owner_id`)} as "_owner", ${personJson(sql`p.author_id`)} as "_author",
-      (select json_build_object('id', t.id, 'name', t.name) from ${teams} t where t.id = p.team_id) as "_team",
-      ${keyResultsJson} as "_key_results", ${full} as "_full_key_results",
+  const result = await db.execute(sql`${options.keyResults ? DETAIL_COLUMNS : LIST_COLUMNS}
       ${options.count ?? sql`null`} as "_counted"
-    from (${page}) p order by ${outerOrder}`);
+    from (${page}) p order by ${OUTER_ORDER.get(sort)}`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     objective: decodeObjective(row),
     owner: row._owner as ShapedPerson | null,
@@ -256,7 +262,7 @@ export function shapeKeyResult(k: typeof keyResults.$inferSelect): KeyResult {
 
 /** The objective with its key results (deleted ones left out), as `where` selects it: one statement. */
 async function detailWhere(db: DbOrTx, actor: Actor, where: SQL | undefined): Promise<ObjectiveDetail | null> {
-  const [shaped] = await shapedObjectiveRows(db, db.select().from(objectives).where(where).limit(1), SORTS.deadline, { keyResults: true });
+  const [shaped] = await shapedObjectiveRows(db, sql`select * from "objectives" where ${where} limit 1`, SORTS.deadline, { keyResults: true });
   return shaped ? { ...shapeObjective(actor, shaped, 'details'), keyResults: shaped.fullKeyResults.map(shapeKeyResult) } : null;
 }
 
