@@ -4,7 +4,8 @@ import type { DirectoryFilters, DirectoryMember, DirectoryQuery, TeamListItem } 
 import { hasCapability } from '../../shared/rules/permissions';
 import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
 import type { Actor } from '../../shared/rules/session-user';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { jobs, roles, teamMembers, teams, users } from '../db/schema';
 import { imagePathOf, leadsActiveTeam } from './member-summary';
 
@@ -101,24 +102,42 @@ export function directoryWhere(filters: DirectoryFilters, viewer?: Actor): SQL |
   return and(...parts);
 }
 
-export async function listDirectory(db: DbOrTx, query: DirectoryQuery, viewer?: Actor): Promise<{ items: DirectoryMember[]; total: number }> {
+const DIRECTORY_FIELDS = {
+  id: users.id, name: users.name, imageUrl: users.imageUrl, pictureFileId: users.pictureFileId, status: users.status,
+  joinDate: users.joinDate, jobId: jobs.id, jobName: jobs.name, isTeamLead: teamLeadBadge,
+};
+
+/** The directory as it opens (no search or filter, only a status): built once and prepared (issue 10). */
+const plainPage = preparedPer((db: Db) => db.select(DIRECTORY_FIELDS).from(users).leftJoin(jobs, eq(jobs.id, users.jobId))
+  .where(eq(users.status, sql.placeholder('status'))).orderBy(asc(users.name), asc(users.id))
+  .limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
+  .prepare('hub_directory_page'));
+const plainCount = preparedPer((db: Db) => db.select({ total: count() }).from(users).where(eq(users.status, sql.placeholder('status')))
+  .prepare('hub_directory_count'));
+
+const isPlain = (q: DirectoryQuery) => !q.search && q.skills.length === 0 && q.teams.length === 0 && q.jobs.length === 0 && q.projects.length === 0 && !q.teamLeads;
+
+async function directoryRows(db: Db, query: DirectoryQuery, viewer?: Actor) {
+  const offset = (query.page - 1) * query.limit;
+  if (isPlain(query)) {
+    const params = { status: query.status, limit: query.limit, offset };
+    return Promise.all([plainPage(db).execute(params), plainCount(db).execute(params)]);
+  }
   const where = directoryWhere(query, viewer);
   const matches = matchCount(query, viewer);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: users.id, name: users.name, imageUrl: users.imageUrl, pictureFileId: users.pictureFileId, status: users.status,
-        joinDate: users.joinDate, jobId: jobs.id, jobName: jobs.name, isTeamLead: teamLeadBadge,
-      })
-      .from(users)
-      .leftJoin(jobs, eq(jobs.id, users.jobId))
+  return Promise.all([
+    db.select(DIRECTORY_FIELDS).from(users).leftJoin(jobs, eq(jobs.id, users.jobId))
       .where(where)
       // issue 11: with a search or skills, the people with the most matches come first
       .orderBy(...(matches ? [desc(matches)] : []), asc(users.name), asc(users.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(offset),
     db.select({ total: count() }).from(users).where(where),
   ]);
+}
+
+export async function listDirectory(db: Db, query: DirectoryQuery, viewer?: Actor): Promise<{ items: DirectoryMember[]; total: number }> {
+  const [rows, [{ total }]] = await directoryRows(db, query, viewer);
   return {
     total: Number(total),
     items: rows.map((r) => ({

@@ -4,6 +4,7 @@ import { accessLabel } from '../../shared/rules/permissions';
 import type { Ref } from '../../shared/api/common';
 import type { SessionUser } from '../../shared/api/users';
 import type { Db, DbOrTx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { jobs, roles, sessions, teamManagers, teamMembers, teams, users } from '../db/schema';
 import { hashToken } from './sessions';
 import { imagePathOf } from './member-summary';
@@ -109,8 +110,8 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Loade
  * ONE statement built once per database and prepared (issue 10: building this query with Drizzle
  * and planning it in PostgreSQL cost more than running it).
  */
-function prepareSessionLookup(db: Db) {
-  return db
+const sessionLookup = preparedPer((db: Db) =>
+  db
     .select({ sessionId: sessions.id, ...SESSION_USER_FIELDS })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -123,18 +124,10 @@ function prepareSessionLookup(db: Db) {
       eq(users.status, 'active'),
     ))
     .limit(1)
-    .prepare('hub_session_lookup');
-}
-
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+    .prepare('hub_session_lookup'));
 
 export async function loadSession(db: Db, token: string, now = new Date()): Promise<(LoadedSessionUser & { sessionId: number }) | null> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
   return row ? { sessionId: row.sessionId, ...sessionUserOf(row) } : null;
 }
 
