@@ -66,10 +66,12 @@ const SORTS: Record<ListFilters['sortCriterion'], SortColumn[]> = {
   title: [[objectives.title, 'asc'], [objectives.id, 'asc']],
 };
 
-/** `order by` of each sort, as the page subquery (`objectives`) and the outer select (`p`) spell it. */
+/** A sort's `order by`, as the page subquery (on `objectives`) and the outer select (on `p`) spell it. */
+interface Order { page: SQL; outer: SQL }
 const orderText = (sort: SortColumn[], alias: string) => sql.raw(sort.map(([column, direction]) => `${alias}"${column.name}" ${direction}`).join(', '));
-const PAGE_ORDER = new Map(Object.values(SORTS).map((sort) => [sort, orderText(sort, '')]));
-const OUTER_ORDER = new Map(Object.values(SORTS).map((sort) => [sort, orderText(sort, 'p.')]));
+const ORDERS = Object.fromEntries(
+  Object.entries(SORTS).map(([criterion, sort]) => [criterion, { page: orderText(sort, ''), outer: orderText(sort, 'p.') }]),
+) as Record<ListFilters['sortCriterion'], Order>;
 
 /**
  * GET /objective: the visible objectives matching the filters, one page, plus the total counted
@@ -80,10 +82,10 @@ const OUTER_ORDER = new Map(Object.values(SORTS).map((sort) => [sort, orderText(
 export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): Promise<{ items: Objective[]; total: number; totalIsExact: boolean }> {
   const where = and(visibleWhere(actor), ...filterWhere(f));
   const bound = objectivesTotalBound(f.page, f.limit);
-  const sort = SORTS[f.sortCriterion];
-  const page = sql`select * from "objectives" where ${where} order by ${PAGE_ORDER.get(sort)} limit ${f.limit} offset ${(f.page - 1) * f.limit}`;
+  const order = ORDERS[f.sortCriterion];
+  const page = sql`select * from "objectives" where ${where} order by ${order.page} limit ${f.limit} offset ${(f.page - 1) * f.limit}`;
   const counted = sql`(select count(*)::int from (select 1 from "objectives" where ${where} limit ${bound + 1}) m)`;
-  const rows = await shapedObjectiveRows(db, page, sort, { count: counted });
+  const rows = await shapedObjectiveRows(db, page, order, { count: counted });
   // An empty page (past the last one) carries no count: ask for it alone.
   const total = rows.length > 0
     ? Number(rows[0].counted)
@@ -193,15 +195,15 @@ const DETAIL_COLUMNS = shapedColumns(true);
 
 /**
  * The objectives `page` selects (all their columns), each with its owner and author (and their
- * teams), its team and its key results' progress inputs, in `sort` order: one statement.
+ * teams), its team and its key results' progress inputs, in `order`: one statement.
  * `count` is an uncorrelated column (the list's bounded count), evaluated once.
  */
 async function shapedObjectiveRows(
-  db: DbOrTx, page: SQLWrapper, sort: SortColumn[], options: { count?: SQL; keyResults?: boolean } = {},
+  db: DbOrTx, page: SQLWrapper, order: Order, options: { count?: SQL; keyResults?: boolean } = {},
 ): Promise<ShapedRow[]> {
   const result = await db.execute(sql`${options.keyResults ? DETAIL_COLUMNS : LIST_COLUMNS}
       ${options.count ?? sql`null`} as "_counted"
-    from (${page}) p order by ${OUTER_ORDER.get(sort)}`);
+    from (${page}) p order by ${order.outer}`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     objective: decodeObjective(row),
     owner: row._owner as ShapedPerson | null,
@@ -262,7 +264,7 @@ export function shapeKeyResult(k: typeof keyResults.$inferSelect): KeyResult {
 
 /** The objective with its key results (deleted ones left out), as `where` selects it: one statement. */
 async function detailWhere(db: DbOrTx, actor: Actor, where: SQL | undefined): Promise<ObjectiveDetail | null> {
-  const [shaped] = await shapedObjectiveRows(db, sql`select * from "objectives" where ${where} limit 1`, SORTS.deadline, { keyResults: true });
+  const [shaped] = await shapedObjectiveRows(db, sql`select * from "objectives" where ${where} limit 1`, ORDERS.deadline, { keyResults: true });
   return shaped ? { ...shapeObjective(actor, shaped, 'details'), keyResults: shaped.fullKeyResults.map(shapeKeyResult) } : null;
 }
 

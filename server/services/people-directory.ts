@@ -115,7 +115,10 @@ const plainPage = preparedPer((db: Db) => db.select(DIRECTORY_FIELDS).from(users
 const plainCount = preparedPer((db: Db) => db.select({ total: count() }).from(users).where(eq(users.status, sql.placeholder('status')))
   .prepare('hub_directory_count'));
 
-const isPlain = (q: DirectoryQuery) => !q.search && q.skills.length === 0 && q.teams.length === 0 && q.jobs.length === 0 && q.projects.length === 0 && !q.teamLeads;
+/** No filter beyond the status is set: derived from the query itself, so a filter added later can never be skipped here. */
+function isPlain({ page: _page, limit: _limit, status: _status, ...filters }: DirectoryQuery): boolean {
+  return Object.values(filters).every((v) => v === undefined || v === false || v === '' || (Array.isArray(v) && v.length === 0));
+}
 
 async function directoryRows(db: Db, query: DirectoryQuery, viewer?: Actor) {
   const offset = (query.page - 1) * query.limit;
