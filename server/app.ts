@@ -16,6 +16,7 @@ import { notificationRoutes } from './routes/notifications';
 import { authRoutes } from './routes/auth';
 import { ssoRoutes } from './routes/sso';
 import { NO_SSO, type SsoConfig } from './services/sso/config';
+import { followSessionChanges, SessionCache } from './services/session-cache';
 import { healthRoutes } from './routes/health';
 import { importsRoutes } from './routes/imports';
 import { holidaysRoutes } from './routes/holidays';
@@ -71,6 +72,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('sso', options.sso ?? NO_SSO);
+  app.decorate('sessionCache', new SessionCache());
+  let stopFollowing = async () => {};
+  app.addHook('onReady', async () => {
+    stopFollowing = followSessionChanges(options.database, app.sessionCache, app.log);
+  });
+  app.addHook('onClose', () => stopFollowing());
 
   installErrorHandler(app);
   await app.register(fastifyCookie);

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../shared/api/users';
 import type { Database, Db } from './db/client';
+import type { SessionCache } from './services/session-cache';
 
 // What the plugins add to Fastify's instance and request types (one declaration, read by every route).
 declare module 'fastify' {
@@ -7,6 +8,8 @@ declare module 'fastify' {
     /** The hub's database handle (design §3: PGlite or PostgreSQL behind one type). */
     db: Db;
     database: Database;
+    /** Session users this hub has read, kept while nothing they are built from changes (issue 10). */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     /**

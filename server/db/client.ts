@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataFolder } from './migrate-lock';
 import { nameStatements } from './statement-names';
+import { watchWrites } from './write-watch';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -30,11 +31,26 @@ export interface DbConfig {
   dataDir?: string;
 }
 
+/** A LISTEN in progress (see Database.listen). */
+export interface Listening {
+  /** Settles if the connection carrying the LISTEN breaks: no notification arrives after that. */
+  lost: Promise<Error>;
+  stop(): Promise<void>;
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** LISTEN on `channel` (an SQL identifier); `notified` runs on each NOTIFY, from any writer. */
+  listen(channel: string, notified: () => void): Promise<Listening>;
+  /**
+   * `visible(texts)` runs when writes by THIS process become visible to other connections, before
+   * their sender sees the result (server/db/write-watch.ts). PostgreSQL only: PGlite delivers
+   * NOTIFY before the writing statement returns, so `listen` already covers this process there.
+   */
+  onLocalWrite(visible: (texts: readonly string[]) => void): () => void;
 }
 
 export const MIGRATIONS_DIR = resolveMigrationsDir();
@@ -58,13 +74,38 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
     // An idle connection the server drops (restart, failover, admin termination) emits 'error' on
     // the pool; unheard, it would crash the hub. The pool replaces the connection on next use.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    pool.on('connect', nameStatements);
+    const writeListeners = new Set<(texts: readonly string[]) => void>();
+    pool.on('connect', (client) => {
+      nameStatements(client);
+      watchWrites(client, (texts) => {
+        for (const visible of writeListeners) visible(texts);
+      });
+    });
+    const listeners = new Set<Listening>();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       engine: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...listeners].map((listening) => listening.stop()));
+        await pool.end();
+      },
+      listen: async (channel, notified) => {
+        const listening = await listenOnPostgres(config.databaseUrl!, channel, notified);
+        listeners.add(listening);
+        return {
+          lost: listening.lost,
+          stop: () => {
+            listeners.delete(listening);
+            return listening.stop();
+          },
+        };
+      },
+      onLocalWrite: (visible) => {
+        writeListeners.add(visible);
+        return () => writeListeners.delete(visible);
+      },
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
@@ -93,7 +134,41 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
         unlock();
       }
     },
+    listen: async (channel, notified) => {
+      const unlisten = await client.listen(sqlIdentifier(channel), () => notified());
+      // one process, one in-process database: the LISTEN cannot be cut off from it
+      return { lost: new Promise<Error>(() => {}), stop: async () => (client.closed ? undefined : unlisten()) };
+    },
+    onLocalWrite: () => () => {},
   };
+}
+
+function sqlIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain SQL identifier: ${name}`);
+  return name;
+}
+
+/**
+ * A connection of its own (a pooled one goes back to the pool and would stop listening), with
+ * TCP keep-alive so a silently dead link is noticed and reported as lost.
+ */
+async function listenOnPostgres(databaseUrl: string, channel: string, notified: () => void): Promise<Listening> {
+  const client = new pg.Client({ connectionString: databaseUrl, options: PG_SESSION_OPTIONS, keepAlive: true, connectionTimeoutMillis: 10_000 });
+  let reportLost!: (error: Error) => void;
+  const lost = new Promise<Error>((resolve) => (reportLost = resolve));
+  client.on('error', reportLost);
+  client.on('end', () => reportLost(new Error('the connection ended')));
+  client.on('notification', (message) => {
+    if (message.channel === channel) notified();
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${sqlIdentifier(channel)}`);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  return { lost, stop: () => client.end().catch(() => {}) };
 }
 
 /** health: the database answers and the newest migration is applied. */

@@ -3,7 +3,7 @@ import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/common';
 import { SESSION_MESSAGES } from '../../shared/rules/messages';
 import { forbidden, unauthorized } from '../http-errors';
 import { SESSION_TTL_MS } from '../services/sessions';
-import { loadSession } from '../services/session-user';
+import { sessionOfToken } from '../services/session-cache';
 
 // One hook for the whole /api prefix (style.md, fastify/demo autohooks): every route needs a
 // session except the public ones named here.
@@ -73,7 +73,7 @@ export function installAuth(api: FastifyInstance): void {
     if (!credential) throw unauthorized();
     if (failsCsrf(request.method, credential.via, request.headers[CSRF_HEADER])) throw forbidden(SESSION_MESSAGES.csrf);
 
-    const loaded = await loadSession(api.db, credential.token);
+    const loaded = await sessionOfToken(api.db, api.sessionCache, credential.token);
     if (!loaded) {
       if (credential.via === 'cookie') clearSessionCookie(request, reply);
       throw unauthorized();

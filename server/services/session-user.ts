@@ -6,14 +6,12 @@ import type { SessionUser } from '../../shared/api/users';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { jobs, roles, sessions, teamManagers, teamMembers, teams, users } from '../db/schema';
-import { hashToken } from './sessions';
 import { imagePathOf } from './member-summary';
 
-// The signed-in user as every permission check sees it (shared/rules/session-user.ts Actor),
-// rebuilt from the database on each request so a role or team change applies at once, on this
-// hub and on every other hub of the same database (no cache to invalidate). It is ONE statement:
-// on the large company four round trips per request were most of the hub's own overhead
-// (issue 10, bench/api.ts).
+// The signed-in user as every permission check sees it (shared/rules/session-user.ts Actor), read
+// from the database in ONE statement: on the large company four round trips per request were most
+// of the hub's own overhead (issue 10, bench/api.ts). Each hub keeps what it read until anything
+// it is built from changes, on any hub (server/services/session-cache.ts).
 
 export interface LoadedSessionUser {
   user: SessionUser;
@@ -112,7 +110,7 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Loade
  */
 const sessionLookup = preparedPer((db: Db) =>
   db
-    .select({ sessionId: sessions.id, ...SESSION_USER_FIELDS })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, ...SESSION_USER_FIELDS })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(roles, eq(roles.id, users.roleId))
@@ -126,9 +124,15 @@ const sessionLookup = preparedPer((db: Db) =>
     .limit(1)
     .prepare('hub_session_lookup'));
 
-export async function loadSession(db: Db, token: string, now = new Date()): Promise<(LoadedSessionUser & { sessionId: number }) | null> {
-  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
-  return row ? { sessionId: row.sessionId, ...sessionUserOf(row) } : null;
+export interface LoadedSession extends LoadedSessionUser {
+  sessionId: number;
+  expiresAt: Date;
+}
+
+/** The live session of a token (by its hash, server/services/sessions.ts) and its user. */
+export async function loadSession(db: Db, tokenHash: string, now = new Date()): Promise<LoadedSession | null> {
+  const [row] = await sessionLookup(db).execute({ tokenHash, now: now.toISOString() });
+  return row ? { sessionId: row.sessionId, expiresAt: row.expiresAt, ...sessionUserOf(row) } : null;
 }
 
 type SessionUserRow = {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, freshTarget, signIn, startHubProcess, type HubProcess, type HubTarget } from '../support/hub-process';
+import type { WireBody } from '../support/hub';
 
 // issue 10 / design §1 scale-out: two hub processes on one PostgreSQL (project 'api-pg'). On
 // PGlite (project 'api') a data folder belongs to one process, so a second hub is refused.
@@ -61,14 +62,42 @@ if (onPostgres) {
       expect(migrations.n).toBe(migrations.hashes);
     });
 
+    /** Asks `hub` until the answer is `status`: a change through the other hub reaches this one's session cache by NOTIFY. */
+    const untilStatus = async (hub: HubProcess, path: string, token: string, status: number, check: (body: WireBody) => boolean = () => true) => {
+      const started = Date.now();
+      for (;;) {
+        const res = await call(hub.url, 'GET', path, { token });
+        if (res.status === status && check(res.body)) return Date.now() - started;
+        if (Date.now() - started > 1_000) throw new Error(`${path} on the other hub: still ${res.status} after 1 s`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+
     it('a token from one hub works on the other, and signing out on one ends it on both', async () => {
       const [a, b] = hubs;
       const { token } = await signIn(a.url, 'member');
+      expect((await call(a.url, 'GET', '/api/auth/me', { token })).status).toBe(200); // now in a's session cache
       const me = await call(b.url, 'GET', '/api/auth/me', { token });
       expect(me.status).toBe(200);
       expect(me.body.data.user.username).toBe('member');
       expect((await call(b.url, 'POST', '/api/auth/logout', { token, body: {} })).status).toBe(200);
-      expect((await call(a.url, 'GET', '/api/auth/me', { token })).status).toBe(401);
+      expect((await call(b.url, 'GET', '/api/auth/me', { token })).status).toBe(401);
+      await untilStatus(a, '/api/auth/me', token, 401);
+    });
+
+    it("a role change through one hub applies on the other, which had the person's session cached", async () => {
+      const [a, b] = hubs;
+      const admin = (await signIn(b.url, 'admin')).token;
+      const { token } = await signIn(a.url, 'guest');
+      const before = await call(a.url, 'GET', '/api/auth/me', { token });
+      expect(before.body.data.user.role.name).toBe('Guest');
+      const [role] = await query<{ id: number }>(`select id from roles where name = 'Admin'`);
+      const id: number = before.body.data.user.id;
+      expect((await call(b.url, 'PUT', `/api/admin/users/${id}/role`, { token: admin, body: { role_id: role.id } })).status).toBe(200);
+      await untilStatus(a, '/api/auth/me', token, 200, (body) => body.data.user.role.name === 'Admin');
+      const [guestRole] = await query<{ id: number }>(`select id from roles where name = 'Guest'`);
+      expect((await call(b.url, 'PUT', `/api/admin/users/${id}/role`, { token: admin, body: { role_id: guestRole.id } })).status).toBe(200);
+      await untilStatus(a, '/api/auth/me', token, 200, (body) => body.data.user.role.name === 'Guest');
     });
 
     it('the same edit of one objective through both hubs at once: exactly one 2xx and one 409', { timeout: 180_000 }, async () => {
