@@ -4,7 +4,7 @@ import type { KeyResult, Objective, ObjectiveDetail, Person } from '../../shared
 import type { Ref } from '../../shared/api/common';
 import type { Priority } from '../../shared/rules/constants';
 import { objectiveProgress, type ProgressInput } from '../../shared/rules/check-ins';
-import { isObjectiveReadOnly } from '../../shared/rules/objective-access';
+import { canViewObjective, isObjectiveReadOnly } from '../../shared/rules/objective-access';
 import { objectivesTotalBound } from '../../shared/rules/objective-totals';
 import { availableActions } from '../../shared/rules/objective-status';
 import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
@@ -219,7 +219,7 @@ async function shapedObjectiveRows(
 function shapeObjective(actor: Actor, row: ShapedRow, page: 'list' | 'details'): Objective {
   const r = row.objective;
   const person = (id: number, p: ShapedPerson | null): Person => ({ id, name: p?.name ?? 'Unknown', email: p?.email ?? null, team: p?.teams[0] ?? null });
-  const readOnly = isObjectiveReadOnly(actor, objectiveRef(r, (row.owner?.teams ?? []).map((t) => t.id)));
+  const readOnly = isObjectiveReadOnly(actor, objectiveRef(r, ownerTeamIdsOf(row)));
   return {
     id: r.id,
     title: r.title,
@@ -263,19 +263,33 @@ export function shapeKeyResult(k: typeof keyResults.$inferSelect): KeyResult {
 }
 
 /** The objective with its key results (deleted ones left out), as `where` selects it: one statement. */
-async function detailWhere(db: DbOrTx, actor: Actor, where: SQL | undefined): Promise<ObjectiveDetail | null> {
+async function shapedDetailRow(db: DbOrTx, where: SQL): Promise<ShapedRow | undefined> {
   const [shaped] = await shapedObjectiveRows(db, sql`select * from "objectives" where ${where} limit 1`, ORDERS.deadline, { keyResults: true });
-  return shaped ? { ...shapeObjective(actor, shaped, 'details'), keyResults: shaped.fullKeyResults.map(shapeKeyResult) } : null;
+  return shaped;
 }
 
-/** GET /objective/:id: a visible objective (not deleted) with its key results, or null (an invisible one answers like a missing one). */
-export function visibleObjectiveDetail(db: DbOrTx, actor: Actor, id: number): Promise<ObjectiveDetail | null> {
-  return detailWhere(db, actor, and(eq(objectives.id, id), visibleWhere(actor)));
+function detailOf(actor: Actor, shaped: ShapedRow): ObjectiveDetail {
+  return { ...shapeObjective(actor, shaped, 'details'), keyResults: shaped.fullKeyResults.map(shapeKeyResult) };
+}
+
+const ownerTeamIdsOf = (row: ShapedRow) => (row.owner?.teams ?? []).map((t) => t.id);
+
+/**
+ * GET /objective/:id: a visible objective (not deleted) with its key results, or null (an
+ * invisible one answers like a missing one). Read by id and checked with canViewObjective, the
+ * rule visibleWhere mirrors for lists: the statement is then the same for every reader, and
+ * the owner's teams the rule needs come with the row (issue 10: building the visibility filter
+ * per reader was a fifth of this route's time).
+ */
+export async function visibleObjectiveDetail(db: DbOrTx, actor: Actor, id: number): Promise<ObjectiveDetail | null> {
+  const shaped = await shapedDetailRow(db, eq(objectives.id, id));
+  if (!shaped || shaped.objective.status === 'deleted') return null;
+  return canViewObjective(actor, objectiveRef(shaped.objective, ownerTeamIdsOf(shaped))) ? detailOf(actor, shaped) : null;
 }
 
 /** The detail of an objective just read or written (in the caller's transaction). */
 export async function objectiveDetail(db: DbOrTx, actor: Actor, row: ObjectiveRecord): Promise<ObjectiveDetail> {
-  const detail = await detailWhere(db, actor, eq(objectives.id, row.id));
-  if (!detail) throw notFound(NOT_FOUND_OBJECTIVE);
-  return detail;
+  const shaped = await shapedDetailRow(db, eq(objectives.id, row.id));
+  if (!shaped) throw notFound(NOT_FOUND_OBJECTIVE);
+  return detailOf(actor, shaped);
 }

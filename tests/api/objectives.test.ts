@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objectives } from '../../server/db/schema';
 import { OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
 import { isoDay } from '../../shared/rules/dates';
 import { buildWorld, day, type ObjectiveWorld } from './objectives-fixture';
@@ -126,6 +128,30 @@ describe('GET /objective (spec §2, §6, §7)', () => {
   it('answers 404 for an objective the caller may not see', async () => {
     expect((await w.hub.get(`/api/objective/${privateOfOutsider}`, { token: w.tokens.member })).status).toBe(404);
     expect((await w.hub.get(`/api/objective/${publicOfOutsider}`, { token: w.tokens.member })).status).toBe(200);
+  });
+  it('answers the details of exactly the objectives the list shows, for every person (the detail checks in code what the list filters in SQL)', async () => {
+    // private objectives of one team whose owner is in the other (a lead covers both: the team, and the owner's team)
+    const mateInBeta = (await w.create('mate', { title: 'Mate, filed under Beta' })).body.data.id;
+    const outsiderInAlpha = (await w.create('outsider', { team_id: w.beta, title: 'Outsider, filed under Alpha' })).body.data.id;
+    await w.hub.db.update(objectives).set({ teamId: w.beta }).where(eq(objectives.id, mateInBeta));
+    await w.hub.db.update(objectives).set({ teamId: w.alpha }).where(eq(objectives.id, outsiderInAlpha));
+    const deleted = (await w.create('mate', { title: 'Deleted' })).body.data.id;
+    expect((await w.hub.request('DELETE', `/api/objective/${deleted}`, { token: w.tokens.mate })).status).toBe(200);
+    const everyId = [...(await ids('owner', 'limit=100')), deleted];
+    expect(everyId.length).toBeGreaterThan(15);
+    for (const who of ['member', 'mate', 'lead', 'manager', 'outsider', 'otherLead', 'guest', 'owner'] as const) {
+      const listed = new Set(await ids(who, 'limit=100'));
+      const opened = new Set<number>();
+      for (const id of everyId) {
+        const res = await w.hub.get(`/api/objective/${id}`, { token: w.tokens[who] });
+        expect([200, 404]).toContain(res.status);
+        if (res.status === 200) opened.add(id);
+      }
+      expect({ who, opened: [...opened].sort() }).toEqual({ who, opened: [...listed].sort() });
+    }
+    const opens = async (who: 'lead' | 'otherLead' | 'member', id: number) => (await w.hub.get(`/api/objective/${id}`, { token: w.tokens[who] })).status;
+    expect([await opens('lead', mateInBeta), await opens('otherLead', mateInBeta), await opens('member', mateInBeta)]).toEqual([200, 200, 404]);
+    expect([await opens('lead', outsiderInAlpha), await opens('otherLead', outsiderInAlpha)]).toEqual([200, 200]);
   });
 });
 
