@@ -24,7 +24,11 @@ import { captureSql, installSqlCapture } from './support/sql-capture';
 // (--rate, 100 req/s for the lists and the directory, what 10,000 staff opening them at a busy
 // hour would not reach; 1 req/s for the all-company reports), where p99 is the time one request takes.
 //
-//   npx tsx bench/api.ts [--staff N] [--duration s] [--connections n] [--rate r]
+// This machine's speed drifts by a third from one minute to the next, so the hub and its floor
+// take turns: --rounds pairs of runs (hub, then floor) per route; the figures are the medians, and
+// the ratio the median of the pairs' ratios.
+//
+//   npx tsx bench/api.ts [--staff N] [--duration s] [--rounds n] [--connections n] [--rate r]
 //   DATABASE_URL=postgres://... npx tsx bench/api.ts   (an existing database; seeded when empty)
 
 const args = process.argv.slice(2);
@@ -33,7 +37,8 @@ const flag = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const STAFF = flag('--staff', LARGE_COMPANY.staff);
-const DURATION = flag('--duration', 5);
+const DURATION = flag('--duration', 3);
+const ROUNDS = flag('--rounds', 3);
 const CONNECTIONS = flag('--connections', 10);
 const RATE = flag('--rate', 100);
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -107,7 +112,7 @@ async function main(): Promise<void> {
     for (const role of new Set(selected.map((r) => r.role).filter((r): r is string => r !== null))) tokens.set(role, await signIn(hubUrl, role));
 
     // 3. autocannon: hub, then floor, route by route.
-    log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run, loopback; hub = npm run serve (own process), floor = bench/support/floor.ts\n`);
+    log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds (hub, floor) per route, medians; loopback; hub = npm run serve (own process), floor = bench/support/floor.ts\n`);
     const header = `${'route'.padEnd(44)} ${'hub req/s'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'floor req/s'.padStart(11)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'ratio'.padStart(6)} ${'queries'.padStart(8)} | ${'steady'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}  target`;
     log(header);
     log('-'.repeat(header.length + 10));
@@ -118,11 +123,17 @@ async function main(): Promise<void> {
       if (token) headers.authorization = `Bearer ${token}`;
       const body = route.body === undefined ? undefined : JSON.stringify(route.body);
       const connections = route.connections ?? CONNECTIONS;
-      const hubFigures = await cannon(`${hubUrl}${route.path}`, route.method, headers, body, connections);
-      await drain(databaseUrl);
-      const floorFigures = await cannon(`${floorUrl}/floor/${encodeURIComponent(route.name)}`, 'GET', {}, undefined, connections);
-      await drain(databaseUrl);
-      const ratio = hubFigures.rps / Math.max(floorFigures.rps, 0.001);
+      const pairs: Array<{ hub: Figures; floor: Figures }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const hubRun = await cannon(`${hubUrl}${route.path}`, route.method, headers, body, connections);
+        await drain(databaseUrl);
+        const floorRun = await cannon(`${floorUrl}/floor/${encodeURIComponent(route.name)}`, 'GET', {}, undefined, connections);
+        await drain(databaseUrl);
+        pairs.push({ hub: hubRun, floor: floorRun });
+      }
+      const hubFigures = medianFigures(pairs.map((pair) => pair.hub));
+      const floorFigures = medianFigures(pairs.map((pair) => pair.floor));
+      const ratio = median(pairs.map((pair) => pair.hub.rps / Math.max(pair.floor.rps, 0.001)));
       const { queries: captured, hubQueries } = floorRoutes[route.name];
       const rate = route.steadyRate ?? RATE;
       const steady = route.p99Target !== undefined ? await cannon(`${hubUrl}${route.path}`, route.method, headers, body, connections, rate) : null;
@@ -147,6 +158,21 @@ async function main(): Promise<void> {
     await database.stop();
   }
 }
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Each figure's median over the rounds; errors and non-2xx answers summed, so none hides. */
+const medianFigures = (runs: readonly Figures[]): Figures => ({
+  rps: median(runs.map((run) => run.rps)),
+  p50: median(runs.map((run) => run.p50)),
+  p99: median(runs.map((run) => run.p99)),
+  non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+  errors: runs.reduce((sum, run) => sum + run.errors, 0),
+});
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)}`.padStart(6);
 
@@ -310,7 +336,7 @@ async function cannon(
   url: string, method: 'GET' | 'POST', headers: Record<string, string>, body: string | undefined, connections: number, overallRate?: number,
 ): Promise<Figures> {
   // a steady run lasts for at least 30 requests, so its p99 is not one request's
-  const duration = overallRate ? Math.max(DURATION, Math.ceil(30 / overallRate)) : DURATION;
+  const duration = overallRate ? Math.max(5, DURATION, Math.ceil(30 / overallRate)) : DURATION;
   const result = await autocannon({ url, method, headers, body, connections, duration, timeout: 30, ...(overallRate ? { overallRate } : {}) });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
