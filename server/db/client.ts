@@ -43,8 +43,11 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** LISTEN on `channel` (an SQL identifier); `notified` runs on each NOTIFY, from any writer. */
-  listen(channel: string, notified: () => void): Promise<Listening>;
+  /**
+   * LISTEN on `channel` (an SQL identifier), on a connection of its own; `notified` runs on each
+   * NOTIFY, from any writer, once its transaction commits.
+   */
+  listen(channel: string, notified: (payload: string) => void): Promise<Listening>;
   /**
    * `visible(texts)` runs when writes by THIS process become visible to other connections, before
    * their sender sees the result (server/db/write-watch.ts). PostgreSQL only: PGlite delivers
@@ -135,7 +138,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
       }
     },
     listen: async (channel, notified) => {
-      const unlisten = await client.listen(sqlIdentifier(channel), () => notified());
+      const unlisten = await client.listen(sqlIdentifier(channel), notified);
       // one process, one in-process database: the LISTEN cannot be cut off from it
       return { lost: new Promise<Error>(() => {}), stop: async () => (client.closed ? undefined : unlisten()) };
     },
@@ -152,14 +155,17 @@ function sqlIdentifier(name: string): string {
  * A connection of its own (a pooled one goes back to the pool and would stop listening), with
  * TCP keep-alive so a silently dead link is noticed and reported as lost.
  */
-async function listenOnPostgres(databaseUrl: string, channel: string, notified: () => void): Promise<Listening> {
+async function listenOnPostgres(databaseUrl: string, channel: string, notified: (payload: string) => void): Promise<Listening> {
   const client = new pg.Client({ connectionString: databaseUrl, options: PG_SESSION_OPTIONS, keepAlive: true, connectionTimeoutMillis: 10_000 });
   let reportLost!: (error: Error) => void;
   const lost = new Promise<Error>((resolve) => (reportLost = resolve));
-  client.on('error', reportLost);
+  client.on('error', (error) => {
+    reportLost(error);
+    void client.end().catch(() => {});
+  });
   client.on('end', () => reportLost(new Error('the connection ended')));
   client.on('notification', (message) => {
-    if (message.channel === channel) notified();
+    if (message.channel === channel) notified(message.payload ?? '');
   });
   try {
     await client.connect();

@@ -1,11 +1,9 @@
-import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
 import type { Database } from '../db/client';
 import { NOTIFY_CHANNEL } from './notifications';
 
 // issue 11 part 3 delivery: notify() raises pg_notify in the event's transaction; PostgreSQL
 // (and PGlite, which keeps the same semantics) delivers it on commit only. Every hub on the same
-// database LISTENs on one connection, so a row written through hub A reaches a stream on hub B.
+// database LISTENs (Database.listen), so a row written through hub A reaches a stream on hub B.
 
 export type PushListener = () => void;
 
@@ -63,31 +61,15 @@ export class DatabaseNotificationBus implements NotificationBus {
 
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = (this.database.db as unknown as { $client: unknown }).$client;
-    if (this.database.engine === 'pglite') {
-      const unlisten = await (client as PGlite).listen(NOTIFY_CHANNEL, (payload) => this.emit(payload));
-      this.stopListening = unlisten;
-      return;
-    }
-    const connection = await (client as pg.Pool).connect();
-    let released = false;
-    const release = async (broken: boolean) => {
-      if (released) return;
-      released = true;
-      connection.release(broken);
-    };
-    connection.on('notification', (message) => {
-      if (message.channel === NOTIFY_CHANNEL) this.emit(message.payload);
-    });
-    connection.on('error', (error) => {
-      void release(true);
-      this.lost(error);
-    });
-    await connection.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    const listening = await this.database.listen(NOTIFY_CHANNEL, (payload) => this.emit(payload));
+    let current = true;
     this.stopListening = async () => {
-      await connection.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {});
-      await release(true);
+      current = false;
+      await listening.stop();
     };
+    void listening.lost.then((error) => {
+      if (current) this.lost(error);
+    });
   }
 
   /** A dropped LISTEN connection is opened again; streams meanwhile rely on the client's poll. */
