@@ -58,8 +58,14 @@ export interface Database {
 
 export const MIGRATIONS_DIR = resolveMigrationsDir();
 
-/** Startup options of every hub connection to PostgreSQL (see openDatabase). */
-export const PG_SESSION_OPTIONS = '-c jit=off';
+/**
+ * Startup options of every hub connection to PostgreSQL. jit: see openDatabase. No parallel
+ * workers: the hub already runs many requests, and a report's statements, side by side on its
+ * pool; workers on top oversubscribe the cores (issue 10: the all-company statistics' two heavy
+ * statements, the only hub statements PostgreSQL planned in parallel, took 212–245 ms together
+ * with workers and 179–189 ms without, on 2 cores).
+ */
+export const PG_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
 function resolveMigrationsDir(): string {
   // Bundled builds copy the migrations next to the bundle; source runs read them in place.
