@@ -22,6 +22,19 @@ export function ownerInTeams(teamIds: readonly number[]): SQL {
   return sql`exists (select 1 from ${teamMembers} tm where tm.user_id = ${objectives.ownerId} and tm.team_id in (${idList(teamIds)}))`;
 }
 
+/**
+ * Objectives of the teams or owned by one of their members, as a set of ids: each half reads an
+ * index, where `team in (...) or ownerInTeams(...)` made PostgreSQL read the whole table
+ * (issue 10: a team's plans read 250,000 objectives to find 1,211 in 80 ms).
+ */
+export function ofTeamsOrTheirMembers(teamIds: readonly number[]): SQL {
+  if (teamIds.length === 0) return sql`false`;
+  return sql`${objectives.id} in (
+    select o.id from ${objectives} o where o.team_id in (${idList(teamIds)})
+    union
+    select o.id from ${teamMembers} tm join ${objectives} o on o.owner_id = tm.user_id where tm.team_id in (${idList(teamIds)}))`;
+}
+
 /** Objectives the role covers (lead: their team; manager: teams they manage; owner: all). */
 export function coveredWhere(actor: Actor): SQL {
   if (actor.isOwner) return sql`true`;

@@ -4,7 +4,7 @@ import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
 import { keyResultsByObjective } from './objectives-read';
-import { ownerInTeams, visibleWhere } from './objectives-scope';
+import { ofTeamsOrTheirMembers, visibleWhere } from './objectives-scope';
 
 // objective-tracking §3 Plans: {items, plans}. Items are the objectives (with key results) the
 // caller may see (visibleWhere, the objectives list's rule) for themselves or for one team;
@@ -65,7 +65,7 @@ export const myPlanScope = (actor: Actor): PlanScope => ({
 });
 
 export const teamPlanScope = (actor: Actor, teamId: number): PlanScope => ({
-  items: sql`${visibleWhere(actor)} and (${objectives.teamId} = ${teamId} or ${ownerInTeams([teamId])})`,
+  items: sql`${visibleWhere(actor)} and ${ofTeamsOrTheirMembers([teamId])}`,
   people: sql`exists (select 1 from ${teamMembers} m where m.user_id = u.id and m.team_id = ${teamId})`,
 });
 

@@ -118,3 +118,22 @@ describe('GET /exports/plans.xlsx', () => {
     expect({ items, plans }).toEqual(whole);
   });
 });
+
+describe('a team’s plan holds the team’s objectives and its members’ objectives filed elsewhere (objective-tracking §3)', () => {
+  it('includes an outsider’s objective filed under the team and a member’s filed under another team, nothing else', async () => {
+    const db = w.hub.db;
+    const add = async (title: string, who: Who, teamId: number) => {
+      const [row] = await db.insert(objectives).values({
+        title, description: 'd', category: 'Technology', subcategory: 'Other', priority: 'low', ownerId: w.ids[who], authorId: w.ids[who], teamId, status: 'in progress', deadline: day(20),
+      }).returning({ id: objectives.id });
+      return row.id;
+    };
+    await add('P7 outsider in Alpha', 'outsider', w.alpha);
+    await add('P8 mate in Beta', 'mate', w.beta);
+    const titles = async (teamId: number) => ((await teamPlans('owner', { team: teamId })).body.data.items as Array<{ title: string }>).map((o) => o.title).sort();
+    expect(await titles(w.alpha)).toEqual(['P1 open', 'P2 late', 'P3 done', 'P5 mate', 'P7 outsider in Alpha', 'P8 mate in Beta']);
+    expect(await titles(w.beta)).toEqual(['P6 beta', 'P7 outsider in Alpha', 'P8 mate in Beta']);
+    const alpha = (await teamPlans('owner', { team: w.alpha })).body.data.plans as Array<{ name: string; total_objectives: number }>;
+    expect(alpha.find((p) => p.name === 'Carmen Mate')?.total_objectives).toBe(2);
+  });
+});
