@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/client';
+import { batchedStdout } from './log-stream';
 import { installAuth } from './plugins/auth';
 import { docsRoute, registerDocs } from './plugins/docs';
 import { frameworkErrors, installApiNotFound, installErrorHandler } from './plugins/errors';
@@ -55,7 +56,7 @@ const REDACT = {
 
 function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
-  const base = logger === true ? { level: process.env.LOG_LEVEL ?? 'info' } : logger;
+  const base = logger === true ? { level: process.env.LOG_LEVEL ?? 'info', stream: batchedStdout() } : logger;
   return { ...base, redact: REDACT };
 }
 

@@ -1,0 +1,20 @@
+import SonicBoom from 'sonic-boom';
+
+// issue 10: the hub logs two lines per request. Written to stdout as they came (pino's default),
+// they cost ~7 % of the hub's CPU on its lightest route (one objective: 314 -> 293 µs per request,
+// /proc CPU time over 20,000 requests). Batched, they reach stdout every 4 KiB or 250 ms.
+// The process's exit (a crash included) writes what is left; only a SIGKILL loses up to 4 KiB.
+
+export const LOG_BATCH = { bytes: 4096, ms: 250 };
+
+export function batchedStdout(): SonicBoom {
+  const stream = new SonicBoom({ fd: 1, minLength: LOG_BATCH.bytes, periodicFlush: LOG_BATCH.ms });
+  process.once('exit', () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // stdout already closed: nothing to write to
+    }
+  });
+  return stream;
+}
