@@ -184,7 +184,7 @@ const keyResultsJson = sql`(select json_agg(json_build_object('status', k.status
     select c.percent from ${keyResultCheckIns} c where c.key_result_id = k.id order by c.created_at desc, c.id desc limit 1)))
   from ${keyResults} k where k.objective_id = p.id and k.status <> 'deleted')`;
 
-/** The select list of shapedObjectiveRows up to the count, rendered once (with and without the key results themselves). */
+/** The select list up to the count, rendered once: the list's (shapedObjectiveRows), and the detail's with the key results themselves (DETAIL_BY_ID). */
 const shapedColumns = (fullKeyResults: boolean) => frozenSql(sql`
     select p.*, ${personJson(sql`p.owner_id`)} as "_owner", ${personJson(sql`p.author_id`)} as "_author",
       (select json_build_object('id', t.id, 'name', t.name) from ${teams} t where t.id = p.team_id) as "_team",
@@ -198,12 +198,14 @@ const DETAIL_COLUMNS = shapedColumns(true);
  * teams), its team and its key results' progress inputs, in `order`: one statement.
  * `count` is an uncorrelated column (the list's bounded count), evaluated once.
  */
-async function shapedObjectiveRows(
-  db: DbOrTx, page: SQLWrapper, order: Order, options: { count?: SQL; keyResults?: boolean } = {},
-): Promise<ShapedRow[]> {
-  const result = await db.execute(sql`${options.keyResults ? DETAIL_COLUMNS : LIST_COLUMNS}
+async function shapedObjectiveRows(db: DbOrTx, page: SQLWrapper, order: Order, options: { count?: SQL } = {}): Promise<ShapedRow[]> {
+  const result = await db.execute(sql`${LIST_COLUMNS}
       ${options.count ?? sql`null`} as "_counted"
     from (${page}) p order by ${order.outer}`);
+  return shapedRowsOf(result);
+}
+
+function shapedRowsOf(result: unknown): ShapedRow[] {
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     objective: decodeObjective(row),
     owner: row._owner as ShapedPerson | null,
@@ -214,6 +216,12 @@ async function shapedObjectiveRows(
     counted: row._counted as number | undefined,
   }));
 }
+
+/** The detail statement around its one parameter, the id, rendered once (built per call it was most of Drizzle's share of GET /objective/:id). */
+const DETAIL_BY_ID = {
+  head: frozenSql(sql`${DETAIL_COLUMNS} null as "_counted" from (select * from ${objectives} where ${objectives.id} = `),
+  tail: frozenSql(sql` limit 1) p`),
+};
 
 /** A row → the wire object with author/owner objects, the read-only flag and the menu. */
 function shapeObjective(actor: Actor, row: ShapedRow, page: 'list' | 'details'): Objective {
@@ -262,9 +270,9 @@ export function shapeKeyResult(k: typeof keyResults.$inferSelect): KeyResult {
   };
 }
 
-/** The objective with its key results (deleted ones left out), as `where` selects it: one statement. */
-async function shapedDetailRow(db: DbOrTx, where: SQL): Promise<ShapedRow | undefined> {
-  const [shaped] = await shapedObjectiveRows(db, sql`select * from "objectives" where ${where} limit 1`, ORDERS.deadline, { keyResults: true });
+/** The objective with its key results (deleted ones left out): one statement. */
+async function shapedDetailRow(db: DbOrTx, id: number): Promise<ShapedRow | undefined> {
+  const [shaped] = shapedRowsOf(await db.execute(sql`${DETAIL_BY_ID.head}${id}${DETAIL_BY_ID.tail}`));
   return shaped;
 }
 
@@ -282,14 +290,14 @@ const ownerTeamIdsOf = (row: ShapedRow) => (row.owner?.teams ?? []).map((t) => t
  * per reader was a fifth of this route's time).
  */
 export async function visibleObjectiveDetail(db: DbOrTx, actor: Actor, id: number): Promise<ObjectiveDetail | null> {
-  const shaped = await shapedDetailRow(db, eq(objectives.id, id));
+  const shaped = await shapedDetailRow(db, id);
   if (!shaped || shaped.objective.status === 'deleted') return null;
   return canViewObjective(actor, objectiveRef(shaped.objective, ownerTeamIdsOf(shaped))) ? detailOf(actor, shaped) : null;
 }
 
 /** The detail of an objective just read or written (in the caller's transaction). */
 export async function objectiveDetail(db: DbOrTx, actor: Actor, row: ObjectiveRecord): Promise<ObjectiveDetail> {
-  const shaped = await shapedDetailRow(db, eq(objectives.id, row.id));
+  const shaped = await shapedDetailRow(db, row.id);
   if (!shaped) throw notFound(NOT_FOUND_OBJECTIVE);
   return detailOf(actor, shaped);
 }
