@@ -5,7 +5,7 @@ import SonicBoom from 'sonic-boom';
 // /proc CPU time over 20,000 requests). Batched, they reach stdout every 4 KiB or 250 ms.
 // The process's exit (a crash included) writes what is left; only a SIGKILL loses up to 4 KiB.
 
-export const LOG_BATCH = { bytes: 4096, ms: 250 };
+const LOG_BATCH = { bytes: 4096, ms: 250 };
 
 export function batchedStdout(): SonicBoom {
   const stream = new SonicBoom({ fd: 1, minLength: LOG_BATCH.bytes, periodicFlush: LOG_BATCH.ms });

@@ -85,7 +85,7 @@ export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): 
   const order = ORDERS[f.sortCriterion];
   const page = sql`select * from "objectives" where ${where} order by ${order.page} limit ${f.limit} offset ${(f.page - 1) * f.limit}`;
   const counted = sql`(select count(*)::int from (select 1 from "objectives" where ${where} limit ${bound + 1}) m)`;
-  const rows = await shapedObjectiveRows(db, page, order, { count: counted });
+  const rows = await shapedObjectiveRows(db, page, order, counted);
   // An empty page (past the last one) carries no count: ask for it alone.
   const total = rows.length > 0
     ? Number(rows[0].counted)
@@ -198,9 +198,9 @@ const DETAIL_COLUMNS = shapedColumns(true);
  * teams), its team and its key results' progress inputs, in `order`: one statement.
  * `count` is an uncorrelated column (the list's bounded count), evaluated once.
  */
-async function shapedObjectiveRows(db: DbOrTx, page: SQLWrapper, order: Order, options: { count?: SQL } = {}): Promise<ShapedRow[]> {
+async function shapedObjectiveRows(db: DbOrTx, page: SQLWrapper, order: Order, count: SQL): Promise<ShapedRow[]> {
   const result = await db.execute(sql`${LIST_COLUMNS}
-      ${options.count ?? sql`null`} as "_counted"
+      ${count} as "_counted"
     from (${page}) p order by ${order.outer}`);
   return shapedRowsOf(result);
 }
@@ -222,6 +222,9 @@ const DETAIL_BY_ID = {
   head: frozenSql(sql`${DETAIL_COLUMNS} null as "_counted" from (select * from ${objectives} where ${objectives.id} = `),
   tail: frozenSql(sql` limit 1) p`),
 };
+
+/** The ids of the owner's teams (canViewObjective and isObjectiveReadOnly read them). */
+const ownerTeamIdsOf = (row: ShapedRow) => (row.owner?.teams ?? []).map((t) => t.id);
 
 /** A row → the wire object with author/owner objects, the read-only flag and the menu. */
 function shapeObjective(actor: Actor, row: ShapedRow, page: 'list' | 'details'): Objective {
@@ -280,7 +283,6 @@ function detailOf(actor: Actor, shaped: ShapedRow): ObjectiveDetail {
   return { ...shapeObjective(actor, shaped, 'details'), keyResults: shaped.fullKeyResults.map(shapeKeyResult) };
 }
 
-const ownerTeamIdsOf = (row: ShapedRow) => (row.owner?.teams ?? []).map((t) => t.id);
 
 /**
  * GET /objective/:id: a visible objective (not deleted) with its key results, or null (an

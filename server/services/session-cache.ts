@@ -20,7 +20,7 @@ export const SESSION_CHANGES_CHANNEL = 'hub_session_changes';
 /** The tables a session user is read from (session-user.ts), each notifying in migration 0006. */
 const SESSION_TABLES = /\b(sessions|users|roles|jobs|teams|team_members|team_managers)\b/;
 
-export const SESSION_CACHE_LIMITS = { maxEntries: 10_000, maxAgeMs: 60_000 };
+const SESSION_CACHE_LIMITS = { maxEntries: 10_000, maxAgeMs: 60_000 };
 
 export class SessionCache {
   readonly #entries = new Map<string, { session: LoadedSession; storedAt: number }>();
