@@ -210,6 +210,12 @@ export const objectives = pgTable('objectives', {
   keyResultsTotal: integer('kr_total').notNull().default(0),
   keyResultsInTime: integer('kr_in_time').notNull().default(0),
   keyResultsOverdue: integer('kr_overdue').notNull().default(0),
+  // issue 10: the statistics' overdue rule without the clock, kept by the objectives_overdue_after
+  // trigger (migration 0007) on every write: the objective is overdue while this day is before
+  // today. A completed one is settled for good (its last change against its deadline day):
+  // '-infinity' if late, 'infinity' if in time; any other one is overdue once its deadline day
+  // has passed. Statistics compare one date per row instead of casting a timestamp in a CASE.
+  overdueAfter: date('overdue_after', { mode: 'string' }).notNull().default('infinity'),
 }, (t) => [
   index('objectives_owner_deadline_idx').on(t.ownerId, t.deadline),
   index('objectives_author_idx').on(t.authorId),
@@ -219,7 +225,10 @@ export const objectives = pgTable('objectives', {
   // status (~100,000 'in progress' on the large company) to count a few hundred.
   index('objectives_team_status_deadline_idx').on(t.teamId, t.status, t.deadline),
   index('objectives_status_deadline_idx').on(t.status, t.deadline),
-  index('objectives_created_idx').on(t.createdAt),
+  // issue 10: statistics read the objectives created in a period from this index alone (an
+  // index-only scan): every column they group, filter or sum, narrower than the table's rows.
+  index('objectives_statistics_idx').on(t.createdAt, t.status, t.teamId, t.category, t.ownerId, t.overdueAfter,
+    t.keyResultsTotal, t.keyResultsInTime, t.keyResultsOverdue),
   index('objectives_public_idx').on(t.isPublic, t.deadline),
   index('objectives_category_idx').on(t.category),
   index('objectives_title_idx').on(t.title),

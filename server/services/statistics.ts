@@ -14,7 +14,10 @@ import { coveredTeamIds, visibleWhere } from './objectives-scope';
 
 const ids = (list: readonly number[]) => sql.join(list.map((i) => sql`${i}`), sql`, `);
 
-const OVERDUE = sql`(case when ${objectives.status} = 'completed' then ${objectives.lastModificationDate}::date > ${objectives.deadline} else ${objectives.deadline} < current_date end)`;
+// The rule above, settled on each objective by the objectives_overdue_after trigger (migration
+// 0007) so that one date compares per row and every figure reads objectives_statistics_idx alone.
+const OVERDUE = sql`${objectives.overdueAfter} < current_date`;
+const COMPLETED = sql`${objectives.status} = 'completed'`;
 
 export interface StatisticsScope {
   where: SQL;
@@ -43,9 +46,11 @@ interface ObjectiveGroup { kind: 'status' | 'category' | 'team'; key: string; te
 async function objectiveGroups(db: DbOrTx, where: SQL): Promise<ObjectiveGroup[]> {
   const result = await db.execute(sql`
     with s as (
-      select ${objectives.teamId} as team_id, ${objectives.status} as status, ${objectives.category} as category,
-        count(*) filter (where not ${OVERDUE})::int as in_time, count(*) filter (where ${OVERDUE})::int as overdue
-      from ${objectives} where ${where} group by 1, 2, 3
+      select team_id, status, category, total - overdue as in_time, overdue from (
+        select ${objectives.teamId} as team_id, ${objectives.status} as status, ${objectives.category} as category,
+          count(*)::int as total, (count(*) filter (where ${OVERDUE}))::int as overdue
+        from ${objectives} where ${where} group by 1, 2, 3
+      ) c
     ), g as (
       select 'status' as kind, status as key, null::int as team_id, null::text as team_name, sum(in_time)::int as in_time, sum(overdue)::int as overdue from s group by status
       union all
@@ -79,23 +84,18 @@ async function byEmployee(db: DbOrTx, where: SQL): Promise<Statistics['byEmploye
   const result = await db.execute(sql`
     select u.id, u.name, coalesce(ut.team, '') as team, e.*
     from (
-      select o.owner_id,
+      -- the key results of each objective as counted on it by the key_results_counts trigger,
+      -- instead of joining ~650,000 key results (or a table of counts, ~3 times slower) for all teams
+      select ${objectives.ownerId} as owner_id,
         count(*)::int as "objectivesNumber",
-        count(*) filter (where o.done and not o.overdue)::int as "objectivesInTime",
-        count(*) filter (where o.done and o.overdue)::int as "objectivesOverdue",
-        coalesce(sum(o.kr_total), 0)::int as "keyResultsNumber",
-        coalesce(sum(o.kr_in_time), 0)::int as "keyResultsInTime",
-        coalesce(sum(o.kr_overdue), 0)::int as "keyResultsOverdue"
-      from (
-        -- the overdue rule once per objective; the key results of each objective as counted on it by
-        -- the key_results_counts trigger, instead of joining ~650,000 key results (or a table of
-        -- counts, ~3 times slower) for all teams
-        select ${objectives.ownerId} as owner_id, ${objectives.status} = 'completed' as done, ${OVERDUE} as overdue,
-          ${objectives.keyResultsTotal} as kr_total, ${objectives.keyResultsInTime} as kr_in_time, ${objectives.keyResultsOverdue} as kr_overdue
-        from ${objectives}
-        where ${where}
-      ) o
-      group by o.owner_id
+        (count(*) filter (where ${COMPLETED} and not ${OVERDUE}))::int as "objectivesInTime",
+        (count(*) filter (where ${COMPLETED} and ${OVERDUE}))::int as "objectivesOverdue",
+        coalesce(sum(${objectives.keyResultsTotal}), 0)::int as "keyResultsNumber",
+        coalesce(sum(${objectives.keyResultsInTime}), 0)::int as "keyResultsInTime",
+        coalesce(sum(${objectives.keyResultsOverdue}), 0)::int as "keyResultsOverdue"
+      from ${objectives}
+      where ${where}
+      group by ${objectives.ownerId}
     ) e
     join ${users} u on u.id = e.owner_id
     -- each person's first active team by name, for everyone in one grouped pass (a lookup per

@@ -106,3 +106,56 @@ describe('key result counts behind statistics by employee', () => {
     expect(await countsOf(o.id)).toEqual({ total: 3, inTime: 1, overdue: 0 });
   });
 });
+
+// issue 10: statistics read "overdue" as overdue_after < current_date, kept by the
+// objectives_overdue_after trigger. After every kind of write it must equal the rule itself.
+describe('the overdue day behind statistics', () => {
+  const overdueAfterOf = async (id: number) =>
+    (await w.hub.db.select({ day: objectives.overdueAfter }).from(objectives).where(eq(objectives.id, id)))[0]?.day;
+  /** every objective's overdue_after is the rule computed from scratch */
+  const expectRuleEqual = async () => {
+    const wrong = await w.hub.db.execute(sql`
+      select id from objectives where overdue_after is distinct from (case
+        when status <> 'completed' then deadline
+        when last_modification_date::date > deadline then '-infinity'::date else 'infinity'::date end)`);
+    expect((wrong as unknown as { rows: unknown[] }).rows).toEqual([]);
+  };
+  const statusFigures = async (status: string) => {
+    const res = await w.hub.get('/api/statistics', { token: w.tokens.owner });
+    expect(res.status).toBe(200);
+    return res.body.data.by_status.items.find((i: { status: string }) => i.status === status) ?? { in_time: 0, overdue: 0 };
+  };
+
+  it('follows create, a deadline moved, completion in time and late, and starting again', async () => {
+    const before = await statusFigures('in progress');
+    const o = (await w.create('member', { deadline: day(5) })).body.data as { id: number };
+    expect(await overdueAfterOf(o.id)).toBe(day(5));
+    expect(await statusFigures('in progress')).toMatchObject({ in_time: before.in_time + 1, overdue: before.overdue });
+
+    // any writer, here the database: the deadline passed three days ago
+    await w.hub.db.update(objectives).set({ deadline: day(-3) }).where(eq(objectives.id, o.id));
+    expect(await overdueAfterOf(o.id)).toBe(day(-3));
+    expect(await statusFigures('in progress')).toMatchObject({ in_time: before.in_time, overdue: before.overdue + 1 });
+
+    const done = await statusFigures('completed');
+    // completed today, after that deadline: late for good
+    await w.hub.db.update(objectives).set({ status: 'completed', lastModificationDate: new Date() }).where(eq(objectives.id, o.id));
+    expect(await overdueAfterOf(o.id)).toBe('-infinity');
+    expect(await statusFigures('completed')).toMatchObject({ in_time: done.in_time, overdue: done.overdue + 1 });
+    // the deadline moved to next week: the same completion is now in time
+    await w.hub.db.update(objectives).set({ deadline: day(7) }).where(eq(objectives.id, o.id));
+    expect(await overdueAfterOf(o.id)).toBe('infinity');
+    expect(await statusFigures('completed')).toMatchObject({ in_time: done.in_time + 1, overdue: done.overdue });
+
+    // started again: overdue once its deadline day has passed, not before
+    await w.hub.db.update(objectives).set({ status: 'in progress' }).where(eq(objectives.id, o.id));
+    expect(await overdueAfterOf(o.id)).toBe(day(7));
+    // a write that names the column cannot set it by hand
+    await w.hub.db.update(objectives).set({ overdueAfter: '2000-01-01' }).where(eq(objectives.id, o.id));
+    expect(await overdueAfterOf(o.id)).toBe(day(7));
+    // a key result's count changing on the objective leaves it as it is
+    await addKr(o.id, 'k');
+    expect(await overdueAfterOf(o.id)).toBe(day(7));
+    await expectRuleEqual();
+  });
+});

@@ -1,0 +1,21 @@
+ALTER TABLE "objectives" ADD COLUMN "overdue_after" date DEFAULT 'infinity' NOT NULL;--> statement-breakpoint
+-- The statistics' overdue rule, settled on every write that can change it (service, approval,
+-- import, seed alike): a completed objective last changed after its deadline day is late for good
+-- ('-infinity'), one changed on or before it in time for good ('infinity'); any other one is
+-- overdue once its deadline day has passed (its deadline). Statistics: overdue_after < current_date.
+CREATE FUNCTION "objective_overdue_after_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.overdue_after := CASE
+    WHEN NEW.status <> 'completed' THEN NEW.deadline
+    WHEN NEW.last_modification_date::date > NEW.deadline THEN '-infinity'::date
+    ELSE 'infinity'::date
+  END;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "objectives_overdue_after" BEFORE INSERT OR UPDATE OF "status", "deadline", "last_modification_date", "overdue_after" ON "objectives" FOR EACH ROW EXECUTE FUNCTION "objective_overdue_after_apply"();
+--> statement-breakpoint
+-- the trigger settles every existing row
+UPDATE "objectives" SET "overdue_after" = "overdue_after";--> statement-breakpoint
+DROP INDEX "objectives_created_idx";--> statement-breakpoint
+CREATE INDEX "objectives_statistics_idx" ON "objectives" USING btree ("created_at","status","team_id","category","owner_id","overdue_after","kr_total","kr_in_time","kr_overdue");
