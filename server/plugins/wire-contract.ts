@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
-import { createSerializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { InvalidSchemaError, ResponseSerializationError, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
-import type { $ZodType } from 'zod/v4/core';
+import { $ZodType, safeEncode } from 'zod/v4/core';
 import { camelize, toSnakeKey } from '../../shared/api/case';
 import type { ApiError } from '../../shared/api/common';
 import { badRequest } from '../http-errors';
+import { snakeJson } from './snake-json';
 
 // design §4, in ONE place for every /api route: snake_case keys on the wire, camelCase in code,
 // every success wrapped in `{ data }`, validation failures as one message per field.
@@ -84,17 +85,29 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/** zod's serializer, with the snake_case rename applied after the response schema checked the payload. */
-const snakeSerializerCompiler: FastifySerializerCompiler<$ZodType | { properties: $ZodType }> = createSerializerCompiler({
-  replacer: snakeReplacer,
-});
+/** The payload as snake_case JSON (snakeReplacer's rule, written in one walk). */
+const toWire = (payload: unknown) => snakeJson(payload, (value) => JSON.stringify(value, snakeReplacer));
+
+/**
+ * fastify-type-provider-zod's serializer compiler (the response schema checks and encodes the
+ * payload, a mismatch is a 500), writing the result with toWire instead of a replacer.
+ */
+const snakeSerializerCompiler: FastifySerializerCompiler<$ZodType | { properties: $ZodType }> = ({ schema, method, url }) => {
+  const zod = schema instanceof $ZodType ? schema : schema?.properties;
+  if (!(zod instanceof $ZodType)) throw new InvalidSchemaError(JSON.stringify(schema));
+  return (data) => {
+    const result = safeEncode(zod, data);
+    if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return toWire(result.data);
+  };
+};
 
 /** Installs the contract on the /api context (hooks are encapsulated: static files are untouched). */
 export function installWireContract(api: FastifyInstance): void {
   api.setValidatorCompiler(validatorCompiler);
   api.setSerializerCompiler(snakeSerializerCompiler);
   // Routes without a response schema (and error bodies) get the same rename.
-  api.setReplySerializer((payload) => JSON.stringify(payload, snakeReplacer));
+  api.setReplySerializer(toWire);
 
   api.addHook('preValidation', async (request) => {
     const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
