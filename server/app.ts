@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Database } from './db/client';
 import { batchedStdout } from './log-stream';
 import { installAuth } from './plugins/auth';
+import { installRequestLog } from './plugins/request-log';
 import { docsRoute, registerDocs } from './plugins/docs';
 import { frameworkErrors, installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
@@ -69,7 +70,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Close keep-alive sockets on shutdown so app.close() finishes once in-flight requests do.
     forceCloseConnections: 'idle',
     frameworkErrors,
+    // one line per request instead of Fastify's two (plugins/request-log.ts)
+    disableRequestLogging: true,
   });
+  if (options.logger) installRequestLog(app);
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('sso', options.sso ?? NO_SSO);

@@ -37,7 +37,8 @@ afterAll(async () => {
 
 describe('SIGTERM during a burst of requests', () => {
   it('finishes what the hub received, refuses the rest, exits 0 with no error logged', { timeout: 240_000 }, async () => {
-    hub = await startHubProcess({ target });
+    // debug: the hub logs each request's arrival too (at info only its completion)
+    hub = await startHubProcess({ target, env: { LOG_LEVEL: 'debug' } });
     const { token } = await signIn(hub.url, 'member');
     const choices = await call(hub.url, 'GET', '/api/objective/choices', { token });
     const me = await call(hub.url, 'GET', '/api/auth/me', { token });

@@ -39,4 +39,18 @@ describe('the request log', () => {
     expect(log).toContain('/api/auth/me');
     for (const secret of [token, TEST_PASSWORD, 'a-wrong-secret-password']) expect(log).not.toContain(secret);
   });
+
+  it('writes one line per request at info, when it is answered: method, url, status and time taken', async () => {
+    lines.length = 0;
+    const res = await fetch(`${url}/api/auth/me?probe=1`);
+    expect(res.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const parsed = lines.map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+    const mine = parsed.filter((l) => l.req?.url === '/api/auth/me?probe=1');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET' }, res: { statusCode: 401 } });
+    expect(mine[0].responseTime).toBeGreaterThan(0);
+    // the arrival is a debug line: not written at info
+    expect(parsed.some((l) => l.msg === 'incoming request')).toBe(false);
+  });
 });
