@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Database } from './db/client';
 import { batchedStdout } from './log-stream';
 import { installAuth } from './plugins/auth';
-import { installRequestLog } from './plugins/request-log';
+import { RequestLog } from './plugins/request-log';
 import { docsRoute, registerDocs } from './plugins/docs';
 import { frameworkErrors, installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
@@ -71,9 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
     frameworkErrors,
     // one line per request instead of Fastify's two (plugins/request-log.ts)
-    disableRequestLogging: true,
+    logController: new RequestLog(),
   });
-  if (options.logger) installRequestLog(app);
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('sso', options.sso ?? NO_SSO);
