@@ -13,8 +13,9 @@ export function splitBars(rows: Array<{ name: string; inTime: number; overdue: n
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { bottom: 0 },
-    grid: { left: 40, right: 16, top: 16, bottom: 56 },
-    xAxis: { type: 'category', data: rows.map((r) => r.name), axisLabel: { interval: 0 } },
+    grid: { left: 40, right: 16, top: 16, bottom: 68 },
+    // long names ('waiting for approval') wrap under their bar instead of running into the next
+    xAxis: { type: 'category', data: rows.map((r) => r.name), axisLabel: { interval: 0, width: 76, overflow: 'break', lineHeight: 14 } },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
       { name: 'In time', type: 'bar', stack: 'all', color: IN_TIME_COLOR, data: rows.map((r) => r.inTime) },

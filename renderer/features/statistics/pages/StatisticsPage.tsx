@@ -18,7 +18,8 @@ import { StatisticsFilters } from '../components/StatisticsFilters';
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(520px, 1fr))', gap: tokens.spacingHorizontalL },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalL },
-  pair: { display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  // the table at its content's width up to 45 % of the card (names wrap, numbers never), the chart the rest
+  pair: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) fit-content(45%)', gap: tokens.spacingHorizontalM, alignItems: 'start' },
   error: { color: tokens.colorPaletteRedForeground1 },
   status: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', minHeight: '24px' },
 });
