@@ -3,7 +3,9 @@ import type { DbOrTx } from '../db/client';
 
 // The key result counts on each objective behind statistics by employee (objectives.kr_*) are
 // kept by the key_results_counts trigger row by row. A bulk load of key results (the large seed:
-// 1,000,000 rows) runs without it and then counts everything once, set-based.
+// 1,000,000 rows) runs without it and then counts everything once, set-based. Likewise each
+// objective's overdue day (objectives.overdue_after, migration 0007): the large seed loads with
+// every trigger off (session_replication_role = replica), so it settles that column itself.
 
 /** Recounts every objective's key results from scratch (the trigger's rule, in one pass). */
 export async function refillKeyResultCounts(db: DbOrTx): Promise<void> {
@@ -26,4 +28,10 @@ export async function withKeyResultCountsRefilled<T>(db: DbOrTx, load: () => Pro
   await db.execute(sql`alter table key_results enable trigger key_results_counts`);
   await refillKeyResultCounts(db);
   return result;
+}
+
+/** Settles every objective's overdue day by the rule the objectives_overdue_after trigger applies (for loads that ran without it). */
+export async function settleOverdueAfter(db: DbOrTx): Promise<void> {
+  await db.execute(sql`update objectives set overdue_after = objective_overdue_after(status, deadline, last_modification_date)
+    where overdue_after is distinct from objective_overdue_after(status, deadline, last_modification_date)`);
 }

@@ -64,6 +64,14 @@ describe('large company seed (scaled to 200 staff)', () => {
       where o.status = 'completed' and k.status <> 'completed'`)).toBe(0);
   });
 
+  it('settles what statistics read although the load skips the triggers: overdue days and key-result counts', async () => {
+    // objectives_overdue_after's rule, spelled out
+    expect(await scalar(`select count(*)::int as n from objectives where overdue_after is distinct from (case
+      when status <> 'completed' then deadline when last_modification_date::date > deadline then '-infinity'::date else 'infinity'::date end)`)).toBe(0);
+    expect(await scalar(`select count(*)::int as n from objectives where overdue_after = '-infinity'`)).toBeGreaterThan(0);
+    expect(await scalar(`select count(*)::int as n from objectives o where o.kr_total <> (select count(*) from key_results k where k.objective_id = o.id and k.status <> 'deleted')`)).toBe(0);
+  });
+
   it('leaves the serial sequences past the generated ids, so the hub can create rows', async () => {
     const { token } = await hub.login('lead');
     const leadId = await scalar(`select id as n from users where username = 'lead'`);

@@ -1,15 +1,21 @@
 ALTER TABLE "objectives" ADD COLUMN "overdue_after" date DEFAULT 'infinity' NOT NULL;--> statement-breakpoint
 -- The statistics' overdue rule, settled on every write that can change it (service, approval,
--- import, seed alike): a completed objective last changed after its deadline day is late for good
--- ('-infinity'), one changed on or before it in time for good ('infinity'); any other one is
--- overdue once its deadline day has passed (its deadline). Statistics: overdue_after < current_date.
+-- import alike; the large seed, which loads with triggers off, calls the function itself): a
+-- completed objective last changed after its deadline day is late for good ('-infinity'), one
+-- changed on or before it in time for good ('infinity'); any other one is overdue once its
+-- deadline day has passed (its deadline). Statistics: overdue_after < current_date.
+CREATE FUNCTION "objective_overdue_after"("status" text, "deadline" date, "last_modification_date" timestamptz)
+RETURNS date LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN "status" <> 'completed' THEN "deadline"
+    WHEN "last_modification_date"::date > "deadline" THEN '-infinity'::date
+    ELSE 'infinity'::date
+  END
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "objective_overdue_after_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.overdue_after := CASE
-    WHEN NEW.status <> 'completed' THEN NEW.deadline
-    WHEN NEW.last_modification_date::date > NEW.deadline THEN '-infinity'::date
-    ELSE 'infinity'::date
-  END;
+  NEW.overdue_after := "objective_overdue_after"(NEW.status, NEW.deadline, NEW.last_modification_date);
   RETURN NEW;
 END $$;
 --> statement-breakpoint

@@ -9,7 +9,7 @@ import { insertEvaluations } from './evaluations';
 import { insertKeyResults, insertObjectives } from './objectives';
 import { insertManagers, insertMemberships, insertStaff, insertTeams } from './people';
 import { LARGE_COMPANY, type LargeSize } from './size';
-import { withKeyResultCountsRefilled } from '../../../services/statistics-counts';
+import { settleOverdueAfter, withKeyResultCountsRefilled } from '../../../services/statistics-counts';
 
 export { LARGE_COMPANY, scaledSize, type LargeSize } from './size';
 
@@ -63,7 +63,11 @@ export async function seedLargeCompany(db: Db, options: LargeSeedOptions = {}): 
       const staff = await step2(step, 'users', () => insertStaff(tx, company, teams, size, now, createRandom(10_002)));
       await step('team_members', () => insertMemberships(tx, staff));
       await step('team_managers', () => insertManagers(tx, teams, staff));
-      const objectives = await step2(step, 'objectives', () => insertObjectives(tx, staff, size, now, createRandom(10_003)));
+      const objectives = await step2(step, 'objectives', async () => {
+        const inserted = await insertObjectives(tx, staff, size, now, createRandom(10_003));
+        await settleOverdueAfter(tx);
+        return inserted;
+      });
       await step('key_results', () => withKeyResultCountsRefilled(tx, () => insertKeyResults(tx, objectives.made, size, createRandom(10_004))));
       await step('evaluations', () => insertEvaluations(tx, staff, size, now, createRandom(10_005)));
       await step('holiday_events', () => insertHolidays(tx, staff, now, createRandom(10_006)));
