@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { snakeJson } from './snake-json';
-import { snakeReplacer } from './wire-contract';
+import { snakeJson, snakeReplacer } from './snake-json';
 
 // snakeJson must write exactly what JSON.stringify(value, snakeReplacer) writes.
 const rule = (value: unknown) => JSON.stringify(value, snakeReplacer);
-const fast = (value: unknown) => snakeJson(value, rule);
+const fast = snakeJson;
 
 class Point {
   constructor(public xValue: number, public nested: { innerKey: number }) {}
 }
+
+describe('snakeReplacer', () => {
+  it('renames keys at every depth, leaving values and arrays alone', () => {
+    const json = JSON.stringify({ data: { accessToken: 'aB', user: { teamIds: [1], leadTeam: [{ isLead: true }] }, when: new Date(0) } }, snakeReplacer);
+    expect(JSON.parse(json)).toEqual({ data: { access_token: 'aB', user: { team_ids: [1], lead_team: [{ is_lead: true }] }, when: '1970-01-01T00:00:00.000Z' } });
+  });
+});
 
 describe('snakeJson', () => {
   it('writes the objective detail shape like the replacer: dates, nulls, nested objects and arrays', () => {

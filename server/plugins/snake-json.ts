@@ -1,4 +1,4 @@
-import { toSnakeKey } from '../../shared/api/case';
+import { isPlainObject, toSnakeKey } from '../../shared/api/case';
 
 // issue 10: every /api response is JSON with snake_case keys. JSON.stringify with a replacer that
 // renames each object's keys (snakeReplacer, the rule this must equal) leaves V8's fast path and
@@ -18,13 +18,22 @@ function keyPrefix(key: string): string {
   return prefix;
 }
 
-function isPlainObject(value: object): value is Record<string, unknown> {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+/**
+ * The rule: a JSON.stringify replacer renaming each plain object's own keys to snake_case.
+ * JSON.stringify calls it again on every nested value, so a shallow rename per level converts the
+ * whole tree once. snakeJson writes the same text faster and hands it what is not plain.
+ */
+export function snakeReplacer(_key: string, value: unknown): unknown {
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[toSnakeKey(k)] = v;
+  return out;
 }
 
+const byTheRule = (value: unknown) => JSON.stringify(value, snakeReplacer);
+
 /** One value's JSON, or undefined where JSON.stringify leaves it out (undefined, functions, symbols). */
-function write(value: unknown, fallback: (value: unknown) => string): string | undefined {
+function write(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value);
@@ -44,17 +53,17 @@ function write(value: unknown, fallback: (value: unknown) => string): string | u
     let out = '[';
     for (let i = 0; i < value.length; i++) {
       if (i > 0) out += ',';
-      out += write(value[i], fallback) ?? 'null';
+      out += write(value[i]) ?? 'null';
     }
     return `${out}]`;
   }
   // Dates (toJSON), Buffers and class instances: the rule itself, exactly
-  if (!isPlainObject(value) || typeof value.toJSON === 'function') return fallback(value);
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return byTheRule(value);
   let out = '{';
   let first = true;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const json = write(value[key], fallback);
+    const json = write(value[key]);
     if (json === undefined) continue;
     out += first ? keyPrefix(key) : `,${keyPrefix(key)}`;
     out += json;
@@ -64,10 +73,10 @@ function write(value: unknown, fallback: (value: unknown) => string): string | u
 }
 
 /**
- * `JSON.stringify(value, rule)` where `rule` renames plain objects' keys to snake_case, written
- * without the replacer for plain objects, arrays and primitives; anything else goes to `fallback`
- * (the replacer version), so the output is the same byte for byte.
+ * `JSON.stringify(value, snakeReplacer)`, written without the replacer for plain objects, arrays
+ * and primitives; anything else goes through the replacer itself, so the text is the same byte
+ * for byte.
  */
-export function snakeJson(value: unknown, fallback: (value: unknown) => string): string {
-  return write(value, fallback) as string;
+export function snakeJson(value: unknown): string {
+  return write(value) as string;
 }

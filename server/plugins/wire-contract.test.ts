@@ -1,16 +1,9 @@
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { isEnvelope, nestedDeeperThan, snakeReplacer, validationErrors, wireField } from './wire-contract';
+import { isEnvelope, nestedDeeperThan, validationErrors, wireField } from './wire-contract';
 
 const issue = (instancePath: string, message: string, keyword = 'custom') =>
   ({ instancePath, message, keyword, schemaPath: '', params: {} }) as unknown as ZodFastifySchemaValidationError;
-
-describe('snakeReplacer', () => {
-  it('renames keys at every depth, leaving values and arrays alone', () => {
-    const json = JSON.stringify({ data: { accessToken: 'aB', user: { teamIds: [1], leadTeam: [{ isLead: true }] }, when: new Date(0) } }, snakeReplacer);
-    expect(JSON.parse(json)).toEqual({ data: { access_token: 'aB', user: { team_ids: [1], lead_team: [{ is_lead: true }] }, when: '1970-01-01T00:00:00.000Z' } });
-  });
-});
 
 describe('isEnvelope', () => {
   it('is true only for an object whose one key is data', () => {

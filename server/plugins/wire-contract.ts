@@ -2,30 +2,13 @@ import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import { InvalidSchemaError, ResponseSerializationError, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
-import { camelize, toSnakeKey } from '../../shared/api/case';
+import { camelize, isPlainObject, toSnakeKey } from '../../shared/api/case';
 import type { ApiError } from '../../shared/api/common';
 import { badRequest } from '../http-errors';
 import { snakeJson } from './snake-json';
 
 // design §4, in ONE place for every /api route: snake_case keys on the wire, camelCase in code,
 // every success wrapped in `{ data }`, validation failures as one message per field.
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/**
- * JSON.stringify replacer renaming each object's own keys to snake_case. JSON.stringify calls
- * it again on every nested value, so a shallow rename per level converts the whole tree once.
- */
-export function snakeReplacer(_key: string, value: unknown): unknown {
-  if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[toSnakeKey(k)] = v;
-  return out;
-}
 
 /** A payload already shaped `{ data }` (what routes with an envelope response schema return). */
 export function isEnvelope(payload: unknown): boolean {
@@ -85,12 +68,10 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/** The payload as snake_case JSON (snakeReplacer's rule, written in one walk). */
-const toWire = (payload: unknown) => snakeJson(payload, (value) => JSON.stringify(value, snakeReplacer));
 
 /**
  * fastify-type-provider-zod's serializer compiler (the response schema checks and encodes the
- * payload, a mismatch is a 500), writing the result with toWire instead of a replacer.
+ * payload, a mismatch is a 500), writing the result with snakeJson instead of a replacer.
  */
 const snakeSerializerCompiler: FastifySerializerCompiler<$ZodType | { properties: $ZodType }> = ({ schema, method, url }) => {
   const zod = schema instanceof $ZodType ? schema : schema?.properties;
@@ -98,7 +79,7 @@ const snakeSerializerCompiler: FastifySerializerCompiler<$ZodType | { properties
   return (data) => {
     const result = safeEncode(zod, data);
     if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-    return toWire(result.data);
+    return snakeJson(result.data);
   };
 };
 
@@ -107,7 +88,7 @@ export function installWireContract(api: FastifyInstance): void {
   api.setValidatorCompiler(validatorCompiler);
   api.setSerializerCompiler(snakeSerializerCompiler);
   // Routes without a response schema (and error bodies) get the same rename.
-  api.setReplySerializer(toWire);
+  api.setReplySerializer(snakeJson);
 
   api.addHook('preValidation', async (request) => {
     const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;

@@ -22,7 +22,8 @@ function memoized(rename: (key: string) => string): (key: string) => string {
 const toCamelKey = memoized((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
 const toSnakeKey = memoized((key) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A `{}` or `Object.create(null)` object: what the key renames convert (not Dates, Buffers, class instances). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyResults, objectives } from '../../server/db/schema';
 import { withKeyResultCountsRefilled } from '../../server/services/statistics-counts';
+import { OBJECTIVES_OFF_THE_OVERDUE_RULE } from '../support/overdue-rule';
 import { buildWorld, day, type ObjectiveWorld } from './objectives-fixture';
 
 // issue 10: statistics by employee read each objective's key result counts (objectives.kr_*) kept
@@ -114,10 +115,7 @@ describe('the overdue day behind statistics', () => {
     (await w.hub.db.select({ day: objectives.overdueAfter }).from(objectives).where(eq(objectives.id, id)))[0]?.day;
   /** every objective's overdue_after is the rule computed from scratch */
   const expectRuleEqual = async () => {
-    const wrong = await w.hub.db.execute(sql`
-      select id from objectives where overdue_after is distinct from (case
-        when status <> 'completed' then deadline
-        when last_modification_date::date > deadline then '-infinity'::date else 'infinity'::date end)`);
+    const wrong = await w.hub.db.execute(OBJECTIVES_OFF_THE_OVERDUE_RULE);
     expect((wrong as unknown as { rows: unknown[] }).rows).toEqual([]);
   };
   const statusFigures = async (status: string) => {

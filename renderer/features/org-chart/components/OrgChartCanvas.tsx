@@ -19,7 +19,7 @@ const useStyles = makeStyles({
 
 export interface OrgChartHandle {
   zoomBy: (factor: number) => void;
-  fit: () => void;
+  showWhole: () => void;
   /** shows the person (expanding their managers first) in the middle and focuses their card */
   centre: (id: number) => void;
 }
@@ -93,7 +93,7 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
 
   useImperativeHandle(ref, () => ({
     zoomBy: (factor) => setView((v) => (v ? zoomAt(v, factor, size.width / 2, size.height / 2) : v)),
-    fit: () => setView(fitView(layout, size.width, size.height)),
+    showWhole: () => setView(fitView(layout, size.width, size.height)),
     centre: (id) => {
       pendingCentre.current = id;
       const closed = ancestors(forest, id).filter((a) => collapsed.has(a));

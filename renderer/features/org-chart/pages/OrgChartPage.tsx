@@ -48,7 +48,7 @@ export default function OrgChartPage() {
       {list && <PersonSearch people={list} onPick={(id) => canvas.current?.centre(id)} />}
       <Tooltip content="Zoom in" relationship="label"><Button icon={<ZoomInRegular />} onClick={() => canvas.current?.zoomBy(ZOOM.step)} /></Tooltip>
       <Tooltip content="Zoom out" relationship="label"><Button icon={<ZoomOutRegular />} onClick={() => canvas.current?.zoomBy(1 / ZOOM.step)} /></Tooltip>
-      <Tooltip content="Show the whole chart" relationship="label"><Button icon={<ArrowMaximizeRegular />} onClick={() => canvas.current?.fit()} /></Tooltip>
+      <Tooltip content="Show the whole chart" relationship="label"><Button icon={<ArrowMaximizeRegular />} onClick={() => canvas.current?.showWhole()} /></Tooltip>
       <Button onClick={() => setCollapsed(new Set())} disabled={collapsed.size === 0}>Expand all</Button>
       {canSeeArchived && <Switch label="Show archived" checked={includeArchived} onChange={(_, d) => setIncludeArchived(d.checked)} />}
     </div>
