@@ -101,6 +101,8 @@ export const users = pgTable('users', {
   extras: jsonb('extras').$type<UserExtras>().notNull().default(sql`'{}'::jsonb`),
   passwordHash: text('password_hash'),
   firstLogin: boolean('first_login').notNull().default(true),
+  /** issue 18: set by an admin's password reset; the hub allows only the password change until it is done */
+  passwordMustChange: boolean('password_must_change').notNull().default(false),
   lastLogin: tstz('last_login'),
   createdAt: tstz('created_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -281,7 +283,21 @@ export const sessions = pgTable('sessions', {
   createdAt: tstz('created_at').notNull().defaultNow(),
   expiresAt: tstz('expires_at').notNull(),
   revokedAt: tstz('revoked_at'),
+  /** issue 18 Settings → Sessions: how the session was opened, for the person to recognise it */
+  client: text('client').notNull().default('web'), // desktop | web
+  userAgent: text('user_agent'),
+  createdAddress: text('created_address'),
 }, (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+
+/**
+ * When a session was last used and from where. Its own table because a write to `sessions`
+ * flushes every hub's session cache (migration 0006); this one is written often and flushes nothing.
+ */
+export const sessionActivity = pgTable('session_activity', {
+  sessionId: integer('session_id').primaryKey().references(() => sessions.id, { onDelete: 'cascade' }),
+  lastSeenAt: tstz('last_seen_at').notNull(),
+  lastAddress: text('last_address'),
+});
 
 export const invitations = pgTable('invitations', {
   id: serial('id').primaryKey(),
@@ -326,6 +342,8 @@ export const importRuns = pgTable('import_runs', {
   status: text('status').notNull(), // running | succeeded | failed
   rows: integer('rows').notNull().default(0),
   message: text('message'),
+  /** issue 18: a running run whose lease lapsed belongs to a hub that died; it is marked failed */
+  leaseExpiresAt: tstz('lease_expires_at'),
 }, (t) => [index('import_runs_source_idx').on(t.source, t.startedAt)]);
 
 /** A lease so that only one of several hubs runs a scheduled job at a time. */
