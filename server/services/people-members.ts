@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { auditLog, jobs, roles, teamMembers, teams, users } from '../db/schema';
 import { badRequest, forbidden } from '../http-errors';
 import type { LoadedMember } from './people-profile';
+import { endSessionsOf } from './sessions';
 
 // The member dialog (spec §2 'Member dialog', §5 member rules) and archive / restore (spec §4).
 
@@ -128,6 +129,8 @@ export async function setMemberTeams(db: Db, actor: Actor, userId: number, teamI
 export async function setMemberStatus(db: Db, actor: Actor, userId: number, status: 'active' | 'deleted'): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+    // issue 18: archiving ends every session, so a later restore brings no old token back to life
+    if (status === 'deleted') await endSessionsOf(tx, userId);
     await audit(tx, actor, userId, status === 'deleted' ? 'archive' : 'restore', null, { status });
   });
 }

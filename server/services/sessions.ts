@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
 
@@ -16,11 +16,33 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export async function createSession(db: DbOrTx, userId: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+/** issue 18 Settings → Sessions: what lets a person recognise a session they opened. */
+export interface SessionOrigin {
+  client: 'desktop' | 'web';
+  userAgent: string | null;
+  address: string | null;
+}
+
+export async function createSession(db: DbOrTx, userId: number, now = new Date(), origin?: SessionOrigin): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now });
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token), userId, expiresAt, createdAt: now,
+    ...(origin ? { client: origin.client, userAgent: origin.userAgent, createdAddress: origin.address } : {}),
+  });
   return { token, expiresAt };
+}
+
+/**
+ * issue 18: archiving, a password change (all but the current session) and an admin's reset end
+ * a person's sessions. Deleted rather than revoked, so nothing can bring them back.
+ */
+export async function endSessionsOf(db: DbOrTx, userId: number, options: { except?: number } = {}): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), options.except === undefined ? undefined : ne(sessions.id, options.except)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number, now = new Date()): Promise<void> {
