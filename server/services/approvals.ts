@@ -13,6 +13,7 @@ import { objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-r
 import { coveredWhere, objectiveRef } from './objectives-scope';
 import { applyTransition, type ChangeResult } from './objectives-write';
 import { notifyApprovalDecision } from './notifications-events';
+import { nextVersion } from './versions';
 
 // Approvals (spec §2, §4; design §3): team leads, teams managers and owners decide on the
 // requests of the people their role covers. The Guest role is barred (§6).
@@ -73,18 +74,21 @@ export async function approveCompletion(
     if (body.objectiveId !== undefined) {
       const row = await lockDecidable(tx, actor, body.objectiveId);
       if (!row) throw notFound(APPROVAL_MESSAGES.failedBody);
-      await tx.update(objectives).set({ status, nextStatus: status, lastModificationDate: now }).where(eq(objectives.id, row.id));
+      await tx.update(objectives).set({ status, nextStatus: status, lastModificationDate: nextVersion(row.lastModificationDate, now) }).where(eq(objectives.id, row.id));
       await notifyApprovalDecision(tx, row, status, actor.id);
       return { kind: 'objective' as const, id: row.id, status };
     }
-    const [kr] = await tx.select().from(keyResults).where(and(eq(keyResults.id, body.keyResultId as number), sql`${keyResults.status} <> 'deleted'`)).limit(1);
-    const parent = kr ? await lockDecidable(tx, actor, kr.objectiveId) : null;
+    const liveKeyResult = and(eq(keyResults.id, body.keyResultId as number), sql`${keyResults.status} <> 'deleted'`);
+    const [found] = await tx.select().from(keyResults).where(liveKeyResult).limit(1);
+    const parent = found ? await lockDecidable(tx, actor, found.objectiveId) : null;
+    // read again under the objective's lock, which every key-result write takes: what was read before may be stale
+    const [kr] = parent ? await tx.select().from(keyResults).where(liveKeyResult).for('update') : [];
     if (!kr || !parent) throw notFound(APPROVAL_MESSAGES.failedBody);
     const percentage = body.delete ? kr.percentage : (kr.percentage ?? DEFAULT_PERCENTAGE);
-    await tx.update(keyResults).set({ status, nextStatus: null, percentage, lastModificationDate: now }).where(eq(keyResults.id, kr.id));
+    await tx.update(keyResults).set({ status, nextStatus: null, percentage, lastModificationDate: nextVersion(kr.lastModificationDate, now) }).where(eq(keyResults.id, kr.id));
     // A completion approved here closes the check-in history just as completing on the card does.
     if (!body.delete) await recordFinalCheckIn(tx, kr.id, percentage ?? DEFAULT_PERCENTAGE, actor.id, now);
-    await tx.update(objectives).set({ lastModificationDate: now }).where(eq(objectives.id, parent.id));
+    await tx.update(objectives).set({ lastModificationDate: nextVersion(parent.lastModificationDate, now) }).where(eq(objectives.id, parent.id));
     return { kind: 'keyResult' as const, id: kr.id, status };
   });
 }

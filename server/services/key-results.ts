@@ -1,26 +1,41 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { KeyResultCreate, KeyResultUpdate, KeyResultView } from '../../shared/api/key-results';
 import type { Priority } from '../../shared/rules/constants';
-import { keyResultDeadlineError, keyResultRefusal } from '../../shared/rules/key-result-rules';
+import { keyResultActionFor, keyResultDeadlineError, keyResultRefusal } from '../../shared/rules/key-result-rules';
 import { isObjectiveReadOnly } from '../../shared/rules/objective-access';
+import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import { DEFAULT_PERCENTAGE } from '../../shared/rules/objective-status';
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
 import { keyResults, objectives } from '../db/schema';
-import { badRequest } from '../http-errors';
+import { badRequest, notFound } from '../http-errors';
 import { findKeyResult, shapeKeyResult, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
 import { recordFinalCheckIn } from './check-ins';
 import { lockEditable } from './objectives-write';
+import { checkVersion, nextVersion } from './versions';
 
 // Key results (spec §3-§5, §7): created on an objective, edited, completed with a score,
 // restarted and deleted. The objective's read-only rule governs them, and every change moves
-// the objective's lastModificationDate (the card shows it).
+// the objective's lastModificationDate (the card shows it). A key result's own
+// lastModificationDate is its version (versions.ts): edited fields come with the one they were
+// read at; Complete and Start are commands checked against the status (keyResultActionFor).
 
 type KeyResultRecord = typeof keyResults.$inferSelect;
 
-async function touch(tx: DbOrTx, objectiveId: number, now: Date) {
-  await tx.update(objectives).set({ lastModificationDate: now }).where(eq(objectives.id, objectiveId));
+async function touch(tx: DbOrTx, objective: ObjectiveRecord, now: Date) {
+  await tx.update(objectives).set({ lastModificationDate: nextVersion(objective.lastModificationDate, now) }).where(eq(objectives.id, objective.id));
+}
+
+/**
+ * The key result as it stands once its objective is locked: every write of a key result locks the
+ * objective first, so this row cannot move before the transaction ends (what was read before the
+ * lock may already be stale).
+ */
+async function lockedKeyResult(tx: DbOrTx, id: number): Promise<KeyResultRecord> {
+  const [kr] = await tx.select().from(keyResults).where(and(eq(keyResults.id, id), ne(keyResults.status, 'deleted'))).for('update');
+  if (!kr) throw notFound(OBJECTIVE_MESSAGES.keyResultNotFound);
+  return kr;
 }
 
 function checkDeadline(deadline: string, objective: ObjectiveRecord) {
@@ -52,7 +67,7 @@ export async function createKeyResult(db: Db, actor: Actor, objectiveId: number,
         deadline: input.deadline, status: 'in progress', ownerId: objective.ownerId, authorId: actor.id, createdAt: now, lastModificationDate: now,
       })
       .returning();
-    await touch(tx, objectiveId, now);
+    await touch(tx, objective, now);
     return view(tx, actor, kr, objective);
   });
 }
@@ -67,12 +82,17 @@ export async function changeKeyResult(db: Db, actor: Actor, id: number, change: 
   return db.transaction(async (tx) => {
     const found = await findKeyResult(tx, actor, id);
     const objective = await lockEditable(tx, actor, found.objective.id);
+    const current = await lockedKeyResult(tx, id);
+    checkVersion(change.lastModificationDate, current.lastModificationDate, OBJECTIVE_MESSAGES.keyResultStale);
+    if (change.action !== undefined && change.action !== keyResultActionFor(current.status)) {
+      throw badRequest(OBJECTIVE_MESSAGES.keyResultActionNotOffered, 'action');
+    }
     const now = new Date();
-    const set: Partial<KeyResultRecord> = { lastModificationDate: now };
+    const set: Partial<KeyResultRecord> = { lastModificationDate: nextVersion(current.lastModificationDate, now) };
     if (change.title !== undefined) set.title = change.title;
     if (change.description !== undefined) set.description = change.description;
     if (change.priority !== undefined) set.priority = change.priority;
-    if (change.deadline !== undefined && change.deadline !== found.kr.deadline) {
+    if (change.deadline !== undefined && change.deadline !== current.deadline) {
       checkDeadline(change.deadline, objective);
       set.deadline = change.deadline;
     }
@@ -81,7 +101,7 @@ export async function changeKeyResult(db: Db, actor: Actor, id: number, change: 
     if (change.action === 'complete') await recordFinalCheckIn(tx, id, set.percentage as number, actor.id, now);
     if (change.action === 'start') Object.assign(set, { status: 'in progress', nextStatus: null, percentage: null });
     const [kr] = await tx.update(keyResults).set(set).where(eq(keyResults.id, id)).returning();
-    await touch(tx, objective.id, now);
+    await touch(tx, objective, now);
     return view(tx, actor, kr, objective);
   });
 }
@@ -90,10 +110,11 @@ export async function changeKeyResult(db: Db, actor: Actor, id: number, change: 
 export async function deleteKeyResult(db: Db, actor: Actor, id: number): Promise<{ removed: true; id: number }> {
   return db.transaction(async (tx) => {
     const found = await findKeyResult(tx, actor, id);
-    await lockEditable(tx, actor, found.objective.id);
+    const objective = await lockEditable(tx, actor, found.objective.id);
+    const current = await lockedKeyResult(tx, id);
     const now = new Date();
-    await tx.update(keyResults).set({ status: 'deleted', lastModificationDate: now }).where(eq(keyResults.id, id));
-    await touch(tx, found.objective.id, now);
+    await tx.update(keyResults).set({ status: 'deleted', lastModificationDate: nextVersion(current.lastModificationDate, now) }).where(eq(keyResults.id, id));
+    await touch(tx, objective, now);
     return { removed: true as const, id };
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { subcategoriesOf, type ObjectiveDetail } from '../../shared/api/objectives';
+import { OBJECTIVE_EDIT_FIELDS, subcategoriesOf, type ObjectiveDetail } from '../../shared/api/objectives';
 import type { Priority } from '../../shared/rules/constants';
 import { isoDay } from '../../shared/rules/dates';
 import { canAssignTo, isObjectiveReadOnly } from '../../shared/rules/objective-access';
@@ -8,13 +8,16 @@ import { transition, type ObjectiveAction, type Transition } from '../../shared/
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
 import { objectives, teams, users } from '../db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '../http-errors';
+import { badRequest, forbidden, notFound } from '../http-errors';
 import { findVisibleObjective, NOT_FOUND_OBJECTIVE, objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
 import { notifyApprovalRequested } from './notifications-events';
+import { checkVersion, nextVersion } from './versions';
 
 // Creating and changing objectives (spec §4-§6, design §3): every rule checked here, in one
-// transaction per change, with lastModificationDate moved on every edit.
+// transaction per change, with lastModificationDate (the version, see versions.ts) moved on every
+// write. Edited fields come with the version they were read at (the schema requires it); a status
+// action alone is a command the status check below guards, and honours a version when sent.
 
 
 export interface ObjectiveInput {
@@ -32,6 +35,7 @@ export interface ObjectiveInput {
 export type ObjectiveChange = Partial<ObjectiveInput> & {
   action?: ObjectiveAction;
   page: 'list' | 'details';
+  /** required by the schema with any edited field */
   lastModificationDate?: string;
 };
 
@@ -91,13 +95,14 @@ export async function lockEditable(tx: DbOrTx, actor: Actor, id: number): Promis
 
 /** Applies a status transition; 'remove' keeps the row as deleted (statistics count it). */
 export async function applyTransition(tx: DbOrTx, row: ObjectiveRecord, t: Transition, now = new Date()): Promise<ObjectiveRecord | null> {
+  const version = nextVersion(row.lastModificationDate, now);
   if (t.kind === 'remove') {
-    await tx.update(objectives).set({ status: 'deleted', nextStatus: null, lastModificationDate: now }).where(eq(objectives.id, row.id));
+    await tx.update(objectives).set({ status: 'deleted', nextStatus: null, lastModificationDate: version }).where(eq(objectives.id, row.id));
     return null;
   }
   const [updated] = await tx
     .update(objectives)
-    .set({ status: t.status, nextStatus: t.nextStatus, lastModificationDate: now })
+    .set({ status: t.status, nextStatus: t.nextStatus, lastModificationDate: version })
     .where(eq(objectives.id, row.id))
     .returning();
   return updated;
@@ -107,9 +112,7 @@ export async function applyTransition(tx: DbOrTx, row: ObjectiveRecord, t: Trans
 export async function changeObjective(db: Db, actor: Actor, id: number, change: ObjectiveChange): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
     let row = await lockEditable(tx, actor, id);
-    if (change.lastModificationDate !== undefined && new Date(change.lastModificationDate).getTime() !== row.lastModificationDate.getTime()) {
-      throw new HttpError(409, [{ message: OBJECTIVE_MESSAGES.stale }]);
-    }
+    checkVersion(change.lastModificationDate, row.lastModificationDate, OBJECTIVE_MESSAGES.stale);
     const now = new Date();
     const fields = pickFields(change);
     if (Object.keys(fields).length > 0) {
@@ -119,7 +122,7 @@ export async function changeObjective(db: Db, actor: Actor, id: number, change: 
       if (merged.teamId === null) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');
       // Only a real reassignment is checked: an unchanged owner who has since moved team keeps their objective editable.
       if (merged.ownerId !== row.ownerId || merged.teamId !== row.teamId) await checkAssignment(tx, actor, merged.teamId, merged.ownerId);
-      [row] = await tx.update(objectives).set({ ...fields, lastModificationDate: now }).where(eq(objectives.id, id)).returning();
+      [row] = await tx.update(objectives).set({ ...fields, lastModificationDate: nextVersion(row.lastModificationDate, now) }).where(eq(objectives.id, id)).returning();
     }
     if (change.action !== undefined) {
       const t = transition(actor, row, change.action, change.page);
@@ -142,7 +145,7 @@ type EditableFields = Partial<Pick<ObjectiveRecord, 'title' | 'description' | 'c
 
 function pickFields(change: ObjectiveChange): EditableFields {
   const out: EditableFields = {};
-  for (const key of ['title', 'description', 'category', 'subcategory', 'priority', 'deadline', 'isPublic', 'ownerId', 'teamId'] as const) {
+  for (const key of OBJECTIVE_EDIT_FIELDS) {
     if (change[key] !== undefined) Object.assign(out, { [key]: change[key] });
   }
   return out;

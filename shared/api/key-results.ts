@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { OBJECTIVE_MESSAGES as M } from '../rules/objective-messages';
 import { envelope } from './common';
-import { calendarDaySchema, keyResultSchema, prioritySchema } from './objectives';
+import { KEY_RESULT_ACTIONS } from '../rules/key-result-rules';
+import { calendarDaySchema, keyResultSchema, prioritySchema, versionSchema, versionWithEdits } from './objectives';
 
 // objective-tracking §5 (key result form), §7 (POST /objective/{id}, GET/PUT/DELETE /key-result).
 
@@ -18,15 +19,29 @@ export const keyResultCreateSchema = z.object({
 });
 export type KeyResultCreate = z.input<typeof keyResultCreateSchema>;
 
-export const KEY_RESULT_ACTIONS = ['complete', 'start'] as const;
-export type KeyResultAction = (typeof KEY_RESULT_ACTIONS)[number];
+export { KEY_RESULT_ACTIONS, type KeyResultAction } from '../rules/key-result-rules';
 
-/** PUT /key-result/:id: fields and/or complete (with a completion score) or start. */
-export const keyResultUpdateSchema = keyResultCreateSchema.partial().extend({
-  action: z.enum(KEY_RESULT_ACTIONS).optional(),
-  /** §5: 0..100 in steps of 10; 100 when missing (§3) */
-  percentage: z.number().int().min(0).max(100).multipleOf(10, 'The completion score goes in steps of 10').optional(),
-});
+/** The fields an edit may change: those of the form. */
+export const KEY_RESULT_EDIT_FIELDS = Object.keys(keyResultCreateSchema.shape) as Array<keyof typeof keyResultCreateSchema.shape>;
+
+/**
+ * PUT /key-result/:id: fields and/or complete (with a completion score) or start. Edited fields
+ * carry the version they were read at (issue 18, see versionSchema); an action alone is checked
+ * against the key result's status (keyResultActionFor) and the version only when sent.
+ */
+export const keyResultUpdateSchema = keyResultCreateSchema
+  .partial()
+  .extend({
+    action: z.enum(KEY_RESULT_ACTIONS).optional(),
+    /** §5: 0..100 in steps of 10; 100 when missing (§3) */
+    percentage: z.number().int().min(0).max(100).multipleOf(10, 'The completion score goes in steps of 10').optional(),
+    lastModificationDate: versionSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    // a score alone would be dropped without a word: it belongs to Complete
+    if (value.percentage !== undefined && value.action !== 'complete') ctx.addIssue({ code: 'custom', path: ['percentage'], message: M.scoreWithoutComplete });
+  })
+  .superRefine(versionWithEdits(KEY_RESULT_EDIT_FIELDS));
 export type KeyResultUpdate = z.input<typeof keyResultUpdateSchema>;
 
 export const keyResultViewSchema = keyResultSchema.extend({

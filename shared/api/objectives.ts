@@ -60,6 +60,25 @@ function subcategoryBelongs(value: { category?: string; subcategory?: string }, 
 export const objectiveFormSchema = objectiveFormShape.superRefine(subcategoryBelongs);
 export type ObjectiveForm = z.input<typeof objectiveFormSchema>;
 
+/** The fields an edit may change: those of the form (PUT /objective/:id sends any of them). */
+export const OBJECTIVE_EDIT_FIELDS = Object.keys(objectiveFormShape.shape) as Array<keyof typeof objectiveFormShape.shape>;
+
+/**
+ * Optimistic concurrency (issue 6, issue 18 "blind overwrites"): the lastModificationDate the
+ * editor read, which the hub compares with the row's (409 when it moved). Required with any
+ * edited field, so no client overwrites a change it never saw. A status action alone is a
+ * command checked against the current status (§4) and may leave it out; when sent, it is checked.
+ */
+export const versionSchema = z.iso.datetime({ offset: true, error: 'Last modification date must be the date and time the hub sent' });
+
+export function versionWithEdits(fields: readonly string[]) {
+  return (value: { lastModificationDate?: string }, ctx: z.RefinementCtx) => {
+    if (value.lastModificationDate !== undefined) return;
+    const edits = value as Record<string, unknown>;
+    if (fields.some((key) => edits[key] !== undefined)) ctx.addIssue({ code: 'custom', path: ['lastModificationDate'], message: M.versionRequired });
+  };
+}
+
 export const objectiveActionSchema = z.enum(OBJECTIVE_ACTIONS);
 export const actionPageSchema = z.enum(['list', 'details']);
 
@@ -71,10 +90,11 @@ export const objectiveUpdateSchema = objectiveFormShape
     action: objectiveActionSchema.optional(),
     /** §4: the details page has its own restore variant */
     page: actionPageSchema.default('list'),
-    /** optimistic concurrency: the version the editor started from (issue 6, 409 when stale) */
-    lastModificationDate: z.iso.datetime({ offset: true }).optional(),
+    /** the version the editor read: required with any edited field (versionWithEdits), 409 when stale */
+    lastModificationDate: versionSchema.optional(),
   })
-  .superRefine(subcategoryBelongs);
+  .superRefine(subcategoryBelongs)
+  .superRefine(versionWithEdits(OBJECTIVE_EDIT_FIELDS));
 export type ObjectiveUpdate = z.input<typeof objectiveUpdateSchema>;
 
 const optionalId = z.coerce.number().int().positive().max(2_147_483_647).optional();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OBJECTIVE_MESSAGES as M } from './objective-messages';
-import { isKeyResultDeadlineLocked, keyResultDeadlineError, keyResultRefusal } from './key-result-rules';
+import { isKeyResultDeadlineLocked, keyResultActionFor, keyResultDeadlineError, keyResultRefusal } from './key-result-rules';
 
 const today = '2026-05-10';
 
@@ -21,5 +21,13 @@ describe('key result rules (spec §5)', () => {
     expect(isKeyResultDeadlineLocked('2026-05-09', today)).toBe(true);
     expect(isKeyResultDeadlineLocked('2026-05-10', today)).toBe(false);
     expect(keyResultDeadlineError('2026-05-09', '2026-05-09', today)).toBeNull();
+  });
+});
+
+describe('key result actions (spec §4)', () => {
+  it('offers Complete in progress and Start once completed, nothing on a deleted one', () => {
+    expect(keyResultActionFor('in progress')).toBe('complete');
+    expect(keyResultActionFor('completed')).toBe('start');
+    expect(keyResultActionFor('deleted')).toBeNull();
   });
 });

@@ -25,3 +25,17 @@ export function keyResultDeadlineError(deadline: string, objectiveDeadline: stri
   if (deadline < today && !(isKeyResultDeadlineLocked(objectiveDeadline, today) && deadline === objectiveDeadline)) return OBJECTIVE_MESSAGES.deadlinePast;
   return null;
 }
+
+export const KEY_RESULT_ACTIONS = ['complete', 'start'] as const;
+export type KeyResultAction = (typeof KEY_RESULT_ACTIONS)[number];
+
+/**
+ * §4 "Key results: Complete sets completed … A start action sets in progress": the one action a
+ * key result in this status offers (the card's button), null for none. The hub refuses any other,
+ * so a Complete or Start sent from a stale screen cannot act twice or undo someone's change.
+ */
+export function keyResultActionFor(status: string): KeyResultAction | null {
+  if (status === 'in progress') return 'complete';
+  if (status === 'completed') return 'start';
+  return null;
+}

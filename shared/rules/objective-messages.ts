@@ -13,12 +13,17 @@ export const OBJECTIVE_MESSAGES = {
   krDeadlineAfterObjective: 'Deadline cannot be later than the objective deadline',
   krOnArchived: 'Key results cannot be added to an archived objective',
   krPastDeadline: 'Key results cannot be added to an objective more than a day past its deadline',
+  // The spec words no concurrent-edit message; ours since issue 6, and its key-result twin (issue 18).
   stale: 'This objective was changed by someone else. Reload it and apply your change again.',
+  keyResultStale: 'This key result was changed by someone else. Reload it and apply your change again.',
+  versionRequired: 'Last modification date is required: send the one the change was made against',
   readOnly: 'This objective is read-only for you.',
   // Our own texts for refusals the spec leaves unworded (issue 6).
   assigneeNotInTeam: 'The assignee is not a member of the chosen team',
   assignForbidden: 'You may not assign objectives to this member.',
   actionNotOffered: 'This action is not available for the objective in its current status.',
+  keyResultActionNotOffered: 'This action is not available for the key result in its current status.',
+  scoreWithoutComplete: 'The completion score is sent with Complete',
   keyResultNotFound: 'There is no such key result.',
   noItems: 'No items found',
   noAssignees: 'No items',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectives } from '../../server/db/schema';
+import { keyResults, objectives } from '../../server/db/schema';
 import { OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
@@ -86,10 +86,12 @@ describe('GET/PUT/DELETE /key-result/:id', () => {
   it('edits fields with the deadline rules and refuses read-only viewers', async () => {
     const o = (await w.create('mate', { deadline: day(10), is_public: true })).body.data;
     const kr = (await addKr('mate', o.id, {})).body.data;
-    const late = await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.mate, body: { deadline: day(12) } });
+    const version = { last_modification_date: kr.last_modification_date };
+    const late = await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.mate, body: { deadline: day(12), ...version } });
     expect(field(late.body, 'deadline')).toBe(M.krDeadlineAfterObjective);
-    expect((await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.mate, body: { title: 'Better' } })).body.data.title).toBe('Better');
-    expect((await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.member, body: { title: 'Mine' } })).status).toBe(403);
+    expect((await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.mate, body: { title: 'Better', ...version } })).body.data.title).toBe('Better');
+    const mine = await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.member, body: { title: 'Mine', ...(await w.keyResultVersion(kr.id)) } });
+    expect(mine.status).toBe(403);
     expect((await w.hub.get(`/api/key-result/${kr.id}`, { token: w.tokens.member })).body.data).toMatchObject({ read_only: true, title: 'Better' });
     expect((await w.hub.request('DELETE', `/api/key-result/${kr.id}`, { token: w.tokens.member })).status).toBe(403);
   });
@@ -114,5 +116,89 @@ describe('GET/PUT/DELETE /key-result/:id', () => {
     const kr = (await addKr('outsider', o.id, {})).body.data;
     expect((await w.hub.get(`/api/key-result/${kr.id}`, { token: w.tokens.member })).status).toBe(404);
     expect((await w.hub.get(`/api/key-result/abc`, { token: w.tokens.member })).status).toBe(400);
+  });
+});
+
+// issue 18 "blind overwrites": an edit of a key result names the version it was read at; Complete
+// and Start are commands the status guards (keyResultActionFor), honouring a version when sent.
+describe('PUT /key-result/:id carries the version it was read at', () => {
+  const stored = async (id: number) => (await w.hub.db.select().from(keyResults).where(eq(keyResults.id, id)))[0];
+  const objectiveVersion = async (id: number) => (await w.hub.db.select().from(objectives).where(eq(objectives.id, id)))[0].lastModificationDate;
+  const put = (who: Who, id: number, body: Record<string, unknown>) => w.hub.request('PUT', `/api/key-result/${id}`, { token: w.tokens[who], body });
+  const fresh = async () => {
+    const o = (await w.create('member')).body.data;
+    return (await addKr('member', o.id, {})).body.data as { id: number; objective_id: number; last_modification_date: string };
+  };
+
+  it('refuses an edit without the version with 400 naming the field, and changes nothing', async () => {
+    const kr = await fresh();
+    const before = await objectiveVersion(kr.objective_id);
+    const res = await put('member', kr.id, { title: 'Blind overwrite', deadline: day(3) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'last_modification_date', message: M.versionRequired }]);
+    expect(await stored(kr.id)).toMatchObject({ title: 'Write the docs', deadline: day(5), lastModificationDate: new Date(kr.last_modification_date) });
+    expect(await objectiveVersion(kr.objective_id)).toEqual(before);
+  });
+
+  it('applies an edit made against the current version and hands out a new, later version', async () => {
+    const kr = await fresh();
+    const res = await put('member', kr.id, { title: 'Current', priority: 'high', last_modification_date: kr.last_modification_date });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ title: 'Current', priority: 'high' });
+    expect(Date.parse(res.body.data.last_modification_date)).toBeGreaterThan(Date.parse(kr.last_modification_date));
+    expect((await w.hub.get(`/api/key-result/${kr.id}`, { token: w.tokens.member })).body.data.last_modification_date).toBe(res.body.data.last_modification_date);
+    const next = await put('member', kr.id, { description: 'Again', last_modification_date: res.body.data.last_modification_date });
+    expect(next.status).toBe(200);
+  });
+
+  it('refuses an edit made against an older version with 409 and the message, and changes nothing', async () => {
+    const kr = await fresh();
+    const first = await put('lead', kr.id, { title: 'The lead was first', last_modification_date: kr.last_modification_date });
+    expect(first.status).toBe(200);
+    const objectiveBefore = await objectiveVersion(kr.objective_id);
+    const stale = await put('member', kr.id, { title: 'Blind overwrite', description: 'Mine', last_modification_date: kr.last_modification_date });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors).toEqual([{ message: M.keyResultStale }]);
+    expect(await stored(kr.id)).toMatchObject({
+      title: 'The lead was first', description: 'Every page', lastModificationDate: new Date(first.body.data.last_modification_date),
+    });
+    expect(await objectiveVersion(kr.objective_id)).toEqual(objectiveBefore);
+  });
+
+  it('lets one of two edits made against the same version through, the other gets 409', async () => {
+    const kr = await fresh();
+    const both = await Promise.all([
+      put('member', kr.id, { title: 'Member', last_modification_date: kr.last_modification_date }),
+      put('lead', kr.id, { title: 'Lead', last_modification_date: kr.last_modification_date }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await stored(kr.id)).title).toBe(both.find((r) => r.status === 200)!.body.data.title);
+  });
+
+  it('takes Complete and Start without a version only in the status that offers them, and refuses a stale version', async () => {
+    const kr = await fresh();
+    const edited = await put('lead', kr.id, { title: 'Edited meanwhile', last_modification_date: kr.last_modification_date });
+    // the score was chosen looking at the key result before the edit
+    const stale = await put('member', kr.id, { action: 'complete', percentage: 60, last_modification_date: kr.last_modification_date });
+    expect(stale.status).toBe(409);
+    expect(await stored(kr.id)).toMatchObject({ status: 'in progress', percentage: null });
+    const started = await put('member', kr.id, { action: 'start' });
+    expect(started.status).toBe(400);
+    expect(field(started.body, 'action')).toBe(M.keyResultActionNotOffered);
+    const done = await put('member', kr.id, { action: 'complete', percentage: 60, last_modification_date: edited.body.data.last_modification_date });
+    expect(done.body.data).toMatchObject({ status: 'completed', percentage: 60 });
+    // a second Complete from a screen that had not seen the first: refused, the score kept
+    const again = await put('lead', kr.id, { action: 'complete', percentage: 90 });
+    expect(again.status).toBe(400);
+    expect((await stored(kr.id)).percentage).toBe(60);
+    expect((await put('member', kr.id, { action: 'start' })).body.data).toMatchObject({ status: 'in progress', percentage: null });
+  });
+
+  it('refuses a completion score without Complete', async () => {
+    const kr = await fresh();
+    const res = await put('member', kr.id, { percentage: 50, last_modification_date: kr.last_modification_date });
+    expect(res.status).toBe(400);
+    expect(field(res.body, 'percentage')).toBe(M.scoreWithoutComplete);
+    expect((await stored(kr.id)).percentage).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { keyResults, objectives } from '../../server/db/schema';
 import { isoDay } from '../../shared/rules/dates';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub, type WireBody } from '../support/hub';
@@ -17,6 +19,9 @@ export interface ObjectiveWorld {
   /** POST /api/objective as someone; fields override a valid form */
   create(who: Who, fields?: Record<string, unknown>): Promise<WireBody>;
   put(who: Who, id: number, body: Record<string, unknown>): Promise<{ status: number; body: WireBody }>;
+  /** the version an edit names (issue 18): the objective's last_modification_date as the hub sends it */
+  version(objectiveId: number): Promise<{ last_modification_date: string }>;
+  keyResultVersion(keyResultId: number): Promise<{ last_modification_date: string }>;
 }
 
 export const day = (offset: number) => {
@@ -59,6 +64,15 @@ export async function buildWorld(): Promise<ObjectiveWorld> {
     },
     async put(who, id, body) {
       return hub.request('PUT', `/api/objective/${id}`, { token: tokens[who], body });
+    },
+    // read from the database, so a caller who may not see the objective can still name its version
+    async version(objectiveId) {
+      const [row] = await db.select({ at: objectives.lastModificationDate }).from(objectives).where(eq(objectives.id, objectiveId));
+      return { last_modification_date: row.at.toISOString() };
+    },
+    async keyResultVersion(keyResultId) {
+      const [row] = await db.select({ at: keyResults.lastModificationDate }).from(keyResults).where(eq(keyResults.id, keyResultId));
+      return { last_modification_date: row.at.toISOString() };
     },
   };
   return world;

@@ -158,7 +158,7 @@ describe('GET /objective (spec §2, §6, §7)', () => {
 describe('PUT /objective/:id (spec §4, §6)', () => {
   it('refuses a read-only viewer with 403 and lets the owner edit; lastModificationDate moves', async () => {
     const o = (await w.create('outsider', { team_id: w.beta, is_public: true })).body.data;
-    const refused = await w.put('member', o.id, { title: 'Mine now' });
+    const refused = await w.put('member', o.id, { title: 'Mine now', ...(await w.version(o.id)) });
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0].message).toBe(M.readOnly);
     await new Promise((r) => setTimeout(r, 5));
@@ -170,17 +170,18 @@ describe('PUT /objective/:id (spec §4, §6)', () => {
   it('answers 409 with a clear message for a stale edit', async () => {
     const o = (await w.create('member')).body.data;
     await new Promise((r) => setTimeout(r, 5));
-    expect((await w.put('member', o.id, { title: 'First' })).status).toBe(200);
+    expect((await w.put('member', o.id, { title: 'First', last_modification_date: o.last_modification_date })).status).toBe(200);
     const stale = await w.put('member', o.id, { title: 'Second', last_modification_date: o.last_modification_date });
     expect(stale.status).toBe(409);
     expect(stale.body.errors[0].message).toBe(M.stale);
   });
   it('validates edited fields with the §5 messages', async () => {
     const o = (await w.create('member')).body.data;
-    const res = await w.put('member', o.id, { title: '', category: 'Management' });
+    const version = { last_modification_date: o.last_modification_date };
+    const res = await w.put('member', o.id, { title: '', category: 'Management', ...version });
     expect(res.status).toBe(400);
     expect(messages(res.body).title).toBe(M.title);
-    const mismatch = await w.put('member', o.id, { category: 'Management' });
+    const mismatch = await w.put('member', o.id, { category: 'Management', ...version });
     expect(messages(mismatch.body).subcategory).toBe(M.subcategoryMismatch);
   });
   it("turns a member's Complete and Delete into waiting for approval", async () => {
@@ -214,7 +215,7 @@ describe('PUT /objective/:id (spec §4, §6)', () => {
   it('refuses an action the status does not offer, and reassignment the role does not allow', async () => {
     const o = (await w.create('member')).body.data;
     expect((await w.put('member', o.id, { action: 'restore' })).status).toBe(400);
-    expect((await w.put('member', o.id, { owner_id: w.ids.mate })).status).toBe(403);
+    expect((await w.put('member', o.id, { owner_id: w.ids.mate, ...(await w.version(o.id)) })).status).toBe(403);
   });
   it('saving the whole edit form again with the same assignee is not a reassignment', async () => {
     const o = (await w.create('lead', { owner_id: w.ids.mate })).body.data;
@@ -223,11 +224,75 @@ describe('PUT /objective/:id (spec §4, §6)', () => {
   });
   it('a teams manager edits objectives of the teams they manage but not others', async () => {
     const mine = (await w.create('mate')).body.data;
-    expect((await w.put('manager', mine.id, { title: 'Managed' })).status).toBe(200);
+    expect((await w.put('manager', mine.id, { title: 'Managed', ...(await w.version(mine.id)) })).status).toBe(200);
     const other = (await w.create('outsider', { team_id: w.beta, is_public: true })).body.data;
     const view = await w.hub.get(`/api/objective/${other.id}`, { token: w.tokens.manager });
     expect(view.body.data).toMatchObject({ read_only: true, available_actions: [] });
-    expect((await w.put('manager', other.id, { title: 'Nope' })).status).toBe(403);
+    expect((await w.put('manager', other.id, { title: 'Nope', ...(await w.version(other.id)) })).status).toBe(403);
+  });
+});
+
+// issue 18 "blind overwrites": an edit names the version it was read at; a status action alone
+// is a command the status rule guards (§4), and honours a version when one is sent.
+describe('PUT /objective/:id carries the version it was read at', () => {
+  const stored = async (id: number) => (await w.hub.db.select().from(objectives).where(eq(objectives.id, id)))[0];
+
+  it('refuses an edit without the version with 400 naming the field, and changes nothing', async () => {
+    const o = (await w.create('member')).body.data;
+    const res = await w.put('member', o.id, { title: 'Blind overwrite' });
+    expect(res.status).toBe(400);
+    expect(messages(res.body)).toEqual({ last_modification_date: M.versionRequired });
+    expect(await stored(o.id)).toMatchObject({ title: 'Ship the release', lastModificationDate: new Date(o.last_modification_date) });
+  });
+
+  it('applies an edit made against the current version and hands out a new, later version', async () => {
+    const o = (await w.create('member')).body.data;
+    const res = await w.put('member', o.id, { title: 'Current', last_modification_date: o.last_modification_date });
+    expect(res.status).toBe(200);
+    expect(res.body.data.title).toBe('Current');
+    expect(Date.parse(res.body.data.last_modification_date)).toBeGreaterThan(Date.parse(o.last_modification_date));
+    expect((await stored(o.id)).lastModificationDate.toISOString()).toBe(res.body.data.last_modification_date);
+    // the version just handed out is good for the next edit
+    const next = await w.put('member', o.id, { description: 'Again', last_modification_date: res.body.data.last_modification_date });
+    expect(next.status).toBe(200);
+  });
+
+  it('refuses an edit made against an older version with 409 and the message, and changes nothing', async () => {
+    const o = (await w.create('member')).body.data;
+    const first = await w.put('lead', o.id, { title: 'The lead was first', last_modification_date: o.last_modification_date });
+    expect(first.status).toBe(200);
+    const stale = await w.put('member', o.id, { title: 'Blind overwrite', description: 'Mine', last_modification_date: o.last_modification_date });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors).toEqual([{ message: M.stale }]);
+    expect(await stored(o.id)).toMatchObject({
+      title: 'The lead was first', description: 'All of it', lastModificationDate: new Date(first.body.data.last_modification_date),
+    });
+  });
+
+  it('lets one of two edits made against the same version through, the other gets 409', async () => {
+    const o = (await w.create('member')).body.data;
+    const both = await Promise.all([
+      w.put('member', o.id, { title: 'Member', last_modification_date: o.last_modification_date }),
+      w.put('lead', o.id, { title: 'Lead', last_modification_date: o.last_modification_date }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = both.find((r) => r.status === 200)!;
+    expect((await stored(o.id)).title).toBe(winner.body.data.title);
+  });
+
+  it('takes a status action without a version (checked against the status), and refuses one named with a stale version', async () => {
+    const o = (await w.create('lead')).body.data;
+    const edited = await w.put('lead', o.id, { title: 'Edited meanwhile', last_modification_date: o.last_modification_date });
+    const stale = await w.put('lead', o.id, { action: 'complete', last_modification_date: o.last_modification_date });
+    expect(stale.status).toBe(409);
+    expect((await stored(o.id)).status).toBe('in progress');
+    const current = await w.put('lead', o.id, { action: 'complete', last_modification_date: edited.body.data.last_modification_date });
+    expect(current.body.data.status).toBe('completed');
+    // a repeated Complete from a screen that had not seen it: the status no longer offers it
+    const repeated = await w.put('lead', o.id, { action: 'complete' });
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.errors[0].message).toBe(M.actionNotOffered);
+    expect((await w.put('lead', o.id, { action: 'archive' })).body.data.status).toBe('archived');
   });
 });
 
@@ -241,7 +306,8 @@ describe('bad input never becomes a 5xx', () => {
       w.hub.request('POST', '/api/objective', { token, raw: '{"title": ' }),
       w.hub.request('PUT', `/api/objective/${o.id}`, { token, body: { last_modification_date: 'yesterday' } }),
       w.hub.request('PUT', `/api/objective/${o.id}`, { token, body: { action: 'explode' } }),
-      w.hub.request('PUT', '/api/objective/99999999', { token, body: { title: 'x' } }),
+      w.hub.request('PUT', '/api/objective/99999999', { token, body: { title: 'x', last_modification_date: o.last_modification_date } }),
+      w.hub.request('PUT', `/api/objective/${o.id}`, { token, body: { title: 'x', last_modification_date: '2030-02-31T25:00:00Z' } }),
       w.hub.request('DELETE', '/api/objective/abc', { token }),
       w.hub.get('/api/objective?page=99999&limit=1000', { token }),
       w.hub.get('/api/objective?created_from=yesterday', { token }),

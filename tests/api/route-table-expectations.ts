@@ -60,6 +60,9 @@ const objectiveBody = (ids: DemoIds) => ({
   subcategory: 'Development', priority: 'high', deadline: '2030-01-31', is_public: false,
 });
 const keyResultBody = { title: 'Key result', description: 'Measured', priority: 'medium', deadline: '2030-01-15' };
+// issue 18: an edit names the version it was read at. Any well-formed one does here: the hub
+// checks who may edit before it compares versions, so a refusal is still the permission rule's.
+const readAt = { last_modification_date: '2030-01-01T00:00:00.000Z' };
 const ratings = {
   technical_expertise: '3', teamwork: '3', flexibility: '3', results_focus: '3', languages: '3', continual_learning: '3',
   safety_focus: '3', communication: '3', initiative: '3', open_discussion: '3', targets: 'Ship the release',
@@ -186,11 +189,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/objective/choices': { sample: () => ({ path: '/api/objective/choices' }), ...readable },
   'GET /api/objective/assignees': { sample: (ids) => ({ path: '/api/objective/assignees', query: { team_id: String(ids.otherTeam) } }), ...readable },
   'GET /api/objective/:id': { sample: (ids) => ({ path: `/api/objective/${ids.objective}` }), ...refused },
-  'PUT /api/objective/:id': { sample: (ids) => ({ path: `/api/objective/${ids.objective}`, body: objectiveBody(ids) }), ...refused },
+  'PUT /api/objective/:id': { sample: (ids) => ({ path: `/api/objective/${ids.objective}`, body: { ...objectiveBody(ids), ...readAt } }), ...refused },
   'DELETE /api/objective/:id': { sample: (ids) => ({ path: `/api/objective/${ids.objective}` }), ...refused },
   'POST /api/objective/:id': { sample: (ids) => ({ path: `/api/objective/${ids.objective}`, body: keyResultBody }), ...refused },
   'GET /api/key-result/:id': { sample: (ids) => ({ path: `/api/key-result/${ids.keyResult}` }), ...refused },
-  'PUT /api/key-result/:id': { sample: (ids) => ({ path: `/api/key-result/${ids.keyResult}`, body: { ...keyResultBody, action: 'complete' } }), ...refused },
+  'PUT /api/key-result/:id': { sample: (ids) => ({ path: `/api/key-result/${ids.keyResult}`, body: { ...keyResultBody, ...readAt, action: 'complete' } }), ...refused },
   'DELETE /api/key-result/:id': { sample: (ids) => ({ path: `/api/key-result/${ids.keyResult}` }), ...refused },
   'GET /api/key-result/:id/check-ins': { sample: (ids) => ({ path: `/api/key-result/${ids.keyResult}/check-ins` }), ...refused },
   'POST /api/key-result/:id/check-ins': {

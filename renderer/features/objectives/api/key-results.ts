@@ -1,14 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { keyResultRemovedResponseSchema, keyResultResponseSchema, type KeyResultCreate, type KeyResultUpdate } from '../../../../shared/api/key-results';
 import { hubCall } from '../../../lib/api';
-import { OBJECTIVE_KEY } from './objectives';
+import { isStale, useRefresh } from './objectives';
 
-// spec §7: POST /objective/{objectiveEntityId} (new key result), PUT and DELETE /key-result.
-
-function useRefresh() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: OBJECTIVE_KEY });
-}
+// spec §7: POST /objective/{objectiveEntityId} (new key result), GET, PUT and DELETE /key-result.
 
 export function useCreateKeyResult() {
   const refresh = useRefresh();
@@ -24,6 +19,8 @@ export function useUpdateKeyResult() {
   return useMutation({
     mutationFn: ({ id, ...body }: KeyResultUpdate & { id: number }) => hubCall(keyResultResponseSchema.shape.data, 'PUT', `/key-result/${id}`, { body }),
     onSuccess: refresh,
+    // a stale edit: the screens behind show what the other person changed (the hub's message stays)
+    onError: (error) => void (isStale(error) && refresh()),
   });
 }
 
@@ -33,4 +30,14 @@ export function useDeleteKeyResult() {
     mutationFn: (id: number) => hubCall(keyResultRemovedResponseSchema.shape.data, 'DELETE', `/key-result/${id}`),
     onSuccess: refresh,
   });
+}
+
+/** After a 409 (issue 18): the key result as it stands now, and the objective views refreshed. */
+export function useReloadKeyResult() {
+  const refresh = useRefresh();
+  return async (id: number) => {
+    const fresh = await hubCall(keyResultResponseSchema.shape.data, 'GET', `/key-result/${id}`);
+    void refresh();
+    return fresh;
+  };
 }

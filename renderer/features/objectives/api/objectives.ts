@@ -9,6 +9,7 @@ import {
   type ObjectiveListQuery,
   type ObjectiveUpdate,
 } from '../../../../shared/api/objectives';
+import { HubError } from '../../../../shared/api/hub-error';
 import { hubCall } from '../../../lib/api';
 import { fetchOrCached } from '../../../lib/offline';
 import { objectivesOffline } from '../offline';
@@ -58,10 +59,13 @@ export function useAssignees(teamId: number | null, enabled: boolean) {
 }
 
 /** Every change refreshes lists, details, plans-style views reading the same keys. */
-function useRefresh() {
+export function useRefresh() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: OBJECTIVE_KEY });
 }
+
+/** Someone else changed the objective or key result since this screen read it (the hub's 409, issue 18). */
+export const isStale = (error: unknown) => error instanceof HubError && error.status === 409;
 
 export function useCreateObjective() {
   const refresh = useRefresh();
@@ -77,5 +81,20 @@ export function useUpdateObjective() {
     mutationFn: ({ id, ...body }: ObjectiveUpdate & { id: number }) =>
       hubCall(objectiveChangeResponseSchema.shape.data, 'PUT', `/objective/${id}`, { body }),
     onSuccess: refresh,
+    // a stale edit: the screens behind show what the other person changed (the hub's message stays)
+    onError: (error) => void (isStale(error) && refresh()),
   });
+}
+
+/**
+ * After a 409 (issue 18): the objective as it stands now, for the form to start again from, and
+ * every view of it refreshed behind the dialog.
+ */
+export function useReloadObjective() {
+  const refresh = useRefresh();
+  return async (id: number) => {
+    const fresh = await hubCall(objectiveResponseSchema.shape.data, 'GET', `/objective/${id}`);
+    void refresh();
+    return fresh;
+  };
 }

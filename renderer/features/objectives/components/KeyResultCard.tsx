@@ -1,6 +1,7 @@
 import { Button, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { KeyResult } from '../../../../shared/api/objectives';
 import { PRIORITY_COLORS } from '../../../../shared/rules/constants';
+import { keyResultActionFor } from '../../../../shared/rules/key-result-rules';
 import { DEFAULT_PERCENTAGE } from '../../../../shared/rules/objective-status';
 import { KeyResultCheckIns } from '../check-ins';
 import { DeadlineBar } from './DeadlineBar';
@@ -23,6 +24,8 @@ export function KeyResultCard({ keyResult: k, readOnly, disabled, onCommand, obj
 }) {
   const styles = useStyles();
   const done = k.status === 'completed';
+  // §4: the one status action the hub accepts for this status
+  const action = keyResultActionFor(k.status);
   return (
     <Card className={styles.card} aria-label={k.title} data-testid="key-result-card">
       <CardHeader
@@ -36,11 +39,8 @@ export function KeyResultCard({ keyResult: k, readOnly, disabled, onCommand, obj
       {objectiveStatus !== undefined && <KeyResultCheckIns keyResult={k} objectiveStatus={objectiveStatus} readOnly={readOnly} disabled={disabled} showHistory />}
       {!readOnly && (
         <div className={styles.actions}>
-          {done ? (
-            <Button size="small" disabled={disabled} onClick={() => onCommand('start', k)}>Start</Button>
-          ) : (
-            <Button size="small" disabled={disabled} onClick={() => onCommand('complete', k)}>Complete</Button>
-          )}
+          {action === 'start' && <Button size="small" disabled={disabled} onClick={() => onCommand('start', k)}>Start</Button>}
+          {action === 'complete' && <Button size="small" disabled={disabled} onClick={() => onCommand('complete', k)}>Complete</Button>}
           <Button size="small" disabled={disabled} onClick={() => onCommand('edit', k)}>Edit</Button>
           <Button size="small" disabled={disabled} onClick={() => onCommand('delete', k)}>Delete</Button>
         </div>

@@ -7,17 +7,17 @@ import type { KeyResult } from '../../../../shared/api/objectives';
 import { PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { isKeyResultDeadlineLocked, keyResultDeadlineError } from '../../../../shared/rules/key-result-rules';
-import { errorText } from '../../../lib/api';
 import { useNotify } from '../../../lib/toast';
-import { useCreateKeyResult, useUpdateKeyResult } from '../api/key-results';
+import { useCreateKeyResult, useReloadKeyResult, useUpdateKeyResult } from '../api/key-results';
 import { PriorityChoice } from './PriorityChoice';
+import { SaveFailure } from './SaveFailure';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 interface Values { title: string; description: string; priority: string; deadline: string }
+const valuesOf = (k: KeyResult): Values => ({ title: k.title, description: k.description, priority: k.priority, deadline: k.deadline });
 type Errors = Partial<Record<keyof Values, string>>;
 
 /** The objective a key result belongs to, as far as the form needs it. */
@@ -31,8 +31,11 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
   const styles = useStyles();
   const create = useCreateKeyResult();
   const update = useUpdateKeyResult();
+  const reloadKeyResult = useReloadKeyResult();
   const notify = useNotify();
   const [values, setValues] = useState<Values>({ title: '', description: '', priority: '', deadline: '' });
+  // the key result as this form read it: its lastModificationDate goes with the save (issue 18)
+  const [base, setBase] = useState<KeyResult | null>(keyResult);
   const [errors, setErrors] = useState<Errors>({});
   const locked = objective ? isKeyResultDeadlineLocked(objective.deadline) : false;
   const today = isoDay();
@@ -47,7 +50,8 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
     setErrors({});
     create.reset();
     update.reset();
-    if (keyResult) setValues({ title: keyResult.title, description: keyResult.description, priority: keyResult.priority, deadline: keyResult.deadline });
+    setBase(keyResult);
+    if (keyResult) setValues(valuesOf(keyResult));
     else setValues({ title: '', description: '', priority: objective.priority, deadline: isKeyResultDeadlineLocked(objective.deadline) ? objective.deadline : '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset once per opening
   }, [opening]);
@@ -63,7 +67,7 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
     const parsed = keyResultCreateSchema.safeParse({ ...values, priority: values.priority || undefined });
     const found: Errors = {};
     if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as keyof Values] ??= issue.message;
-    if (values.deadline && (!keyResult || keyResult.deadline !== values.deadline)) {
+    if (values.deadline && (!base || base.deadline !== values.deadline)) {
       const deadlineError = keyResultDeadlineError(values.deadline, objective.deadline);
       if (deadlineError) found.deadline ??= deadlineError;
     }
@@ -72,8 +76,18 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
       return;
     }
     const done = { onSuccess: () => { notify.success(); onClose(); }, onError: () => notify.failure() };
-    if (keyResult) update.mutate({ id: keyResult.id, ...parsed.data }, done);
+    if (base) update.mutate({ id: base.id, ...parsed.data, lastModificationDate: base.lastModificationDate }, done);
     else create.mutate({ objectiveId: objective.id, ...parsed.data }, done);
+  };
+
+  // After a 409: start again from the key result as it stands, the other person's change in view.
+  const reload = async () => {
+    if (!base) return;
+    const fresh = await reloadKeyResult(base.id);
+    setBase(fresh);
+    setValues(valuesOf(fresh));
+    setErrors({});
+    update.reset();
   };
 
   const busy = create.isPending || update.isPending;
@@ -97,7 +111,7 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
               <Field label="Deadline" required validationMessage={errors.deadline} hint={locked ? 'The objective deadline has passed.' : undefined}>
                 <Input type="date" min={today} max={objective?.deadline} disabled={locked} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
               </Field>
-              {failure && <Text role="alert" className={styles.error}>{errorText(failure)}</Text>}
+              <SaveFailure error={failure} onReload={reload} />
             </DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>

@@ -2,23 +2,22 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input,
-  makeStyles, Spinner, Text, Textarea, tokens,
+  makeStyles, Spinner, Textarea, tokens,
 } from '@fluentui/react-components';
 import { objectiveFormSchema, subcategoriesOf, type Objective } from '../../../../shared/api/objectives';
 import { CATEGORY_NAMES, PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { OBJECTIVE_MESSAGES } from '../../../../shared/rules/objective-messages';
-import { errorText } from '../../../lib/api';
 import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
-import { useAssignees, useCreateObjective, useObjectiveChoices, useUpdateObjective } from '../api/objectives';
+import { useAssignees, useCreateObjective, useObjectiveChoices, useReloadObjective, useUpdateObjective } from '../api/objectives';
 import { Choice } from './Choice';
 import { PriorityChoice } from './PriorityChoice';
+import { SaveFailure } from './SaveFailure';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingVerticalM, columnGap: tokens.spacingHorizontalL },
   wide: { gridColumn: '1 / -1' },
-  error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
 });
 
 interface Values {
@@ -63,8 +62,11 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
   const regular = !!user && !user.isOwner && !user.isTeamsManager && !user.isTeamLead;
   const [values, setValues] = useState<Values>(() => initial(objective, null, regular ? user.id : null));
   const [errors, setErrors] = useState<Errors>({});
+  // the objective as this form read it: its lastModificationDate goes with the save (issue 18)
+  const [base, setBase] = useState<Objective | null>(objective);
   const create = useCreateObjective();
   const update = useUpdateObjective();
+  const reloadObjective = useReloadObjective();
   const notify = useNotify();
   const assignees = useAssignees(values.teamId, open);
   const today = isoDay();
@@ -72,6 +74,7 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
   // Reset once per opening; a later answer of the choices only fills a team still unset.
   useEffect(() => {
     if (!open) return;
+    setBase(objective);
     setValues(initial(objective, null, regular && user ? user.id : null));
     setErrors({});
     create.reset();
@@ -104,15 +107,25 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
         found[key] ??= issue.message;
       }
     }
-    const deadlineChanged = !objective || objective.deadline !== values.deadline;
+    const deadlineChanged = !base || base.deadline !== values.deadline;
     if (values.deadline && deadlineChanged && values.deadline < today) found.deadline ??= OBJECTIVE_MESSAGES.deadlinePast;
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
       return;
     }
     const done = { onSuccess: () => { notify.success(); onClose(); }, onError: () => notify.failure() };
-    if (objective) update.mutate({ id: objective.id, ...parsed.data, lastModificationDate: objective.lastModificationDate }, done);
+    if (base) update.mutate({ id: base.id, ...parsed.data, lastModificationDate: base.lastModificationDate }, done);
     else create.mutate(parsed.data, done);
+  };
+
+  // After a 409: start again from the objective as it stands, the other person's change in view.
+  const reload = async () => {
+    if (!base) return;
+    const fresh = await reloadObjective(base.id);
+    setBase(fresh);
+    setValues(initial(fresh, null, null));
+    setErrors({});
+    update.reset();
   };
 
   const busy = create.isPending || update.isPending;
@@ -146,7 +159,7 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
                 <Input type="date" min={today} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
               </Field>
               <Checkbox className={styles.wide} label={OBJECTIVE_MESSAGES.publicCheckbox} checked={values.isPublic} onChange={(_, d) => set('isPublic', d.checked === true)} />
-              {failure && <Text role="alert" className={styles.error}>{errorText(failure)}</Text>}
+              <SaveFailure error={failure} onReload={reload} />
             </DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>

@@ -7,6 +7,12 @@ import { CompletionScoreDialog } from '../components/CompletionScoreDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { KeyResultCommand } from '../components/KeyResultCard';
 
+/**
+ * The key result as the person saw it when they chose: a score judges the key result they read, so
+ * Complete and Start name its version and the hub answers 409 if someone changed it meanwhile.
+ */
+const versionOf = (k: KeyResult) => ({ id: k.id, lastModificationDate: k.lastModificationDate });
+
 /** §4: key-result actions with their confirmations (complete asks for a score). Edit is the caller's. */
 export function useKeyResultCommands(onEdit: (k: KeyResult) => void) {
   const update = useUpdateKeyResult();
@@ -20,9 +26,9 @@ export function useKeyResultCommands(onEdit: (k: KeyResult) => void) {
   const dialog = (
     <>
       <CompletionScoreDialog open={pending?.command === 'complete'} busy={busy} onCancel={cancel}
-        onConfirm={(percentage) => pending && update.mutate({ id: pending.keyResult.id, action: 'complete', percentage }, done)} />
+        onConfirm={(percentage) => pending && update.mutate({ ...versionOf(pending.keyResult), action: 'complete', percentage }, done)} />
       <ConfirmDialog open={pending?.command === 'start'} title="Start" busy={busy} onCancel={cancel}
-        onConfirm={() => pending && update.mutate({ id: pending.keyResult.id, action: 'start' }, done)}>
+        onConfirm={() => pending && update.mutate({ ...versionOf(pending.keyResult), action: 'start' }, done)}>
         {CONFIRM_TEXT.action('start', 'key result')}
       </ConfirmDialog>
       <ConfirmDialog open={pending?.command === 'delete'} title="Delete" busy={busy} onCancel={cancel}
