@@ -2,9 +2,10 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/client';
+import { LOG_FIELDS } from './log-fields';
 import { batchedStdout } from './log-stream';
 import { installAuth } from './plugins/auth';
-import { RequestLog } from './plugins/request-log';
+import { answerWithRequestId, RequestLog } from './plugins/request-log';
 import { docsRoute, registerDocs } from './plugins/docs';
 import { frameworkErrors, installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
@@ -48,7 +49,7 @@ export const DEFAULT_WEB_ROOT = path.resolve('dist/renderer');
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 // issue 3: tokens, passwords and cookies never reach the logs. Bodies are never logged (Fastify
-// logs method, url and status only); the headers that could carry secrets are redacted in case
+// logs method, route pattern and status only); the headers that could carry secrets are redacted in case
 // a plugin or an error serializer ever includes them.
 const REDACT = {
   paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie'],
@@ -58,7 +59,8 @@ const REDACT = {
 function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
   const base = logger === true ? { level: process.env.LOG_LEVEL ?? 'info', stream: batchedStdout() } : logger;
-  return { ...base, redact: REDACT };
+  // issue 18: request and error fields without any value the request carried (log-fields.ts)
+  return { ...base, ...LOG_FIELDS, redact: REDACT };
 }
 
 /** The hub: API under /api, the web build at /. Tests and the desktop app build it in-process. */
@@ -84,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => stopFollowing());
 
   installErrorHandler(app);
+  answerWithRequestId(app);
   await app.register(fastifyCookie);
   await registerDocs(app); // before the routes: swagger collects them as they are added
 

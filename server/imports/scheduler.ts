@@ -42,7 +42,8 @@ export function startImportScheduler(db: Db, log: SchedulerLog, options: Schedul
     async run() {
       const outcomes = await runJob(db, job);
       for (const { run, error } of outcomes ?? []) {
-        if (error) log.error({ job, run: run.id, err: error }, `import ${run.source} failed: ${run.message}`);
+        // issue 18: the run's message can quote the imported rows (names, emails); it stays on the run
+        if (error) log.error({ job, run: run.id, err: error }, `import ${run.source} failed (its message is on import run ${run.id})`);
         else log.info({ job, run: run.id, rows: run.rows }, `import ${run.source} succeeded`);
       }
       return true;

@@ -1,10 +1,14 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 // issue 10: one line per request at info level, when it is answered ('request completed': method,
 // url, status, time taken), like an access log. Fastify's own pair of lines per request cost
 // ~30-50 µs of the hub's ~330 µs CPU on its lightest route (one objective; /proc CPU time over
 // 10,000 requests, alternating runs). The arrival line stays, at debug level: LOG_LEVEL=debug
 // shows what a hub is working on (the SIGTERM test reads it), and at info it costs a no-op call.
+//
+// issue 18: what `req`, `res` and `err` become in a line is server/log-fields.ts (the route
+// pattern, never the URL; an error's kind, never its text). Fastify's own lines below would
+// otherwise put the raw URL or an error's text in the message itself.
 
 /** Fastify's request log lines, as the hub writes them (the app's `logController`). */
 export class RequestLog extends LogController {
@@ -16,4 +20,30 @@ export class RequestLog extends LogController {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
+
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.info({ req: request }, 'route not found');
+  }
+
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (reply.statusCode >= 500) reply.log.error({ req: request, res: reply, err: error }, 'request failed');
+    else reply.log.info({ res: reply, err: error }, 'request refused');
+  }
+
+  override writeHeadError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    reply.log.warn({ req: request, res: reply, err: error }, 'response headers could not be written');
+  }
+}
+
+/**
+ * Every answer names its request's log lines (`reqId`). The log holds nothing the request
+ * carried (issue 18), so this id is how a failure someone reports, or a test's request, is found.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export function answerWithRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
 }

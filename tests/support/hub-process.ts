@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { REQUEST_ID_HEADER } from '../../server/plugins/request-log';
 
 // The hub as a real child process (`tsx server/cli.ts serve`), for the fault tests of issue 10:
 // SIGKILL, SIGTERM, two hubs on one PostgreSQL, backup/restore through the CLI.
@@ -155,14 +156,15 @@ export function runCli(args: string[], target: Pick<HubTarget, 'dataDir' | 'data
 export type Json = any;
 
 /** One JSON call to a hub URL; the body is parsed when the answer is JSON. */
-export async function call(base: string, method: string, pathname: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: Json }> {
+export async function call(base: string, method: string, pathname: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: Json; requestId: string | null }> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${base}${pathname}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
   const text = await response.text();
   const json = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text;
-  return { status: response.status, body: json };
+  // the id of the request's lines in the hub's log (the log holds nothing else of the request)
+  return { status: response.status, body: json, requestId: response.headers.get(REQUEST_ID_HEADER) };
 }
 
 export async function signIn(base: string, username: string, password = 'demo'): Promise<{ token: string; userId: number }> {

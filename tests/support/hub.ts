@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildAppOptions } from '../../server/app';
 import type { SsoConfig } from '../../server/services/sso/config';
 import type { Database, Db } from '../../server/db/client';
 import { seedDemoCompany } from '../../server/db/seed/index';
@@ -52,12 +52,14 @@ export interface StartTestHubOptions {
   trustProxy?: boolean;
   /** single sign-on (issue 11): the OIDC provider and slapd the SSO tests start */
   sso?: SsoConfig;
+  /** the hub's log (off unless a test reads it) */
+  logger?: BuildAppOptions['logger'];
 }
 
 export async function startTestHub(options: StartTestHubOptions = {}): Promise<TestHub> {
   const database = await createTestDatabase();
   if (options.seed === 'demo') await seedDemoCompany(database.db);
-  const app = await buildApp({ database, logger: false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso });
+  const app = await buildApp({ database, logger: options.logger ?? false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso });
   const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/+$/, '');
 
   const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<HubResponse<T>> => {
