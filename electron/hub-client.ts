@@ -2,11 +2,10 @@ import { EventEmitter } from 'node:events';
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { camelize, snakify, toCamelKey } from '../shared/api/case';
 import { HubError, SERVER_ERROR_MESSAGE, UNREACHABLE_MESSAGE, type HubErrorShape } from '../shared/api/hub-error';
-import { loginResultSchema } from '../shared/api/auth';
-import { sessionUserSchema } from '../shared/api/users';
+import { loginResultSchema, meResponseSchema } from '../shared/api/auth';
+import { CLIENT_HEADER } from '../shared/api/sessions';
 import type { ApiError } from '../shared/api/common';
 import type { SessionState } from '../shared/ipc';
-import { z } from 'zod';
 import type { TokenStore } from './token-store';
 
 /** Where requests go: `key` names the hub for the token store, `url` is its current address. */
@@ -51,12 +50,14 @@ export interface HubClientOptions {
   resolveTarget: () => Promise<HubTarget>;
   tokens: TokenStore;
   timeoutMs?: number;
+  /** names the app in the hub's Settings → Sessions list (issue 18), e.g. 'Bitstone Hub desktop 1.2.0 (linux)' */
+  userAgent?: string;
 }
 
 type HubClientEvents = { 'session-ended': [] };
 
-const SIGNED_OUT: SessionState = { signedIn: false, user: null, firstLogin: false };
-const meSchema = z.object({ user: sessionUserSchema, firstLogin: z.boolean() });
+const SIGNED_OUT: SessionState = { signedIn: false, user: null, firstLogin: false, passwordMustChange: false };
+const meSchema = meResponseSchema.shape.data;
 
 /**
  * The desktop transport's other half (design §1): base URL, bearer token, snake⇄camel, `data`
@@ -75,6 +76,8 @@ export class HubClient extends EventEmitter<HubClientEvents> {
       // We read every status ourselves so a 4xx is an answer, not an exception from axios.
       validateStatus: () => true,
       maxRedirects: 0,
+      // issue 18: the hub records this session as the desktop app's (Settings → Sessions)
+      headers: { [CLIENT_HEADER]: 'desktop', ...(options.userAgent ? { 'User-Agent': options.userAgent } : {}) },
     });
   }
 
@@ -132,7 +135,7 @@ export class HubClient extends EventEmitter<HubClientEvents> {
     const result = loginResultSchema.safeParse(raw);
     if (!result.success) throw malformedAnswer();
     this.options.tokens.set(target.key, result.data.accessToken);
-    return { signedIn: true, user: result.data.user, firstLogin: result.data.firstLogin };
+    return { signedIn: true, user: result.data.user, firstLogin: result.data.firstLogin, passwordMustChange: result.data.passwordMustChange };
   }
 
   /** Revokes the session on the hub; the local token goes even if the hub cannot be reached. */
@@ -156,7 +159,7 @@ export class HubClient extends EventEmitter<HubClientEvents> {
       const raw = await this.request<unknown>({ method: 'GET', path: '/auth/me' }, { endSessionOn401: false });
       const me = meSchema.safeParse(raw);
       if (!me.success) throw malformedAnswer();
-      return { signedIn: true, user: me.data.user, firstLogin: me.data.firstLogin };
+      return { signedIn: true, user: me.data.user, firstLogin: me.data.firstLogin, passwordMustChange: me.data.passwordMustChange };
     } catch (error) {
       if (error instanceof HubError && error.status === 401) return SIGNED_OUT;
       throw error;

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, shell, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
+import { DESKTOP_AGENT } from '../shared/rules/user-agent-summary';
 import { startEmbeddedHub } from './embedded-hub';
 import { openExternalSafely } from './external-links';
 import { HubClient } from './hub-client';
@@ -62,7 +63,9 @@ function start(): void {
       }),
   });
   connection = hubConnection;
-  const hub = new HubClient({ resolveTarget: () => hubConnection.target(), tokens });
+  // issue 18: how this app reads in the hub's Settings → Sessions list (shared/rules/user-agent-summary.ts)
+  const userAgent = `${DESKTOP_AGENT}/${app.getVersion()} (${process.platform}; Electron ${process.versions.electron})`;
+  const hub = new HubClient({ resolveTarget: () => hubConnection.target(), tokens, userAgent });
 
   const window = new BrowserWindow(windowOptions(path.join(appRoot, 'dist', 'electron', 'preload.cjs')));
   mainWindow = window;

@@ -86,7 +86,7 @@ export function createDesktopSso(deps: DesktopSsoDeps): DesktopSso {
     const result = loginResultSchema.safeParse(raw);
     if (!result.success) throw malformed();
     deps.tokens.set(target.key, result.data.accessToken);
-    return { signedIn: true, user: result.data.user, firstLogin: result.data.firstLogin };
+    return { signedIn: true, user: result.data.user, firstLogin: result.data.firstLogin, passwordMustChange: result.data.passwordMustChange };
   }
 
   return {

@@ -18,7 +18,7 @@ declare module 'fastify' {
      */
     actor: SessionUser;
     /** The session behind `actor`: logout revokes it, /auth/me reports its firstLogin. */
-    session: { id: number; firstLogin: boolean; via: 'bearer' | 'cookie' } | null;
+    session: { id: number; firstLogin: boolean; passwordMustChange: boolean; via: 'bearer' | 'cookie' } | null;
   }
 }
 

@@ -92,6 +92,8 @@ export const sessionStateSchema = z.object({
   signedIn: z.boolean(),
   user: sessionUserSchema.nullable(),
   firstLogin: z.boolean(),
+  /** issue 18: signed in with an admin's one-time password; the stepper asks for a new one first */
+  passwordMustChange: z.boolean(),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 

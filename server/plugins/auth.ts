@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/common';
-import { SESSION_MESSAGES } from '../../shared/rules/messages';
+import { PASSWORD_MESSAGES, SESSION_MESSAGES } from '../../shared/rules/messages';
 import { forbidden, unauthorized } from '../http-errors';
 import { SESSION_TTL_MS } from '../services/sessions';
+import { SessionActivity } from '../services/session-activity';
 import { sessionOfToken } from '../services/session-cache';
 
 // One hook for the whole /api prefix (style.md, fastify/demo autohooks): every route needs a
@@ -20,6 +21,16 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'HEAD /api/health',
   'GET /api/docs',
   'HEAD /api/docs',
+]);
+
+/**
+ * issue 18: a session opened with a one-time password (an admin's reset) may only say who it is,
+ * sign out, and choose the new password; everything else answers 403 until then.
+ */
+export const WHILE_PASSWORD_MUST_CHANGE: ReadonlySet<string> = new Set([
+  'GET /api/auth/me',
+  'POST /api/auth/logout',
+  'POST /api/auth/password',
 ]);
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -60,14 +71,22 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }
 
+/** The id of the session behind a guarded route's request (the hook below has set it). */
+export function currentSession(request: FastifyRequest): number {
+  if (!request.session) throw unauthorized();
+  return request.session.id;
+}
+
 export function installAuth(api: FastifyInstance): void {
   api.decorateRequest('actor', null as never);
   api.decorateRequest('session', null);
+  const activity = new SessionActivity();
 
   api.addHook('onRequest', async (request, reply) => {
     // Unknown paths answer 404 whoever asks (wire contract); the route table is public in /api/docs.
     if (request.is404) return;
-    if (PUBLIC_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    const route = `${request.method} ${request.routeOptions.url}`;
+    if (PUBLIC_ROUTES.has(route)) return;
 
     const credential = readCredential(request.headers, request.cookies);
     if (!credential) throw unauthorized();
@@ -79,6 +98,8 @@ export function installAuth(api: FastifyInstance): void {
       throw unauthorized();
     }
     request.actor = loaded.user;
-    request.session = { id: loaded.sessionId, firstLogin: loaded.firstLogin, via: credential.via };
+    request.session = { id: loaded.sessionId, firstLogin: loaded.firstLogin, passwordMustChange: loaded.passwordMustChange, via: credential.via };
+    await activity.seen(api.db, loaded.sessionId, request.ip);
+    if (loaded.passwordMustChange && !WHILE_PASSWORD_MUST_CHANGE.has(route)) throw forbidden(PASSWORD_MESSAGES.mustChange);
   });
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminIdParamsSchema, adminUsersQuerySchema, adminUsersResponseSchema, userRoleBodySchema, userRoleResponseSchema } from '../../shared/api/admin';
+import { passwordResetResponseSchema } from '../../shared/api/passwords';
 import { listAdminUsers, setUserRole } from '../services/admin-users';
+import { resetPassword } from '../services/password-reset';
 import { requireAdmin } from './admin-guard';
 
 // The admin Users table (spec §2): GET /user is the directory's (no phone, email or access), so
@@ -16,4 +18,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (api) => {
   api.put('/admin/users/:id/role', { schema: { tags: ['admin'], params: adminIdParamsSchema, body: userRoleBodySchema, response: { 200: userRoleResponseSchema } } }, async (request) => ({
     data: { user: await setUserRole(api.db, request.actor.id, request.params.id, request.body.roleId) },
   }));
+
+  // issue 18: a one-time password, shown once; the answer must not be kept by any cache
+  api.post('/admin/users/:id/password-reset', { schema: { tags: ['admin'], params: adminIdParamsSchema, response: { 200: passwordResetResponseSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { data: await resetPassword(api.db, api.sso, request.actor.id, request.params.id) };
+  });
 };

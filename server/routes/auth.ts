@@ -11,6 +11,7 @@ import {
 import { confirmInfo } from '../services/account';
 import { signIn } from '../services/login';
 import { revokeSession } from '../services/sessions';
+import { sessionOriginOf } from '../services/session-origin';
 import { assertLocalSignInAllowed } from '../services/sso/local-passwords';
 import { clearSessionCookie, setSessionCookie } from '../plugins/auth';
 
@@ -19,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post('/auth/login', { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
     // issue 11: with local passwords off only the bootstrap admin signs in here
     await assertLocalSignInAllowed(api.db, api.sso, request.body.username);
-    const { expiresAt: _expiresAt, ...result } = await signIn(api.db, request.body, request.ip);
+    const { expiresAt: _expiresAt, ...result } = await signIn(api.db, request.body, sessionOriginOf(request));
     // the web build signs in with the cookie; desktop clients use access_token as a bearer
     setSessionCookie(request, reply, result.accessToken);
     return { data: result };
@@ -32,12 +33,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/auth/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) => ({
-    data: { user: request.actor, firstLogin: request.session?.firstLogin ?? false },
+    data: { user: request.actor, firstLogin: request.session?.firstLogin ?? false, passwordMustChange: request.session?.passwordMustChange ?? false },
   }));
 
   api.post('/auth/confirm-info', { schema: { tags: ['auth'], body: confirmInfoBodySchema, response: { 200: meResponseSchema } } }, async (request) => {
     const loaded = await confirmInfo(api.db, request.actor.id, request.body);
-    return { data: { user: loaded.user, firstLogin: loaded.firstLogin } };
+    return { data: { user: loaded.user, firstLogin: loaded.firstLogin, passwordMustChange: loaded.passwordMustChange } };
   });
 
   api.get('/user/capabilities', { schema: { tags: ['auth'], response: { 200: capabilitiesResponseSchema } } }, async (request) => ({

@@ -18,6 +18,7 @@ import { requireAdmin } from './admin-guard';
 import { signInWithLdap } from '../services/sso/ldap';
 import { localPasswordsEnabled, setLocalPasswords, ssoAdminView } from '../services/sso/local-passwords';
 import { completeOidc, startOidc } from '../services/sso/oidc';
+import { sessionOriginOf } from '../services/session-origin';
 
 // issue 11 part 2: single sign-on. The sign-in routes are public (plugins/auth.ts PUBLIC_ROUTES);
 // the settings route is for admins.
@@ -61,7 +62,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (api) => {
     if (!code || !state) return backToLogin(reply, { error: SSO_MESSAGES.unknownState });
     if (started !== state) return backToLogin(reply, { error: SSO_MESSAGES.otherBrowser });
     try {
-      const result = await completeOidc(api.db, api.sso, { code, state, iss, address: request.ip });
+      const result = await completeOidc(api.db, api.sso, { code, state, iss, address: request.ip, origin: sessionOriginOf(request) });
       setSessionCookie(request, reply, result.accessToken);
       return backToLogin(reply, { done: true });
     } catch (failure) {
@@ -72,11 +73,11 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (api) => {
 
   // The desktop app: main caught the code on its loopback listener and hands it over here.
   api.post('/auth/oidc/complete', { schema: { tags: ['auth'], body: oidcCompleteBodySchema, response: { 200: ssoLoginResponseSchema } } }, async (request) => ({
-    data: await completeOidc(api.db, api.sso, { ...request.body, address: request.ip }),
+    data: await completeOidc(api.db, api.sso, { ...request.body, address: request.ip, origin: sessionOriginOf(request) }),
   }));
 
   api.post('/auth/ldap', { schema: { tags: ['auth'], body: ldapLoginBodySchema, response: { 200: ssoLoginResponseSchema } } }, async (request, reply) => {
-    const result = await signInWithLdap(api.db, api.sso, request.body, request.ip);
+    const result = await signInWithLdap(api.db, api.sso, request.body, sessionOriginOf(request));
     // the web build signs in with the cookie; desktop clients use access_token as a bearer
     setSessionCookie(request, reply, result.accessToken);
     return { data: result };

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { loginEvents, users } from '../db/schema';
 import { tooManyRequests, unauthorized } from '../http-errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession } from './sessions';
+import { createSession, type SessionOrigin } from './sessions';
 import { loadSessionUser } from './session-user';
 
 // issue 3 sign-in: every attempt is a login_events row; the rate limits are counted from those
@@ -56,7 +56,8 @@ export interface SignInResult extends LoginResult {
   expiresAt: Date;
 }
 
-export async function signIn(db: Db, body: LoginBody, address: string, now = new Date()): Promise<SignInResult> {
+export async function signIn(db: Db, body: LoginBody, origin: SessionOrigin & { address: string }, now = new Date()): Promise<SignInResult> {
+  const { address } = origin;
   const record = (success: boolean, userId: number | null) =>
     db.insert(loginEvents).values({ username: body.username, address, success, userId, createdAt: now });
 
@@ -72,9 +73,9 @@ export async function signIn(db: Db, body: LoginBody, address: string, now = new
   const session = await db.transaction(async (tx) => {
     await tx.insert(loginEvents).values({ username: body.username, address, success: true, userId: user.id, createdAt: now });
     await tx.update(users).set({ lastLogin: now }).where(eq(users.id, user.id));
-    return createSession(tx, user.id, now);
+    return createSession(tx, user.id, now, origin);
   });
   const loaded = await loadSessionUser(db, user.id);
   if (!loaded) throw unauthorized(LOGIN_MESSAGES.wrongCredentials);
-  return { accessToken: session.token, expiresAt: session.expiresAt, user: loaded.user, firstLogin: loaded.firstLogin };
+  return { accessToken: session.token, expiresAt: session.expiresAt, user: loaded.user, firstLogin: loaded.firstLogin, passwordMustChange: loaded.passwordMustChange };
 }

@@ -10,6 +10,7 @@ const session = (sessionId: number, expiresAt = new Date(NOW + 3_600_000)): Load
   sessionId,
   expiresAt,
   firstLogin: false,
+  passwordMustChange: false,
   user: { id: sessionId, name: `User ${sessionId}`, teamIds: [1], capabilities: ['x'] } as unknown as LoadedSession['user'],
 });
 

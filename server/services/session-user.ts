@@ -16,6 +16,8 @@ import { imagePathOf } from './member-summary';
 export interface LoadedSessionUser {
   user: SessionUser;
   firstLogin: boolean;
+  /** issue 18: an admin set a one-time password; until it is changed the session may do little else */
+  passwordMustChange: boolean;
 }
 
 /**
@@ -81,6 +83,7 @@ const SESSION_USER_FIELDS = {
     joinDate: users.joinDate,
     lastLogin: users.lastLogin,
     firstLogin: users.firstLogin,
+    passwordMustChange: users.passwordMustChange,
     imageUrl: users.imageUrl,
     pictureFileId: users.pictureFileId,
   },
@@ -136,7 +139,7 @@ export async function loadSession(db: Db, tokenHash: string, now = new Date()): 
 }
 
 type SessionUserRow = {
-  user: { id: number; name: string; username: string; email: string | null; phone: string | null; status: string; isOwner: boolean; registered: boolean; joinDate: string | null; lastLogin: Date | null; firstLogin: boolean; imageUrl: string | null; pictureFileId: string | null };
+  user: { id: number; name: string; username: string; email: string | null; phone: string | null; status: string; isOwner: boolean; registered: boolean; joinDate: string | null; lastLogin: Date | null; firstLogin: boolean; passwordMustChange: boolean; imageUrl: string | null; pictureFileId: string | null };
   role: { id: number; name: string; status: string; capabilities: string[] } | null;
   job: { id: number; name: string } | null;
   memberships: Array<{ id: number; name: string; isLead: boolean }> | string;
@@ -156,6 +159,7 @@ function sessionUserOf(row: SessionUserRow): LoadedSessionUser {
   const capabilities = role && role.status === 'active' ? role.capabilities.filter(isCapability) : [];
   return {
     firstLogin: user.firstLogin,
+    passwordMustChange: user.passwordMustChange,
     user: {
       id: user.id,
       name: user.name,

@@ -37,12 +37,14 @@ export async function createSession(db: DbOrTx, userId: number, now = new Date()
  * issue 18: archiving, a password change (all but the current session) and an admin's reset end
  * a person's sessions. Deleted rather than revoked, so nothing can bring them back.
  */
-export async function endSessionsOf(db: DbOrTx, userId: number, options: { except?: number } = {}): Promise<number> {
+export async function endSessionsOf(db: DbOrTx, userId: number, options: { except?: number; now?: Date } = {}): Promise<number> {
+  const now = options.now ?? new Date();
   const ended = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), options.except === undefined ? undefined : ne(sessions.id, options.except)))
-    .returning({ id: sessions.id });
-  return ended.length;
+    .returning({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt });
+  // how many were still usable: the count a person is told
+  return ended.filter((s) => s.revokedAt === null && s.expiresAt > now).length;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number, now = new Date()): Promise<void> {

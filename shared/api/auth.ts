@@ -13,11 +13,13 @@ export const loginResultSchema = z.object({
   accessToken: z.string(),
   user: sessionUserSchema,
   firstLogin: z.boolean(),
+  /** issue 18: signed in with a one-time password an admin set; a new one is chosen first */
+  passwordMustChange: z.boolean(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 export const loginResponseSchema = envelope(loginResultSchema);
 
-export const meResponseSchema = envelope(z.object({ user: sessionUserSchema, firstLogin: z.boolean() }));
+export const meResponseSchema = envelope(z.object({ user: sessionUserSchema, firstLogin: z.boolean(), passwordMustChange: z.boolean() }));
 /** POST /auth/logout: the session is revoked and the cookie cleared. */
 export const logoutResponseSchema = envelope(z.object({ signedOut: z.literal(true) }));
 

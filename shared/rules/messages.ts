@@ -15,3 +15,33 @@ export const SESSION_MESSAGES = {
 
 export const TOAST_TEXT = { success: 'Successful', error: 'Failed' } as const;
 export const NOT_FOUND_TEXT = 'Page not found';
+
+/** issue 18: Settings → Password, an admin's reset, and the one-time password's first sign-in. */
+export const PASSWORD_MESSAGES = {
+  currentRequired: 'Enter your current password.',
+  currentWrong: 'The current password is not right.',
+  newRequired: 'Enter a new password.',
+  tooShort: 'The new password must be at least 12 characters long.',
+  tooLong: 'The new password must be at most 200 characters long.',
+  hasUsername: 'The new password must not contain your username.',
+  common: 'This password is too common or too easy to guess. Try a longer one, or a few unrelated words.',
+  sameAsCurrent: 'The new password must be different from the current one.',
+  confirmRequired: 'Enter the new password again.',
+  confirmMismatch: 'The two new passwords are not the same.',
+  tooManyAttempts: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  ssoOnly: 'You sign in with your company account, so your password is changed there, not on the hub.',
+  mustChange: 'Choose a new password before you continue.',
+  changed: 'Password changed. Your other sessions were signed out.',
+  resetSsoOnly: 'Local passwords are turned off: this person signs in with their company account, so there is no hub password to reset.',
+  resetSelf: 'To change your own password, use Settings → Password.',
+} as const;
+
+/** issue 18: Settings → Sessions. */
+export const SESSIONS_MESSAGES = {
+  notFound: 'This session has already ended.',
+} as const;
+
+/** issue 18: look-alike usernames (shared/rules/username.ts). */
+export const USERNAME_MESSAGES = {
+  hidden: 'Username cannot contain invisible characters, control characters or line breaks.',
+} as const;

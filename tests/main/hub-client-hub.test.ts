@@ -72,7 +72,7 @@ describe('HubClient against the hub', () => {
     expect(error.status).toBe(401);
     expect(tokens.get('embedded')).toBeNull();
     expect(ended).toHaveBeenCalledTimes(1);
-    expect(await c.state()).toEqual({ signedIn: false, user: null, firstLogin: false });
+    expect(await c.state()).toEqual({ signedIn: false, user: null, firstLogin: false, passwordMustChange: false });
   });
 
   it('signs out on the hub: the old token is refused afterwards', async () => {

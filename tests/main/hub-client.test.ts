@@ -14,11 +14,11 @@ beforeAll(async () => {
     'POST /api/auth/login': (req, res) => {
       const body = req.body as { username: string; password: string };
       if (body.password !== 'demo') return json(res, 401, { errors: [{ message: 'Wrong username or password.' }] });
-      json(res, 200, { data: { access_token: 'tok-123', user: wireUser(), first_login: true } });
+      json(res, 200, { data: { access_token: 'tok-123', user: wireUser(), first_login: true, password_must_change: false } });
     },
     'GET /api/auth/me': (req, res) =>
       req.headers.authorization === 'Bearer tok-123'
-        ? json(res, 200, { data: { user: wireUser(), first_login: false } })
+        ? json(res, 200, { data: { user: wireUser(), first_login: false, password_must_change: false } })
         : json(res, 401, { errors: [{ message: 'Your session has ended.' }] }),
     'POST /api/auth/logout': (_req, res) => json(res, 200, { data: null }),
     'GET /api/user': (req, res) => json(res, 200, { data: { items: [{ user_id: 7, job_title: 'Dev' }], echo_query: req.url } }),
@@ -70,6 +70,15 @@ describe('HubClient', () => {
     const { hub: c } = client('tok-123');
     await c.request({ method: 'GET', path: '/user' });
     expect(hub.requests.at(-1)?.headers.authorization).toBe('Bearer tok-123');
+  });
+
+  it('says it is the desktop app, with its own User-Agent, so the hub lists its sessions as desktop (issue 18)', async () => {
+    const tokens = memoryTokenStore();
+    const c = new HubClient({ resolveTarget: async () => ({ key: 'company', url: hub.url }), tokens, userAgent: 'BitstoneHub/1.4.0 (linux; Electron 37.2.0)' });
+    await c.login('admin', 'demo');
+    expect(hub.requests.at(-1)?.headers).toMatchObject({ 'x-hub-client': 'desktop', 'user-agent': 'BitstoneHub/1.4.0 (linux; Electron 37.2.0)' });
+    await client('tok-123').hub.request({ method: 'GET', path: '/user' });
+    expect(hub.requests.at(-1)?.headers['x-hub-client']).toBe('desktop');
   });
 
   it('turns a 400 into one message per field, with camelCase field names', async () => {
@@ -132,10 +141,10 @@ describe('HubClient', () => {
   });
 
   it('reports the signed-in state from the stored token, and signed out when the hub refuses it', async () => {
-    expect(await client().hub.state()).toEqual({ signedIn: false, user: null, firstLogin: false });
+    expect(await client().hub.state()).toEqual({ signedIn: false, user: null, firstLogin: false, passwordMustChange: false });
     expect(await client('tok-123').hub.state()).toMatchObject({ signedIn: true, firstLogin: false, user: { id: 1 } });
     const stale = client('tok-stale');
-    expect(await stale.hub.state()).toEqual({ signedIn: false, user: null, firstLogin: false });
+    expect(await stale.hub.state()).toEqual({ signedIn: false, user: null, firstLogin: false, passwordMustChange: false });
     expect(stale.tokens.get('company')).toBeNull();
   });
 

@@ -16,8 +16,8 @@ const TOKEN = 'very-secret-token-0123456789';
 let hub: Awaited<ReturnType<typeof startFakeHub>>;
 beforeAll(async () => {
   hub = await startFakeHub({
-    'POST /api/auth/login': (_req, res) => json(res, 200, { data: { access_token: TOKEN, user: wireUser(), first_login: true } }),
-    'GET /api/auth/me': (_req, res) => json(res, 200, { data: { user: wireUser(), first_login: false, access_token: TOKEN } }),
+    'POST /api/auth/login': (_req, res) => json(res, 200, { data: { access_token: TOKEN, user: wireUser(), first_login: true, password_must_change: false } }),
+    'GET /api/auth/me': (_req, res) => json(res, 200, { data: { user: wireUser(), first_login: false, password_must_change: false, access_token: TOKEN } }),
     'POST /api/auth/logout': (_req, res) => json(res, 200, { data: null }),
     'GET /api/user/1': (_req, res) => json(res, 200, { data: { ...wireUser(), access_token: TOKEN } }),
     'GET /api/exports/users.xlsx': (req, res) => {

@@ -12,6 +12,8 @@ export type GuardInput =
       route: 'login';
       user: Actor | null;
       firstLogin: boolean;
+      /** issue 18: signed in with a one-time password; the stepper asks for a new one */
+      passwordMustChange?: boolean;
       /** the ret query parameter as received */
       ret: string | null;
       /** where a just-finished sign-in goes when there is no ret (objectives, or the team page) */
@@ -21,6 +23,8 @@ export type GuardInput =
       route: 'private';
       user: Actor | null;
       sessionEnded: boolean;
+      /** issue 18: the hub refuses everything else until the one-time password is changed */
+      passwordMustChange?: boolean;
       pathname: string;
       search: string;
       /** set for the routes one role is barred from */
@@ -41,12 +45,13 @@ export function loginPath(pathname: string, search: string): string {
 export function decideGuard(input: GuardInput): GuardDecision {
   if (input.route === 'login') {
     // A first login stays here: the stepper's later steps belong to the login page.
-    if (!input.user || input.firstLogin) return { action: 'render' };
+    if (!input.user || input.firstLogin || input.passwordMustChange) return { action: 'render' };
     return { action: 'redirect', to: safeRet(input.ret) ?? input.afterSignIn ?? PATHS.team };
   }
   if (!input.user) {
     return { action: 'redirect', to: input.sessionEnded ? PATHS.login : loginPath(input.pathname, input.search) };
   }
+  if (input.passwordMustChange) return { action: 'redirect', to: PATHS.login };
   if (input.area && !canEnterArea(input.user, input.area)) return { action: 'redirect', to: PATHS.team };
   return { action: 'render' };
 }

@@ -2,7 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { BarredArea } from '../../../shared/rules/permissions';
-import { afterSignInPathAtom, firstLoginAtom, sessionEndedAtom, userAtom } from '../../lib/session/session';
+import { afterSignInPathAtom, firstLoginAtom, passwordMustChangeAtom, sessionEndedAtom, userAtom } from '../../lib/session/session';
 import { Loading } from '../../lib/components/Loading';
 import { decideGuard } from './guard';
 
@@ -10,9 +10,10 @@ import { decideGuard } from './guard';
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const user = useAtomValue(userAtom);
   const sessionEnded = useAtomValue(sessionEndedAtom);
+  const passwordMustChange = useAtomValue(passwordMustChangeAtom);
   const setAfterSignIn = useSetAtom(afterSignInPathAtom);
   const { pathname, search } = useLocation();
-  const decision = decideGuard({ route: 'private', user, sessionEnded, pathname, search });
+  const decision = decideGuard({ route: 'private', user, sessionEnded, passwordMustChange, pathname, search });
   // Once inside, a later visit to /login goes to the team page (spec §2), not the post-sign-in target.
   useEffect(() => {
     if (decision.action === 'render') setAfterSignIn(null);
@@ -34,9 +35,10 @@ export function RequireArea({ area, children }: { area: BarredArea; children: Re
 export function LoginGate({ children }: { children: ReactNode }) {
   const user = useAtomValue(userAtom);
   const firstLogin = useAtomValue(firstLoginAtom);
+  const passwordMustChange = useAtomValue(passwordMustChangeAtom);
   const afterSignIn = useAtomValue(afterSignInPathAtom);
   const [params] = useSearchParams();
-  const decision = decideGuard({ route: 'login', user, firstLogin, ret: params.get('ret'), afterSignIn });
+  const decision = decideGuard({ route: 'login', user, firstLogin, passwordMustChange, ret: params.get('ret'), afterSignIn });
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
 }

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { meResponseSchema } from '../../../shared/api/auth';
 import { hubCall } from '../api';
 import { appStore } from '../store';
-import { firstLoginAtom, userAtom } from './session';
+import { firstLoginAtom, passwordMustChangeAtom, userAtom } from './session';
 
 const meSchema = meResponseSchema.shape.data;
 
@@ -27,5 +27,6 @@ export function useConfirmSession(): void {
     appStore.set(userAtom, me.data.user);
     // Only ever lowers the flag: the stepper finishing locally must not be undone by a stale answer.
     if (!me.data.firstLogin) appStore.set(firstLoginAtom, false);
+    if (!me.data.passwordMustChange) appStore.set(passwordMustChangeAtom, false);
   }, [me.data]);
 }

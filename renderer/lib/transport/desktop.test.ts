@@ -67,8 +67,8 @@ describe('desktop transport', () => {
   });
 
   it('returns the user and first-login flag of the new session', async () => {
-    const { bridge } = fakeBridge(() => ({ ok: true, data: { signedIn: true, user, firstLogin: true } }));
-    await expect(createDesktopTransport(bridge).signIn({ username: 'lead', password: 'demo' })).resolves.toEqual({ user, firstLogin: true });
+    const { bridge } = fakeBridge(() => ({ ok: true, data: { signedIn: true, user, firstLogin: true, passwordMustChange: false } }));
+    await expect(createDesktopTransport(bridge).signIn({ username: 'lead', password: 'demo' })).resolves.toEqual({ user, firstLogin: true, passwordMustChange: false });
   });
 
   it('saves hub files through the native save dialog', async () => {

@@ -27,7 +27,7 @@ export function createDesktopTransport(bridge: HubBridge): Transport {
     async signIn(credentials) {
       const state = await call('session:login', credentials, false);
       if (!state.user) throw new HubError({ status: 500, serverError: true, errors: [{ message: 'The hub did not return the signed-in user.' }] });
-      return { user: state.user, firstLogin: state.firstLogin };
+      return { user: state.user, firstLogin: state.firstLogin, passwordMustChange: state.passwordMustChange };
     },
     async signOut() {
       try {

@@ -15,6 +15,8 @@ export interface RequestOptions {
 export interface SignInResult {
   user: SessionUser;
   firstLogin: boolean;
+  /** issue 18: a one-time password; the stepper asks for a new one first */
+  passwordMustChange: boolean;
 }
 
 export interface UploadInput {

@@ -85,10 +85,11 @@ describe('web transport', () => {
   });
 
   it('sign-in returns the user and drops the access token', async () => {
-    const { transport } = setup(reply(200, { data: { access_token: 'secret', user, first_login: false } }));
+    const { transport } = setup(reply(200, { data: { access_token: 'secret', user, first_login: false, password_must_change: true } }));
     const result = await transport.signIn({ username: 'admin', password: 'demo' });
     expect(result.user.isTeamLead).toBe(false);
     expect(result.firstLogin).toBe(false);
+    expect(result.passwordMustChange).toBe(true);
     expect(JSON.stringify(result)).not.toContain('secret');
   });
 

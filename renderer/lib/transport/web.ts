@@ -91,7 +91,7 @@ export function createWebTransport(options: { fetch?: FetchLike; base?: string }
       const res = await send('POST', '/auth/login', { body: credentials }, false);
       const result = loginResultSchema.parse(unwrap(await readJson(res)));
       // The access token is dropped on purpose: in the browser the HttpOnly cookie is the session.
-      return { user: result.user, firstLogin: result.firstLogin };
+      return { user: result.user, firstLogin: result.firstLogin, passwordMustChange: result.passwordMustChange };
     },
     async signOut() {
       try {

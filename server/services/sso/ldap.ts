@@ -8,6 +8,7 @@ import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../http
 import { isLimited, recentFailures } from '../login';
 import type { LdapConfig, SsoConfig } from './config';
 import { escapeDnValue, escapeFilterValue, fillTemplate } from './ldap-escape';
+import type { SessionOrigin } from '../sessions';
 import { recordLoginEvent, signInExternal, type ExternalIdentity } from './sign-in';
 
 // issue 11 part 2: sign-in with the company directory's password (an LDAP simple bind, ldapts).
@@ -62,7 +63,8 @@ export async function ldapLookup(config: LdapConfig, username: string, password:
   }
 }
 
-export async function signInWithLdap(db: Db, sso: SsoConfig, body: LdapLoginBody, address: string, now = new Date()): Promise<LoginResult> {
+export async function signInWithLdap(db: Db, sso: SsoConfig, body: LdapLoginBody, origin: SessionOrigin & { address: string }, now = new Date()): Promise<LoginResult> {
+  const { address } = origin;
   if (!sso.ldap) throw badRequest(SSO_MESSAGES.ldapOff);
   const fail = () => recordLoginEvent(db, { username: body.username, address, success: false, userId: null, method: METHOD, now });
   if (isLimited(await recentFailures(db, body.username, address, now))) {
@@ -78,5 +80,5 @@ export async function signInWithLdap(db: Db, sso: SsoConfig, body: LdapLoginBody
     throw unauthorized(LOGIN_MESSAGES.wrongCredentials);
   }
   // the typed name is what the rate limits count (a success clears its failures); the uid names a new user
-  return signInExternal(db, identity, { method: METHOD, address, defaultRole: sso.defaultRole, now, eventUsername: body.username });
+  return signInExternal(db, identity, { method: METHOD, address, defaultRole: sso.defaultRole, now, eventUsername: body.username, origin });
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { oidcFlows } from '../../db/schema-sso';
 import { badRequest, HttpError, unauthorized } from '../../http-errors';
 import { allowedRedirectUri, type OidcConfig, type SsoConfig } from './config';
+import type { SessionOrigin } from '../sessions';
 import { signInExternal, type ExternalIdentity } from './sign-in';
 
 // issue 11 part 2: the hub is the OpenID Connect relying party (openid-client), authorization
@@ -89,7 +90,7 @@ function providerError(error: unknown): HttpError {
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 /** Exchanges the code (with the stored verifier), checks the ID token, then signs the person in. */
-export async function completeOidc(db: Db, sso: SsoConfig, input: { code: string; state: string; iss?: string; address: string }, now = new Date()): Promise<LoginResult> {
+export async function completeOidc(db: Db, sso: SsoConfig, input: { code: string; state: string; iss?: string; address: string; origin?: SessionOrigin }, now = new Date()): Promise<LoginResult> {
   const oidc = requireOidc(sso);
   const flow = await takeFlow(db, input.state, now);
   let identity: ExternalIdentity;
@@ -122,5 +123,5 @@ export async function completeOidc(db: Db, sso: SsoConfig, input: { code: string
   } catch (error) {
     throw providerError(error);
   }
-  return signInExternal(db, identity, { method: 'oidc', address: input.address, defaultRole: sso.defaultRole, now });
+  return signInExternal(db, identity, { method: 'oidc', address: input.address, defaultRole: sso.defaultRole, now, origin: input.origin });
 }

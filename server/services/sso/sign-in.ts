@@ -2,11 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LoginResult } from '../../../shared/api/auth';
 import { SSO_MESSAGES, type LoginMethod } from '../../../shared/api/sso';
 import { LOGIN_MESSAGES } from '../../../shared/rules/messages';
+import { normaliseUsername } from '../../../shared/rules/username';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginEvents, roles, users } from '../../db/schema';
 import { forbidden, unauthorized } from '../../http-errors';
 import { isUniqueViolation } from '../admin-names';
-import { createSession } from '../sessions';
+import { createSession, type SessionOrigin } from '../sessions';
 import { loadSessionUser } from '../session-user';
 
 // issue 11 part 2: what a company account becomes on the hub. The first SSO sign-in links to the
@@ -30,7 +31,8 @@ const findByEmail = async (db: DbOrTx, email: string) =>
 
 /** A free username from the suggestion: 'elena', then 'elena2', 'elena3', ... */
 async function freeUsername(db: DbOrTx, suggestion: string): Promise<string> {
-  const base = suggestion.trim().toLowerCase().replace(/[^a-z0-9._-]+/g, '.').replace(/^\.+|\.+$/g, '').slice(0, 60) || 'user';
+  // issue 18: the normal form first, so 'ＥＬＥＮＡ' suggests 'elena', not 'user'
+  const base = normaliseUsername(suggestion).replace(/[^a-z0-9._-]+/g, '.').replace(/^\.+|\.+$/g, '').slice(0, 60) || 'user';
   const taken = new Set(
     (await db.select({ username: users.username }).from(users).where(sql`lower(${users.username}) like ${`${base.replace(/[\\%_]/g, '\\$&')}%`}`)).map((r) => r.username.toLowerCase()),
   );
@@ -58,7 +60,7 @@ async function createUser(db: Db, identity: ExternalIdentity, defaultRole: strin
 }
 
 /** Links or creates the user, records the sign-in and opens a session, as POST /auth/login answers. */
-export async function signInExternal(db: Db, identity: ExternalIdentity, options: { method: LoginMethod; address: string; defaultRole: string; now?: Date; eventUsername?: string }): Promise<LoginResult> {
+export async function signInExternal(db: Db, identity: ExternalIdentity, options: { method: LoginMethod; address: string; defaultRole: string; now?: Date; eventUsername?: string; origin?: SessionOrigin }): Promise<LoginResult> {
   const now = options.now ?? new Date();
   const eventUsername = options.eventUsername ?? identity.username;
   const record = (success: boolean, userId: number | null) => recordLoginEvent(db, { username: eventUsername, address: options.address, success, userId, method: options.method, now });
@@ -71,9 +73,9 @@ export async function signInExternal(db: Db, identity: ExternalIdentity, options
   const session = await db.transaction(async (tx) => {
     await recordLoginEvent(tx, { username: eventUsername, address: options.address, success: true, userId, method: options.method, now });
     await tx.update(users).set({ lastLogin: now }).where(eq(users.id, userId));
-    return createSession(tx, userId, now);
+    return createSession(tx, userId, now, options.origin);
   });
   const loaded = await loadSessionUser(db, userId);
   if (!loaded) throw unauthorized(LOGIN_MESSAGES.wrongCredentials);
-  return { accessToken: session.token, user: loaded.user, firstLogin: loaded.firstLogin };
+  return { accessToken: session.token, user: loaded.user, firstLogin: loaded.firstLogin, passwordMustChange: loaded.passwordMustChange };
 }

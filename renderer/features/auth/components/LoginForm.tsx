@@ -3,7 +3,6 @@ import { Button, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/rea
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { loginBodySchema, type LoginBody } from '../../../../shared/api/auth';
 import { errorText } from '../../../lib/api';
-import { PATHS } from '../../../lib/paths';
 import { startSession } from '../../../lib/session/session';
 import { useSignIn } from '../api/sign-in';
 import { ForgotPasswordLink } from './ForgotPasswordLink';
@@ -51,10 +50,7 @@ export function LoginForm() {
       (result.errors.username ? usernameRef : passwordRef).current?.focus();
       return;
     }
-    signIn.mutate(result.data, {
-      // objective-tracking §4: a later login goes straight to objectives; a first one stays for the stepper.
-      onSuccess: ({ user, firstLogin }) => startSession(user, firstLogin, firstLogin ? null : PATHS.objectives),
-    });
+    signIn.mutate(result.data, { onSuccess: startSession });
   };
 
   return (

@@ -29,7 +29,7 @@ export function useSsoMethods() {
 
 function signedIn(state: SessionState): SignInResult {
   if (!state.user) throw new HubError({ status: 500, serverError: true, errors: [{ message: 'The hub did not return the signed-in user.' }] });
-  return { user: state.user, firstLogin: state.firstLogin };
+  return { user: state.user, firstLogin: state.firstLogin, passwordMustChange: state.passwordMustChange };
 }
 
 async function viaMain(channel: 'session:sso-oidc' | 'session:sso-ldap', payload?: LdapLoginBody): Promise<SignInResult> {
@@ -74,8 +74,8 @@ export function useLdapSignIn() {
       const json: unknown = await res.json().catch(() => null);
       if (!res.ok) throw toHubError(res.status, json);
       // the access token is dropped: in the browser the HttpOnly cookie is the session
-      const { user, firstLogin } = ssoLoginResponseSchema.shape.data.parse(unwrap(json));
-      return { user, firstLogin };
+      const { user, firstLogin, passwordMustChange } = ssoLoginResponseSchema.shape.data.parse(unwrap(json));
+      return { user, firstLogin, passwordMustChange };
     },
   });
 }

@@ -2,7 +2,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ldapLoginBodySchema, type LdapLoginBody } from '../../../../../shared/api/sso';
 import { errorText } from '../../../../lib/api';
-import { PATHS } from '../../../../lib/paths';
 import { startSession } from '../../../../lib/session/session';
 import { useLdapSignIn } from '../api/sso';
 
@@ -41,9 +40,7 @@ export function LdapForm({ label }: { label: string }) {
       (found.username ? usernameRef : passwordRef).current?.focus();
       return;
     }
-    signIn.mutate(parsed.data, {
-      onSuccess: ({ user, firstLogin }) => startSession(user, firstLogin, firstLogin ? null : PATHS.objectives),
-    });
+    signIn.mutate(parsed.data, { onSuccess: startSession });
   };
 
   return (

@@ -4,7 +4,7 @@ import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { errorText } from '../../../../lib/api';
 import { fetchSignedInUser, useSsoMethods } from '../api/sso';
 import type { SignInMode } from './SsoChoices';
-import { signedIn } from './signed-in';
+import { startSession } from '../../../../lib/session/session';
 
 // The tabs, the directory form and the provider button load only when the hub offers SSO: the
 // login page stays within its size budget (tests/e2e/bundle.test.ts) on hubs without it.
@@ -36,7 +36,7 @@ function useSsoReturn(): { finishing: boolean; error: string | null } {
     if (!done || started.current) return;
     started.current = true;
     fetchSignedInUser()
-      .then(({ user, firstLogin }) => signedIn(user, firstLogin))
+      .then(startSession)
       .catch((e: unknown) => setFailed(errorText(e)))
       .finally(() => setFinishing(false));
   }, [done, params, setParams]);

@@ -3,7 +3,7 @@ import { PersonKeyRegular } from '@fluentui/react-icons';
 import { errorText } from '../../../../lib/api';
 import { isDesktop } from '../../../../lib/transport';
 import { useOidcSignIn } from '../api/sso';
-import { signedIn } from './signed-in';
+import { startSession } from '../../../../lib/session/session';
 
 // issue 11 part 2: the login card's SSO pieces, in their own chunk (SignInMethods loads them
 // only when the hub offers SSO).
@@ -39,7 +39,7 @@ export function SsoProviderButton({ providerName }: { providerName: string }) {
         appearance="secondary"
         icon={oidc.isPending ? <Spinner size="tiny" /> : <PersonKeyRegular />}
         disabled={oidc.isPending}
-        onClick={() => oidc.mutate(undefined, { onSuccess: (result) => result && signedIn(result.user, result.firstLogin) })}
+        onClick={() => oidc.mutate(undefined, { onSuccess: (result) => result && startSession(result) })}
       >
         Sign in with {providerName}
       </Button>
