@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import { InvalidSchemaError, ResponseSerializationError, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
-import { camelize, isPlainObject, toSnakeKey } from '../../shared/api/case';
+import { camelize, isPlainObject, wireField } from '../../shared/api/case';
 import type { ApiError } from '../../shared/api/common';
 import { badRequest } from '../http-errors';
 import { snakeJson } from './snake-json';
+import { refuseUnstorableText } from './text-guard';
 
 // design §4, in ONE place for every /api route: snake_case keys on the wire, camelCase in code,
 // every success wrapped in `{ data }`, validation failures as one message per field.
@@ -15,11 +16,7 @@ export function isEnvelope(payload: unknown): boolean {
   return isPlainObject(payload) && Object.keys(payload).length === 1 && 'data' in payload;
 }
 
-/** `['teamMemberEmail']` → `'team_member_email'`; nested paths join with dots (`items.0.name`). */
-export function wireField(path: readonly (string | number)[]): string | undefined {
-  if (path.length === 0) return undefined;
-  return path.map((p) => (typeof p === 'string' ? toSnakeKey(p) : String(p))).join('.');
-}
+export { wireField };
 
 function humanize(field: string): string {
   const last = field.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? field;
@@ -92,6 +89,8 @@ export function installWireContract(api: FastifyInstance): void {
 
   api.addHook('preValidation', async (request) => {
     const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
+    // An unknown path answers 404 whatever its query holds.
+    if (request.is404) return;
     if (request.body === undefined) {
       // A POST with no body is checked field by field ('Username is required'), not as one blob.
       // A JSON `null` is a body, and the wrong one: it goes on to validation and is refused.
@@ -99,8 +98,11 @@ export function installWireContract(api: FastifyInstance): void {
     } else if (!multipart) {
       // The key rename recurses: a body nested thousands deep would exhaust the stack (a 500).
       if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) throw badRequest(BODY_TOO_DEEP);
-      request.body = camelize(request.body);
     }
+    // issue 18: NUL and lone surrogates, in any string, refused before any route reads them
+    // (the wire names are still on the request, so the fields are named as the client sent them)
+    refuseUnstorableText(request);
+    if (request.body !== undefined && !multipart) request.body = camelize(request.body);
     // fast-querystring builds the query on a prototype of its own, which camelize would treat as
     // an opaque value and leave snake_case: spread it into a plain object first.
     request.query = camelize({ ...(request.query as Record<string, unknown>) });

@@ -7,7 +7,7 @@ import { ROLE_USER } from '../../shared/rules/roles';
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
 import { auditLog, jobs, roles, teamMembers, teams, users } from '../db/schema';
-import { badRequest, forbidden } from '../http-errors';
+import { badRequest, forbidden, notFound } from '../http-errors';
 import type { LoadedMember } from './people-profile';
 import { endSessionsOf } from './sessions';
 
@@ -128,7 +128,13 @@ export async function setMemberTeams(db: Db, actor: Actor, userId: number, teamI
 /** DELETE /user/:id and PATCH /user/:id/restore (spec §4: active ⇄ deleted). */
 export async function setMemberStatus(db: Db, actor: Actor, userId: number, status: 'active' | 'deleted'): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+    const [changed] = await tx.update(users).set({ status, updatedAt: new Date() }).where(and(eq(users.id, userId), ne(users.status, status))).returning({ id: users.id });
+    // issue 18: archiving an archived member is a 404 and restoring an active one changes
+    // nothing; neither writes an audit row
+    if (!changed) {
+      if (status === 'deleted') throw notFound(MEMBER_CONFLICT.alreadyArchived);
+      return;
+    }
     // issue 18: archiving ends every session, so a later restore brings no old token back to life
     if (status === 'deleted') await endSessionsOf(tx, userId);
     await audit(tx, actor, userId, status === 'deleted' ? 'archive' : 'restore', null, { status });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { textProblem, textProblemMessage } from '../../shared/rules/text-input';
 import { badRequest } from '../http-errors';
 
 // Reading one multipart file with its limits enforced while streaming (issue 5): the stream is
@@ -20,6 +21,12 @@ export async function readOneFile(request: FastifyRequest, opts: { field: string
     throw badRequest(opts.missing, opts.field);
   }
   if (!part || part.fieldname !== opts.field) throw badRequest(opts.missing, opts.field);
+  // issue 18: a file's name reaches the database like any text (the body's strings are checked at the edge)
+  const nameProblem = textProblem(part.filename);
+  if (nameProblem) {
+    part.file.resume();
+    throw badRequest(textProblemMessage(nameProblem), opts.field);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of part.file) {

@@ -40,3 +40,9 @@ function convertKeys(value: unknown, convert: (key: string) => string): unknown 
 export const camelize = <T = unknown>(value: unknown): T => convertKeys(value, toCamelKey) as T;
 export const snakify = <T = unknown>(value: unknown): T => convertKeys(value, toSnakeKey) as T;
 export { toCamelKey, toSnakeKey };
+
+/** `['teamMemberEmail']` → `'team_member_email'`; nested paths join with dots (`items.0.name`). */
+export function wireField(path: readonly (string | number)[]): string | undefined {
+  if (path.length === 0) return undefined;
+  return path.map((p) => (typeof p === 'string' ? toSnakeKey(p) : String(p))).join('.');
+}

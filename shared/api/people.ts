@@ -118,6 +118,7 @@ export const MEMBER_CONFLICT = {
   unknownManager: 'Direct manager does not exist.',
   archiveSelf: 'You cannot archive yourself.',
   notFound: 'There is no member with this id.',
+  alreadyArchived: 'This member is already archived.',
 } as const;
 
 export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
