@@ -38,4 +38,25 @@ describe('import rows', () => {
     expect(() => validateRecords([{ where: 'Line 2', cells: { id: '1', user: 'a', date: '2026-11-02', summary: 's', hours: '25' } }], timeTaskRowSchema)).toThrow(/Line 2: hours must be from 0 to 24/);
     expect(() => validateRecords([{ where: 'Line 4', cells: { email: 'a@b.test', days_left: 'many' } }], daysLeftRowSchema)).toThrow(/Line 4: days_left must be a number/);
   });
+
+  it('refuses a NUL or a lone surrogate in any cell or column of a source, naming the column and never quoting the value', () => {
+    const records = [
+      { where: 'Line 2', cells: { id: 't\u0000', user: 'ana', date: '2026-11-02', summary: 'Build', hours: '1' } },
+      { where: 'Item 3', cells: { id: '3', user: 'ana', date: '2026-11-02', summary: 'caf\ud800', hours: 1 } },
+      { where: 'Item 4', cells: { id: '4', user: 'ana', date: '2026-11-02', summary: 'Zoë 😀', hours: 1, 'x\u0000': 'y' } },
+    ];
+    try {
+      validateRecords(records, timeTaskRowSchema);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as RowErrors).problems).toEqual([
+        'Line 2: id must not contain control characters such as NUL.',
+        'Item 3: summary must be valid text (it holds a lone surrogate).',
+        'Item 4: Field names must not contain control characters such as NUL or a lone surrogate.',
+      ]);
+    }
+    const clean = { id: '4', user: 'ana', date: '2026-11-02', summary: 'Zoë 😀\tcafé', hours: 1 };
+    expect(validateRecords([{ where: 'Item 4', cells: clean }], timeTaskRowSchema)).toEqual([clean]);
+  });
 });
+

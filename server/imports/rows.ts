@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { isCalendarDay } from '../../shared/api/holidays';
 import { daysBetween } from '../../shared/rules/dates';
 import { isHolidayType } from '../../shared/rules/holidays';
+import { TEXT_MESSAGES, textProblem } from '../../shared/rules/text-input';
+import { ImportFailure } from './runs';
 
 // One validation per record kind, shared by every source adapter (CSV upload, CSV folder, HTTP
 // JSON): a record is a flat object of text or numbers, each with where it came from.
@@ -12,7 +14,7 @@ export interface SourceRecord {
   cells: Record<string, unknown>;
 }
 
-export class RowErrors extends Error {
+export class RowErrors extends ImportFailure {
   constructor(readonly problems: string[]) {
     // One problem per line in the run's message (the admin view keeps the line breaks).
     super(problems.slice(0, 5).join('\n') + (problems.length > 5 ? `\n(and ${problems.length - 5} more)` : ''));
@@ -64,6 +66,23 @@ export const timeTaskRowSchema = z.object({
 });
 export type TimeTaskRow = z.infer<typeof timeTaskRowSchema>;
 
+/**
+ * issue 18: a scheduled source's text has not passed the hub's edge, and PostgreSQL refuses a
+ * NUL (a 500 and a run stuck 'running' before). Each bad cell is named by its column, never quoted.
+ */
+function unstorableCells(cells: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const [column, value] of Object.entries(cells)) {
+    if (textProblem(column)) {
+      problems.push(TEXT_MESSAGES.fieldName);
+      continue;
+    }
+    const problem = typeof value === 'string' ? textProblem(value) : null;
+    if (problem) problems.push(`${column} ${problem.message.charAt(0).toLowerCase()}${problem.message.slice(1)}`);
+  }
+  return problems;
+}
+
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Every record checked; any problem anywhere throws RowErrors naming each line (nothing half-applies). */
@@ -71,6 +90,11 @@ export function validateRecords<T>(records: readonly SourceRecord[], schema: z.Z
   const rows: T[] = [];
   const problems: string[] = [];
   for (const record of records) {
+    const unstorable = unstorableCells(record.cells);
+    if (unstorable.length) {
+      problems.push(`${record.where}: ${unstorable.join(' ')}`);
+      continue;
+    }
     const cells = Object.fromEntries(Object.entries(record.cells).map(([k, v]) => [camel(k), v]));
     const parsed = schema.safeParse(cells);
     if (parsed.success) rows.push(parsed.data);

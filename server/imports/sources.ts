@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseCsv } from './csv';
+import { ImportFailure } from './runs';
 import type { SourceRecord } from './rows';
 
 // design §3 source adapters: where records come from is one small interface; validation and
@@ -49,12 +50,16 @@ export function httpJsonSource(config: { url: string; token?: string }, fetchImp
       }
       const headers: Record<string, string> = { accept: 'application/json' };
       if (config.token) headers.authorization = `Bearer ${config.token}`;
-      const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+      const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) }).catch((cause: unknown) => {
+        throw new ImportFailure(`The source at ${url.origin} did not answer.`, { cause });
+      });
       // spec §8 logged text for a failed status
-      if (!response.ok) throw new Error(`HTTP error! Status: ${response.status}`);
-      const body: unknown = await response.json();
+      if (!response.ok) throw new ImportFailure(`HTTP error! Status: ${response.status}`);
+      const body: unknown = await response.json().catch((cause: unknown) => {
+        throw new ImportFailure('The source did not answer JSON.', { cause });
+      });
       const list = Array.isArray(body) ? body : ['items', 'tasks', 'events', 'records'].map((k) => (body as Record<string, unknown>)?.[k]).find(Array.isArray);
-      if (!Array.isArray(list)) throw new Error('The source answered JSON without a list of records.');
+      if (!Array.isArray(list)) throw new ImportFailure('The source answered JSON without a list of records.');
       return list.map((item, n) => ({
         where: `Item ${n + 1}`,
         cells: item && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {},
@@ -71,19 +76,26 @@ export function csvTextSource(text: string, columns: readonly string[]): RecordS
   };
 }
 
+function entriesOf(folder: string): Promise<string[]> {
+  return readdir(folder).catch((cause: unknown) => {
+    throw new ImportFailure(`The folder ${folder} cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'}).`, { cause });
+  });
+}
+
 /** A drop folder: every *.csv in it, in name order; files stay (re-reading them is idempotent). */
 export function csvFolderSource(folder: string, columns: readonly string[]): RecordSource {
   return {
     description: `CSV folder ${folder}`,
     async read() {
-      const names = (await readdir(folder)).filter((n) => n.toLowerCase().endsWith('.csv')).sort();
+      const names = (await entriesOf(folder)).filter((n) => n.toLowerCase().endsWith('.csv')).sort();
       const records: SourceRecord[] = [];
       for (const name of names) {
         const text = await readFile(path.join(folder, name), 'utf8');
         try {
           for (const r of parseCsv(text, columns)) records.push({ where: `${name} line ${r.line}`, cells: r.cells });
         } catch (error) {
-          throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+          // CsvError: the file's line and what is wrong with it, never its content
+          throw new ImportFailure(`${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         }
       }
       return records;
