@@ -60,10 +60,10 @@ export const EXPORT_PAGE_SIZE = 500;
  * into the list it is. Each call starts a new pass; the workbook makes one and keeps the pages
  * for its later sheets (row-spool.ts), so every sheet lists the same members as they were read.
  */
-export function exportUserPages(db: DbOrTx, actor: Actor, where: SQL | undefined, pageSize = EXPORT_PAGE_SIZE): () => AsyncGenerator<ExportUser[]> {
-  let ordered: Promise<number[]> | undefined;
+export function exportUserPages(db: DbOrTx, actor: Actor, where: SQL | undefined, pageSize = EXPORT_PAGE_SIZE, orderedIds?: Promise<number[]>): () => AsyncGenerator<ExportUser[]> {
+  let ordered = orderedIds;
   return async function* pages() {
-    ordered ??= db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.name), asc(users.id)).then((rows) => rows.map((r) => r.id));
+    ordered ??= orderedUserIds(db, where);
     const ids = await ordered;
     for (let start = 0; start < ids.length; start += pageSize) {
       // ordered by name and id like the id list, so the page keeps its place in it
@@ -71,6 +71,18 @@ export function exportUserPages(db: DbOrTx, actor: Actor, where: SQL | undefined
       yield rows.map((r) => toExportUser(actor, r));
     }
   };
+}
+
+const orderedUserIds = (db: DbOrTx, where: SQL | undefined) =>
+  db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.name), asc(users.id)).then((rows) => rows.map((r) => r.id));
+
+/**
+ * issue 18: the export's filter runs before the answer starts. Once the file's headers are out,
+ * a failure can only cut the download; before, it is an error answer like any other.
+ */
+export async function openUserPages(db: DbOrTx, actor: Actor, where: SQL | undefined, pageSize = EXPORT_PAGE_SIZE): Promise<() => AsyncGenerator<ExportUser[]>> {
+  const ids = await orderedUserIds(db, where);
+  return exportUserPages(db, actor, where, pageSize, Promise.resolve(ids));
 }
 
 /** All the rows at once (small exports and the issue 5 benchmark). */

@@ -3,7 +3,7 @@ import { PLANS_MESSAGES, plansExportFile, plansExportQuerySchema, plansResponseS
 import { canSeeTeamPlans } from '../../shared/rules/plans-access';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
-import { planPages } from '../exports/plans-data';
+import { openPlanPages } from '../exports/plans-data';
 import { plansWorkbookStream } from '../exports/plans-xlsx';
 import { sendXlsx } from '../exports/plans-xlsx-style';
 import { badRequest, forbidden } from '../http-errors';
@@ -33,8 +33,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/exports/plans.xlsx', { schema: { tags: ['exports'], querystring: plansExportQuerySchema } }, async (request, reply) => {
     const { team } = request.query;
     // streamed page by page (issue 10): the largest team's plan goes out with flat memory
-    if (team === undefined) return sendXlsx(reply, plansWorkbookStream(planPages(api.db, myPlanScope(request.actor))), plansExportFile());
+    if (team === undefined) return sendXlsx(reply, plansWorkbookStream(await openPlanPages(api.db, myPlanScope(request.actor))), plansExportFile());
     const name = await teamOf(api.db, request.actor, team);
-    return sendXlsx(reply, plansWorkbookStream(planPages(api.db, teamPlanScope(request.actor, team))), plansExportFile(name));
+    return sendXlsx(reply, plansWorkbookStream(await openPlanPages(api.db, teamPlanScope(request.actor, team))), plansExportFile(name));
   });
 };

@@ -5,7 +5,7 @@ import { directoryQuerySchema, userIdParamsSchema } from '../../shared/api/peopl
 import { hasCapability } from '../../shared/rules/permissions';
 import { USERS_EXPORT_FILE, userExportFile } from '../../shared/rules/people-exports';
 import { users } from '../db/schema';
-import { exportUserPages } from '../exports/users-data';
+import { openUserPages } from '../exports/users-data';
 import { usersWorkbookStream, type UserPages } from '../exports/users-xlsx';
 import { forbidden } from '../http-errors';
 import { directoryWhere } from '../services/people-directory';
@@ -25,12 +25,12 @@ export const userExportsRoutes: FastifyPluginAsyncZod = async (api) => {
     // the export honours the directory filters, including their archive rule (issue 5)
     if (request.query.status === 'deleted' && !hasCapability(request.actor, 'VIEW_ARCHIVED_USERS')) throw forbidden();
     // streamed page by page (issue 10): memory stays flat however many members match
-    return sendWorkbook(reply, exportUserPages(api.db, request.actor, directoryWhere(request.query, request.actor)), USERS_EXPORT_FILE);
+    return sendWorkbook(reply, await openUserPages(api.db, request.actor, directoryWhere(request.query, request.actor)), USERS_EXPORT_FILE);
   });
 
   api.get('/exports/users/:id.xlsx', { schema: { tags: ['exports'], params: userIdParamsSchema } }, async (request, reply) => {
     if (!hasCapability(request.actor, 'EXPORT_USERS')) throw forbidden();
     const member = await memberOr404(api.db, request.actor, request.params.id);
-    return sendWorkbook(reply, exportUserPages(api.db, request.actor, eq(users.id, member.row.id)), userExportFile(member.row.name));
+    return sendWorkbook(reply, await openUserPages(api.db, request.actor, eq(users.id, member.row.id)), userExportFile(member.row.name));
   });
 };
