@@ -12,6 +12,7 @@ export const LINK_MESSAGES = {
   description: 'Description is required.',
   notFound: 'There is no link with this id.',
   notDeleted: 'This link is not deleted.',
+  alreadyDeleted: 'This link is already deleted.',
   noPicture: 'This link has no picture.',
 } as const;
 

@@ -48,4 +48,5 @@ export const ROLE_MESSAGES = {
   undeletable: (name: string) => `The role ${name} can not be deleted.`,
   lastAdmin: 'At least one active member must keep the View admin capability.',
   notDeleted: 'This role is not deleted.',
+  alreadyDeleted: 'This role is already deleted.',
 } as const;
