@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, pagedSchema, refSchema, shortText } from './common';
+import { envelope, idSchema, pagedSchema, refSchema, shortText } from './common';
 import { ENTITY_STATUSES, TABLE_PAGE_SIZES } from '../rules/constants';
 import { NAME_MESSAGES } from '../rules/people-messages';
 
@@ -66,7 +66,7 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const adminUsersResponseSchema = envelope(pagedSchema(adminUserRowSchema));
 
 /** PUT /admin/users/:id/role: the Access column (spec §3 editUser carries the role id). */
-export const userRoleBodySchema = z.object({ roleId: z.number({ error: 'Role is required.' }).int().positive('Role is required.') });
+export const userRoleBodySchema = z.object({ roleId: idSchema('Role is required.') });
 export const userRoleResponseSchema = envelope(z.object({ user: adminUserRowSchema }));
 
 export const ADMIN_MESSAGES = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OBJECTIVE_CATEGORIES, OBJECTIVES_PAGE_SIZE, PRIORITIES, type ObjectiveCategory } from '../rules/constants';
 import { OBJECTIVE_MESSAGES as M } from '../rules/objective-messages';
 import { OBJECTIVE_ACTIONS } from '../rules/objective-status';
-import { envelope, isoDateSchema, pagedSchema, refSchema } from './common';
+import { envelope, idSchema, isoDateSchema, pagedSchema, refSchema } from './common';
 
 // objective-tracking §3, §5, §7 and design §4: the objective calls. One form schema serves the
 // hub's validation and the dialog's, so each §5 message is typed once.
@@ -29,7 +29,7 @@ export const SORT_LABELS: Record<SortCriterion, string> = {
 export const calendarDaySchema = isoDateSchema;
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
+const requiredId = (message: string) => idSchema(message);
 
 /** §5: the subcategory lists depend on the category. */
 export function subcategoriesOf(category: string | null | undefined): readonly string[] {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, isoDateSchema, pagedSchema, queryBoolean, refSchema, shortText } from './common';
+import { envelope, idSchema, isoDateSchema, pagedSchema, queryBoolean, refSchema, shortText } from './common';
 import { USER_STATUSES } from '../rules/constants';
 import { MEMBER_MESSAGES } from '../rules/people-messages';
 import { userExtrasSchema } from './people-extras';
@@ -81,16 +81,16 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = envelope(z.object({ user: profileSchema }));
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-const idRequired = (message: string) => z.number({ error: message }).int(message).positive(message);
+const idRequired = (message: string) => idSchema(message);
 
 /** spec §5 member rules; the member dialog and POST/PUT /user validate with this one schema. */
 export const memberFieldsSchema = z.object({
   name: required(MEMBER_MESSAGES.name).max(200),
   email: required(MEMBER_MESSAGES.email).max(200).pipe(z.email('Email is invalid.')),
   phone: required(MEMBER_MESSAGES.phone).max(50),
-  teamIds: z.array(z.number().int().positive(), { error: MEMBER_MESSAGES.team }).min(1, MEMBER_MESSAGES.team).max(50),
+  teamIds: z.array(idSchema(), { error: MEMBER_MESSAGES.team }).min(1, MEMBER_MESSAGES.team).max(50),
   jobId: idRequired(MEMBER_MESSAGES.job),
-  teamleadId: z.number().int().positive().nullable().optional(),
+  teamleadId: idSchema().nullable().optional(),
   joinDate: isoDateSchema.nullable().optional(),
   username: shortText(100).trim().optional(),
 });
@@ -105,8 +105,8 @@ export type UpdateMemberBody = z.infer<typeof updateMemberSchema>;
 
 /** POST /user/teams (spec §6: owners edit a user's teams and line-manager flag). */
 export const userTeamsBodySchema = z.object({
-  userId: z.number().int().positive(),
-  teams: z.array(z.number().int().positive()).max(50),
+  userId: idSchema(),
+  teams: z.array(idSchema()).max(50),
   isLineManager: z.boolean(),
 });
 
