@@ -16,7 +16,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.put('/admin/users/:id/role', { schema: { tags: ['admin'], params: adminIdParamsSchema, body: userRoleBodySchema, response: { 200: userRoleResponseSchema } } }, async (request) => ({
-    data: { user: await setUserRole(api.db, request.actor.id, request.params.id, request.body.roleId) },
+    data: { user: await setUserRole(api.db, request.actor, request.params.id, request.body.roleId) },
   }));
 
   // issue 18: a one-time password, shown once; the answer must not be kept by any cache

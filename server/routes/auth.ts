@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (api) => {
   }));
 
   api.post('/auth/confirm-info', { schema: { tags: ['auth'], body: confirmInfoBodySchema, response: { 200: meResponseSchema } } }, async (request) => {
-    const loaded = await confirmInfo(api.db, request.actor.id, request.body);
+    const loaded = await confirmInfo(api.db, request.actor, request.body);
     return { data: { user: loaded.user, firstLogin: loaded.firstLogin, passwordMustChange: loaded.passwordMustChange } };
   });
 

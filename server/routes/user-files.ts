@@ -5,12 +5,12 @@ import {
   pictureSavedResponseSchema, vpnDeletedResponseSchema, vpnExistsResponseSchema, vpnFileParamsSchema, vpnNameParamsSchema, vpnSavedResponseSchema,
 } from '../../shared/api/people-files';
 import { PICTURE_MAX_BYTES } from '../../shared/rules/constants';
-import { canChangePicture } from '../../shared/rules/permissions';
 import { PICTURE_MESSAGES } from '../../shared/rules/people-messages';
 import { validateVpnFileName, VPN_MESSAGES } from '../../shared/rules/vpn-file';
-import { badRequest, forbidden, notFound } from '../http-errors';
+import { badRequest, notFound } from '../http-errors';
 import { imagePathOf } from '../services/member-summary';
 import { loadPicture, savePicture } from '../services/pictures';
+import { assertMayChangeUserFields } from '../services/user-field-guard';
 import { readOneFile, imageTypeOf } from '../services/upload';
 import { deleteVpnFile, findVpnOwnerForUpload, saveVpnFile, vpnFile, vpnOwnerFor } from '../services/vpn-files';
 import { memberOr404 } from './users';
@@ -26,7 +26,8 @@ export const userFilesRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.put('/user/:id/image', { schema: { tags: ['people'], params: userIdParamsSchema, response: { 200: pictureSavedResponseSchema } } }, async (request) => {
     const member = await memberOr404(api.db, request.actor, request.params.id);
-    if (!canChangePicture(request.actor, member.target)) throw forbidden();
+    // issue 18: the picture is a user field of the one rule (spec §6: the user themselves or edit-all-fields)
+    assertMayChangeUserFields(request.actor, member.target, [{ field: 'picture', key: 'image', changed: true }]);
     const file = await readOneFile(request, { field: 'image', maxBytes: PICTURE_MAX_BYTES, missing: PICTURE_MESSAGES.required, tooLarge: PICTURE_MESSAGES.size });
     const type = imageTypeOf(file.data);
     if (!type) throw badRequest(PICTURE_MESSAGES.type, 'image');

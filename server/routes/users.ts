@@ -16,10 +16,11 @@ import {
 import { canEditTeams, canEditUserInfo, hasCapability } from '../../shared/rules/permissions';
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db } from '../db/client';
-import { badRequest, forbidden, notFound } from '../http-errors';
+import { forbidden, notFound } from '../http-errors';
 import { jobRefs, listDirectory, projectTitles, teamLeadRefs } from '../services/people-directory';
 import { createMember, setMemberStatus, setMemberTeams, updateMember } from '../services/people-members';
 import { canOpenProfile, loadMember, profileFor } from '../services/people-profile';
+import { assertMayChangeUserFields } from '../services/user-field-guard';
 
 // The user routes of design §4 (issue 5): directory, profile, member dialog, archive / restore.
 
@@ -69,23 +70,24 @@ export const usersRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.post('/user/teams', { schema: { tags: ['people'], body: userTeamsBodySchema, response: { 200: idAnswer } } }, async (request) => {
+    // the Teams dialog is the owners' (spec §6); the fields it changes pass the user-fields rule
     if (!canEditTeams(request.actor)) throw forbidden();
     const member = await memberOr404(api.db, request.actor, request.body.userId);
-    await setMemberTeams(api.db, request.actor, member.row.id, request.body.teams, request.body.isLineManager);
+    await setMemberTeams(api.db, request.actor, member, request.body.teams, request.body.isLineManager);
     return { data: { id: member.row.id } };
   });
 
   api.delete('/user/:id', { schema: { tags: ['people'], params: userIdParamsSchema, response: { 200: idAnswer } } }, async (request) => {
-    if (!hasCapability(request.actor, 'REMOVE_USERS')) throw forbidden();
     const member = await memberOr404(api.db, request.actor, request.params.id);
-    if (member.row.id === request.actor.id) throw badRequest(MEMBER_CONFLICT.archiveSelf);
+    // issue 18: the status is a user field (remove-users, never one's own account)
+    assertMayChangeUserFields(request.actor, member.target, [{ field: 'status', key: 'status', changed: true }]);
     await setMemberStatus(api.db, request.actor, member.row.id, 'deleted');
     return { data: { id: member.row.id } };
   });
 
   api.patch('/user/:id/restore', { schema: { tags: ['people'], params: userIdParamsSchema, response: { 200: idAnswer } } }, async (request) => {
-    if (!hasCapability(request.actor, 'REMOVE_USERS')) throw forbidden();
     const member = await memberOr404(api.db, request.actor, request.params.id);
+    assertMayChangeUserFields(request.actor, member.target, [{ field: 'status', key: 'status', changed: true }]);
     await setMemberStatus(api.db, request.actor, member.row.id, 'active');
     return { data: { id: member.row.id } };
   });

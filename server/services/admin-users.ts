@@ -3,11 +3,13 @@ import { ADMIN_MESSAGES, type AdminUserRow, type AdminUsersQuery } from '../../s
 import type { Ref } from '../../shared/api/common';
 import { isCapability } from '../../shared/rules/capabilities';
 import { accessLabel } from '../../shared/rules/permissions';
+import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs, roles, teamMembers, teams, users } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { recordAudit } from './audit';
 import { assertSomeoneAdministers } from './roles';
+import { assertMayChangeUserFields } from './user-field-guard';
 
 // The admin Users table (spec §2): one page at a time, searched in the database (issue 7: with
 // 2,000 users the table never downloads everyone).
@@ -68,10 +70,14 @@ export async function listAdminUsers(db: DbOrTx, query: AdminUsersQuery): Promis
  * The Access column: gives a member another role. The member's next request already carries the
  * new rights (capabilities are loaded per request, never cached in the token).
  */
-export async function setUserRole(db: Db, actorId: number, userId: number, roleId: number): Promise<AdminUserRow> {
+export async function setUserRole(db: Db, actor: Actor, userId: number, roleId: number): Promise<AdminUserRow> {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, name: users.name, roleId: users.roleId }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+    // issue 18: the role is a user field of the one rule, like every other field a route writes
+    const teamIds = (await tx.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId))).map((m) => m.id);
+    assertMayChangeUserFields(actor, { id: userId, teamIds }, [{ field: 'role', key: 'roleId', changed: roleId !== user.roleId }]);
     const [role] = await tx.select({ id: roles.id, name: roles.name, status: roles.status }).from(roles).where(eq(roles.id, roleId));
     if (!role || role.status !== 'active') throw badRequest(ADMIN_MESSAGES.roleUnknown, 'roleId');
     await tx.update(users).set({ roleId, updatedAt: new Date() }).where(eq(users.id, userId));

@@ -1,12 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Ref } from '../../shared/api/common';
 import type { ExtrasUpdate } from '../../shared/api/people-extras';
-import { canEditExtraSection, canViewBitstoneInfo, canViewSensitivePersonalInfo, type ExtraSection } from '../../shared/rules/permissions';
+import { canViewBitstoneInfo, canViewSensitivePersonalInfo, type ExtraSection } from '../../shared/rules/permissions';
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
 import { auditLog, skills, users, type UserExtras } from '../db/schema';
-import { forbidden } from '../http-errors';
 import type { LoadedMember } from './people-profile';
+import { assertMayChangeUserFields, sameJson } from './user-field-guard';
 
 // The extra-details dialog (spec §2, §5, §6): sections replaced one by one, each only by who may.
 
@@ -27,9 +27,10 @@ function keepHidden<T extends object>(next: T, stored: T | undefined, hidden: re
 export async function saveExtras(db: Db, actor: Actor, member: LoadedMember, body: ExtrasUpdate): Promise<void> {
   const { row, target } = member;
   const sent = SECTIONS.filter((s) => body[s] !== undefined);
-  // spec §6: a section the caller may not edit is refused as a whole, not silently dropped
-  if (sent.some((s) => !canEditExtraSection(actor, target, s))) throw forbidden();
   const stored = row.extras;
+  // issue 18: each section is a user field of the one rule (the spec §6 section rights); a section
+  // the caller may not edit is refused by name, not dropped; sending back what is stored is no change
+  assertMayChangeUserFields(actor, target, sent.map((s) => ({ field: s, key: s, changed: !sameJson(body[s], stored[s]) })));
   const next: UserExtras = { ...stored };
   if (body.bitstoneInfo) {
     const clean = JSON.parse(JSON.stringify(body.bitstoneInfo)) as NonNullable<UserExtras['bitstoneInfo']>;

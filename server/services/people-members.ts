@@ -1,14 +1,15 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MEMBER_CONFLICT, type CreateMemberBody, type UpdateMemberBody } from '../../shared/api/people';
 import { DEFAULT_LEARNING_AND_DEV_EUR, DEFAULT_TEAM_BUILDINGS_RON } from '../../shared/rules/constants';
-import { canEditRestrictedUserFields } from '../../shared/rules/permissions';
 import { reportingLineError } from '../../shared/rules/reporting-lines';
 import { ROLE_USER } from '../../shared/rules/roles';
 import type { Actor } from '../../shared/rules/session-user';
+import { normaliseUsername, sameUsername } from '../../shared/rules/username';
 import type { Db, DbOrTx } from '../db/client';
 import { auditLog, jobs, roles, teamMembers, teams, users } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../http-errors';
+import { badRequest, notFound } from '../http-errors';
 import type { LoadedMember } from './people-profile';
+import { assertMayChangeUserFields, sameIdSet, type FieldChange } from './user-field-guard';
 import { endSessionsOf } from './sessions';
 
 // The member dialog (spec §2 'Member dialog', §5 member rules) and archive / restore (spec §4).
@@ -55,7 +56,8 @@ const audit = (db: DbOrTx, actor: Actor, entityId: number, action: string, befor
 
 /** POST /user. New members get the 'User' role and the spec §9 bitstone defaults. */
 export async function createMember(db: Db, actor: Actor, body: CreateMemberBody): Promise<number> {
-  const username = body.username || body.email.split('@')[0];
+  // body.username arrives normalised (shared/api/username.ts); the default from the email too
+  const username = body.username || normaliseUsername(body.email.split('@')[0]);
   return db.transaction(async (tx) => {
     await checkReferences(tx, body, null);
     await checkUnique(tx, body.email, username, null);
@@ -71,25 +73,37 @@ export async function createMember(db: Db, actor: Actor, body: CreateMemberBody)
   });
 }
 
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+/** What a PUT /user body changes, field by field; `username` is the value that would be stored. */
+function memberChanges(member: LoadedMember, body: UpdateMemberBody, username: string): FieldChange[] {
+  const { row, target } = member;
+  return [
+    { field: 'name', key: 'name', changed: body.name !== row.name },
+    { field: 'phone', key: 'phone', changed: body.phone !== row.phone },
+    { field: 'email', key: 'email', changed: body.email !== row.email },
+    // a username stored before the normal form (issue 18) is unchanged when sent back as it reads
+    { field: 'username', key: 'username', changed: !sameUsername(username, row.username) },
+    { field: 'job', key: 'jobId', changed: body.jobId !== row.jobId },
+    { field: 'teams', key: 'teamIds', changed: !sameIdSet(body.teamIds, target.teamIds) },
+    { field: 'directManager', key: 'teamleadId', changed: body.teamleadId !== undefined && body.teamleadId !== row.teamleadId },
+    { field: 'joinDate', key: 'joinDate', changed: body.joinDate !== undefined && body.joinDate !== row.joinDate },
+  ];
+}
 
 /**
- * PUT /user/:id. spec §5: email, direct manager, team and job change only with edit-all-fields or
- * team-lead permission; anyone else sending a different value is refused rather than ignored.
+ * PUT /user/:id. Each changed field goes through the user-fields rule (issue 18): a field the
+ * caller may not change is refused with its name, never ignored; its current value passes.
  */
 export async function updateMember(db: Db, actor: Actor, member: LoadedMember, body: UpdateMemberBody): Promise<void> {
   const { row, target } = member;
-  const restrictedChanged =
-    (body.email ?? '').toLowerCase() !== (row.email ?? '').toLowerCase() ||
-    body.jobId !== row.jobId ||
-    (body.teamleadId !== undefined && body.teamleadId !== row.teamleadId) ||
-    !sameIds([...new Set(body.teamIds)], target.teamIds);
-  if (restrictedChanged && !canEditRestrictedUserFields(actor, target)) throw forbidden();
+  // issue 18 (look-alike usernames): body.username arrives in the normal form sign-in looks up
+  // (shared/api/username.ts), so the comparison and the uniqueness check see that form.
   const username = body.username || row.username;
+  const changes = memberChanges(member, body, username);
+  assertMayChangeUserFields(actor, target, changes);
+  const changed = (field: FieldChange['field']) => changes.some((c) => c.field === field && c.changed);
   await db.transaction(async (tx) => {
     // Only a changed line is checked for loops, so a member's own save never trips on old data.
-    const managerChanged = body.teamleadId !== undefined && body.teamleadId !== row.teamleadId;
-    await checkReferences(tx, body, managerChanged ? row.id : null);
+    await checkReferences(tx, body, changed('directManager') ? row.id : null);
     await checkUnique(tx, body.email, username, row.id);
     await tx.update(users).set({
       name: body.name, username, email: body.email, phone: body.phone, jobId: body.jobId,
@@ -97,7 +111,7 @@ export async function updateMember(db: Db, actor: Actor, member: LoadedMember, b
       joinDate: body.joinDate === undefined ? row.joinDate : body.joinDate,
       updatedAt: new Date(),
     }).where(eq(users.id, row.id));
-    if (!sameIds([...new Set(body.teamIds)], target.teamIds)) await replaceTeams(tx, row.id, body.teamIds, null);
+    if (changed('teams')) await replaceTeams(tx, row.id, body.teamIds, null);
     await audit(tx, actor, row.id, 'update', { name: row.name, email: row.email, jobId: row.jobId, teamIds: target.teamIds }, body);
   });
 }
@@ -113,9 +127,19 @@ async function replaceTeams(tx: DbOrTx, userId: number, teamIds: number[], isLea
   })));
 }
 
-/** POST /user/teams (spec §6: owners set a user's teams and line-manager flag). */
-export async function setMemberTeams(db: Db, actor: Actor, userId: number, teamIds: number[], isLineManager: boolean): Promise<void> {
+/**
+ * POST /user/teams (spec §6: owners set a user's teams and line-manager flag). The flag is set on
+ * every listed team; it changes where a kept or new team's current flag differs (issue 18 rule).
+ */
+export async function setMemberTeams(db: Db, actor: Actor, member: LoadedMember, teamIds: number[], isLineManager: boolean): Promise<void> {
+  const userId = member.row.id;
   await db.transaction(async (tx) => {
+    const current = await tx.select({ teamId: teamMembers.teamId, isLead: teamMembers.isLead }).from(teamMembers).where(eq(teamMembers.userId, userId));
+    const leadOf = new Map(current.map((m) => [m.teamId, m.isLead]));
+    assertMayChangeUserFields(actor, member.target, [
+      { field: 'teams', key: 'teams', changed: !sameIdSet(teamIds, member.target.teamIds) },
+      { field: 'lineManager', key: 'isLineManager', changed: teamIds.some((id) => (leadOf.get(id) ?? false) !== isLineManager) },
+    ]);
     if (teamIds.length > 0) {
       const found = await tx.select({ id: teams.id }).from(teams).where(and(inArray(teams.id, teamIds), eq(teams.status, 'active')));
       if (found.length !== new Set(teamIds).size) throw badRequest(MEMBER_CONFLICT.unknownTeam, 'teams');

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { envelope, idSchema, isoDateSchema, pagedSchema, queryBoolean, refSchema, shortText } from './common';
 import { USER_STATUSES } from '../rules/constants';
 import { MEMBER_MESSAGES } from '../rules/people-messages';
+import { USER_FIELD_MESSAGES } from '../rules/user-fields';
 import { userExtrasSchema } from './people-extras';
+import { usernameSchema } from './username';
 
 // The people calls of design §4 (directory, profile, member dialog) — issue 5.
 
@@ -92,7 +94,7 @@ export const memberFieldsSchema = z.object({
   jobId: idRequired(MEMBER_MESSAGES.job),
   teamleadId: idSchema().nullable().optional(),
   joinDate: isoDateSchema.nullable().optional(),
-  username: shortText(100).trim().optional(),
+  username: usernameSchema.optional(),
 });
 
 /** POST /user: the join date is required when adding (spec §5). */
@@ -116,7 +118,7 @@ export const MEMBER_CONFLICT = {
   unknownTeam: 'Team does not exist.',
   unknownJob: 'Job does not exist.',
   unknownManager: 'Direct manager does not exist.',
-  archiveSelf: 'You cannot archive yourself.',
+  archiveSelf: USER_FIELD_MESSAGES.archiveSelf,
   notFound: 'There is no member with this id.',
   alreadyArchived: 'This member is already archived.',
 } as const;

@@ -25,6 +25,8 @@ export interface DemoIds {
   link: number;
   role: number;
   job: number;
+  /** a live session of the admin (issue 18 Settings → Sessions: nobody else may end it) */
+  adminSession: number;
 }
 
 export interface SampleRequest {
@@ -44,6 +46,11 @@ export interface RouteExpectation {
   member: Outcome;
   /** the call ends or changes the caller's own session: it runs on a throwaway session */
   ownSession?: true;
+  /**
+   * issue 18: the call ends the caller's OTHER sessions (sign out everywhere else, a password
+   * change): it runs on a throwaway session, after every other call of that caller
+   */
+  endsOtherSessions?: true;
   /** the statuses a refusal may have when not 403/404, with the rule that makes it so */
   refusedWith?: { statuses: number[]; why: string };
 }
@@ -74,12 +81,25 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // auth: the caller's own session and account
   'POST /api/auth/logout': { sample: () => ({ path: '/api/auth/logout', body: {} }), ...readable, ownSession: true },
   'GET /api/auth/me': { sample: () => ({ path: '/api/auth/me' }), ...readable },
+  // issue 18: the email links single sign-on to the account; neither may re-point theirs (user-fields.test.ts)
   'POST /api/auth/confirm-info': {
     sample: (_ids, who) => ({ path: '/api/auth/confirm-info', body: { name: `Confirmed ${who}`, email: `${who}.confirmed@bitstone.test`, phone: '+40 700 000 001' } }),
-    ...readable,
+    ...refused,
     ownSession: true,
+    refusedWith: { statuses: [409], why: 'the confirm step is the first sign-in only; an account already confirmed (the demo guest) gets 409' },
   },
   'GET /api/user/capabilities': { sample: () => ({ path: '/api/user/capabilities' }), ...readable },
+  // issue 18 Settings → Password: the caller's own (the demo password is 'demo')
+  'GET /api/auth/password': { sample: () => ({ path: '/api/auth/password' }), ...readable },
+  'POST /api/auth/password': {
+    sample: () => ({ path: '/api/auth/password', body: { current_password: 'demo', new_password: 'marmalade-orbit-cactus' } }),
+    ...readable,
+    endsOtherSessions: true,
+  },
+  // issue 18 Settings → Sessions: always the caller's own; another person's session is 'not found'
+  'GET /api/auth/sessions': { sample: () => ({ path: '/api/auth/sessions' }), ...readable },
+  'DELETE /api/auth/sessions/:id': { sample: (ids) => ({ path: `/api/auth/sessions/${ids.adminSession}` }), ...refused },
+  'DELETE /api/auth/sessions': { sample: () => ({ path: '/api/auth/sessions' }), ...readable, endsOtherSessions: true },
 
   // people directory and profiles: readable by every member (spec §2), changed only by rights holders
   'GET /api/user': { sample: () => ({ path: '/api/user' }), ...readable },
@@ -147,6 +167,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // admin area: view-admin only, and never the barred role
   'GET /api/admin/users': { sample: () => ({ path: '/api/admin/users' }), ...refused },
   'PUT /api/admin/users/:id/role': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.member}/role`, body: { role_id: ids.role } }), ...refused },
+  'POST /api/admin/users/:id/password-reset': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.admin}/password-reset` }), ...refused },
   'GET /api/admin/sso': { sample: () => ({ path: '/api/admin/sso' }), ...refused },
   'PUT /api/admin/sso': { sample: () => ({ path: '/api/admin/sso', body: { local_passwords_enabled: false } }), ...refused },
   'GET /api/audit': { sample: () => ({ path: '/api/audit' }), ...refused },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '../../shared/rules/messages';
+import { USER_FIELD_MESSAGES } from '../../shared/rules/user-fields';
 import { startE2eHub } from '../support/e2e-global-setup';
 import { DEMO_PASSWORD, DEMO_USERS, expectTitle, fillLogin, useBrowser, waitForPath } from './helpers';
 
@@ -174,6 +175,9 @@ describe('first-login stepper', () => {
       await fillLogin(page, 'member', DEMO_PASSWORD);
       await page.getByRole('heading', { name: 'Confirm your information' }).waitFor();
       expect(await page.getByRole('list', { name: 'Sign-in steps' }).getByRole('listitem').count()).toBe(2);
+      // issue 18: the email links single sign-on to the account; a member confirms it as it is
+      expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+      await page.getByText(USER_FIELD_MESSAGES.ownEmail).waitFor();
       await page.getByLabel('Name').fill('');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByText('Name is required.').waitFor();

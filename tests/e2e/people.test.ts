@@ -110,6 +110,9 @@ describe('profile', () => {
       await page.getByRole('region', { name: 'User Information' }).getByRole('button', { name: 'Edit' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit User Info' });
       expect(await dialog.getByRole('combobox', { name: 'Team' }).isDisabled()).toBe(false);
+      // issue 18: the user-fields rule: a team lead changes the email, never the sign-in
+      expect(await dialog.getByRole('textbox', { name: /^Email/ }).isDisabled()).toBe(false);
+      expect(await dialog.getByRole('textbox', { name: /^Username/ }).isDisabled()).toBe(true);
       await shot(page, 'lead-edits-member');
     });
     await signedIn('member', async ({ page }) => {
@@ -119,6 +122,8 @@ describe('profile', () => {
       expect(await dialog.getByRole('combobox', { name: 'Team' }).isDisabled()).toBe(true);
       expect(await dialog.getByRole('textbox', { name: /^Email/ }).isDisabled()).toBe(true);
       expect(await dialog.getByRole('textbox', { name: /^Phone/ }).isDisabled()).toBe(false);
+      expect(await dialog.getByRole('textbox', { name: /^Username/ }).isDisabled()).toBe(true);
+      expect(await dialog.getByLabel(/^Join date/).isDisabled()).toBe(true);
       // the member saves their own phone: the fields they may not change go back unchanged
       await dialog.getByRole('textbox', { name: /^Phone/ }).fill('+40 764 307 866');
       await dialog.getByRole('button', { name: 'Save' }).click();

@@ -3,6 +3,7 @@ import { Button, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluent
 import { confirmInfoBodySchema, type ConfirmInfoBody } from '../../../../shared/api/auth';
 import { HubError } from '../../../../shared/api/hub-error';
 import type { SessionUser } from '../../../../shared/api/users';
+import { mayChangeUserField, USER_FIELD_MESSAGES } from '../../../../shared/rules/user-fields';
 import { errorText } from '../../../lib/api';
 import { useConfirmInfo } from '../api/confirm-info';
 
@@ -13,12 +14,17 @@ const useStyles = makeStyles({
 });
 
 type FieldErrors = Partial<Record<keyof ConfirmInfoBody, string>>;
+type FormValues = Required<ConfirmInfoBody>;
 
-/** 'Confirm your information': name, email and phone prefilled from the account, saved on Continue. */
+/**
+ * 'Confirm your information': name, email and phone prefilled from the account, saved on Continue.
+ * The email is read-only (and not sent) for a person the user-fields rule does not let change it.
+ */
 export default function ConfirmInfoStep({ user, onDone }: { user: SessionUser; onDone: (user: SessionUser) => void }) {
   const styles = useStyles();
   const confirm = useConfirmInfo();
-  const [values, setValues] = useState<ConfirmInfoBody>({ name: user.name, email: user.email ?? '', phone: user.phone ?? '' });
+  const [values, setValues] = useState<FormValues>({ name: user.name, email: user.email ?? '', phone: user.phone ?? '' });
+  const emailEditable = mayChangeUserField(user, { id: user.id, teamIds: user.teamIds }, 'email');
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const change = (field: keyof ConfirmInfoBody, value: string) => {
@@ -28,7 +34,8 @@ export default function ConfirmInfoStep({ user, onDone }: { user: SessionUser; o
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = confirmInfoBodySchema.safeParse(values);
+    const { email: _email, ...rest } = values;
+    const parsed = confirmInfoBodySchema.safeParse(emailEditable ? values : rest);
     if (!parsed.success) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
@@ -49,8 +56,8 @@ export default function ConfirmInfoStep({ user, onDone }: { user: SessionUser; o
       <Field label="Name" required validationMessage={errors.name ?? hubField('name')}>
         <Input value={values.name} autoComplete="name" autoFocus onChange={(_, d) => change('name', d.value)} />
       </Field>
-      <Field label="Email" required validationMessage={errors.email ?? hubField('email')}>
-        <Input type="email" value={values.email} autoComplete="email" onChange={(_, d) => change('email', d.value)} />
+      <Field label="Email" required={emailEditable} validationMessage={errors.email ?? hubField('email')} hint={emailEditable ? undefined : USER_FIELD_MESSAGES.ownEmail}>
+        <Input type="email" value={values.email} autoComplete="email" readOnly={!emailEditable} onChange={(_, d) => change('email', d.value)} />
       </Field>
       <Field label="Phone" required validationMessage={errors.phone ?? hubField('phone')}>
         <Input type="tel" value={values.phone} autoComplete="tel" onChange={(_, d) => change('phone', d.value)} />

@@ -5,7 +5,7 @@ import {
   makeStyles, MessageBar, MessageBarBody, Option, tokens,
 } from '@fluentui/react-components';
 import { createMemberSchema, updateMemberSchema, type Profile } from '../../../../shared/api/people';
-import { canEditRestrictedUserFields } from '../../../../shared/rules/permissions';
+import { mayChangeUserField, type UserField } from '../../../../shared/rules/user-fields';
 import { managerChoices } from '../../../../shared/rules/reporting-lines';
 import { FALLBACK_TEXT, PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
 import { userAtom } from '../../../lib/session/session';
@@ -41,8 +41,10 @@ function initialState(member?: Profile): FormState {
 }
 
 /**
- * spec §2 'Member dialog': 'New employee' or 'Edit User Info'. Email, direct manager, team and job
- * are editable only with edit-all-fields or team-lead permission (spec §5); the hub checks again.
+ * spec §2 'Member dialog': 'New employee' or 'Edit User Info'. When editing, each field is
+ * read-only unless the user-fields rule (issue 18, the hub's own) lets this person change it:
+ * email, direct manager, team, job and join date need edit-all-fields or team-lead permission
+ * (spec §5), and nobody renames their own sign-in.
  */
 export default function MemberDialog({ mode, open, onClose, member, onSaved }: MemberDialogProps) {
   const styles = useStyles();
@@ -57,7 +59,9 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
   const jobs = useJobChoices().data?.items ?? [];
   // issue 11: a person never reports to themselves (the hub also refuses loops further up)
   const leads = managerChoices(useTeamLeadChoices().data?.items ?? [], member?.id ?? null);
-  const restricted = mode === 'add' || (!!actor && !!member && canEditRestrictedUserFields(actor, { id: member.id, teamIds: member.team.map((t) => t.id) }));
+  const target = member ? { id: member.id, teamIds: member.team.map((t) => t.id) } : null;
+  // whoever may add members sets every field of a new one
+  const editable = (field: UserField) => mode === 'add' || (!!actor && !!target && mayChangeUserField(actor, target, field));
   const saving = create.isPending || update.isPending;
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -106,20 +110,20 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
               {general && <MessageBar intent="error"><MessageBarBody>{general}</MessageBarBody></MessageBar>}
               <div className={styles.form}>
                 <Field label="Name" required {...err('name')}>
-                  <Input value={form.name} onChange={(_, d) => set('name', d.value)} />
+                  <Input value={form.name} disabled={!editable('name')} onChange={(_, d) => set('name', d.value)} />
                 </Field>
                 <Field label="Phone" required {...err('phone')}>
-                  <Input type="tel" value={form.phone} onChange={(_, d) => set('phone', d.value)} />
+                  <Input type="tel" value={form.phone} disabled={!editable('phone')} onChange={(_, d) => set('phone', d.value)} />
                 </Field>
                 <Field label="Email" required {...err('email')}>
-                  <Input type="email" value={form.email} disabled={!restricted} onChange={(_, d) => set('email', d.value)} />
+                  <Input type="email" value={form.email} disabled={!editable('email')} onChange={(_, d) => set('email', d.value)} />
                 </Field>
                 <Field label="Username" hint={mode === 'add' ? 'Defaults to the part of the email before @' : undefined} {...err('username')}>
-                  <Input value={form.username} onChange={(_, d) => set('username', d.value)} />
+                  <Input value={form.username} disabled={!editable('username')} onChange={(_, d) => set('username', d.value)} />
                 </Field>
                 <Field label="Team" required {...err('teamIds')}>
                   <Combobox
-                    multiselect disabled={!restricted} placeholder="Choose teams" value={teamText} selectedOptions={form.teamIds.map(String)}
+                    multiselect disabled={!editable('teams')} placeholder="Choose teams" value={teamText} selectedOptions={form.teamIds.map(String)}
                     onOptionSelect={(_, d) => set('teamIds', d.selectedOptions.map(Number))}
                   >
                     {teams.map((t) => <Option key={t.id} value={String(t.id)}>{t.name}</Option>)}
@@ -127,7 +131,7 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
                 </Field>
                 <Field label="Job" required {...err('jobId')}>
                   <Dropdown
-                    disabled={!restricted} placeholder="Choose a job" value={jobText} selectedOptions={form.jobId ? [String(form.jobId)] : []}
+                    disabled={!editable('job')} placeholder="Choose a job" value={jobText} selectedOptions={form.jobId ? [String(form.jobId)] : []}
                     onOptionSelect={(_, d) => set('jobId', d.optionValue ? Number(d.optionValue) : null)}
                   >
                     {jobs.map((j) => <Option key={j.id} value={String(j.id)}>{j.name}</Option>)}
@@ -135,7 +139,7 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
                 </Field>
                 <Field label="Direct Manager" {...err('teamleadId')}>
                   <Dropdown
-                    disabled={!restricted} value={leadText} selectedOptions={[String(form.teamleadId ?? '')]}
+                    disabled={!editable('directManager')} value={leadText} selectedOptions={[String(form.teamleadId ?? '')]}
                     onOptionSelect={(_, d) => set('teamleadId', d.optionValue ? Number(d.optionValue) : null)}
                   >
                     <Option value="">{FALLBACK_TEXT.notSet}</Option>
@@ -143,7 +147,7 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
                   </Dropdown>
                 </Field>
                 <Field label="Join date" required={mode === 'add'} {...err('joinDate')}>
-                  <Input type="date" value={form.joinDate} onChange={(_, d) => set('joinDate', d.value)} />
+                  <Input type="date" value={form.joinDate} disabled={!editable('joinDate')} onChange={(_, d) => set('joinDate', d.value)} />
                 </Field>
               </div>
             </DialogContent>

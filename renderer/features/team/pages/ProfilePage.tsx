@@ -4,7 +4,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowLeftRegular, DocumentPdfRegular, EditRegular, PeopleTeamRegular } from '@fluentui/react-icons';
 import type { Profile } from '../../../../shared/api/people';
-import { canChangePicture, canEditExtraSection, canEditTeams, canEditUserInfo, canSeeFiles, hasCapability, type ExtraSection } from '../../../../shared/rules/permissions';
+import { canEditExtraSection, canEditTeams, canEditUserInfo, canSeeFiles, hasCapability, type ExtraSection } from '../../../../shared/rules/permissions';
+import { mayChangeUserField } from '../../../../shared/rules/user-fields';
 import { userExportFile } from '../../../../shared/rules/people-exports';
 import { PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
 import type { SessionUser } from '../../../../shared/api/users';
@@ -48,7 +49,7 @@ function ProfileBody({ profile, actor }: { profile: Profile; actor: SessionUser 
   const target = { id: profile.id, teamIds: profile.team.map((t) => t.id) };
   // offline (issue 11 part 6): a kept profile is read-only, every change needs the hub
   const online = !useOffline();
-  const editableSections = online ? SECTIONS.filter((s) => canEditExtraSection(actor, target, s)) : [];
+  const editableSections = online ? SECTIONS.filter((s) => mayChangeUserField(actor, target, s)) : [];
   const close = () => setOpen(null);
 
   const changeStatus = async (to: 'archive' | 'restore') => {
@@ -66,8 +67,8 @@ function ProfileBody({ profile, actor }: { profile: Profile; actor: SessionUser 
       <ProfileHeader
         profile={profile}
         pictureVersion={pictureVersion}
-        canChangePicture={online && canChangePicture(actor, target)}
-        canArchive={online && hasCapability(actor, 'REMOVE_USERS') && actor.id !== profile.id}
+        canChangePicture={online && mayChangeUserField(actor, target, 'picture')}
+        canArchive={online && mayChangeUserField(actor, target, 'status')}
         onPicture={() => setOpen('picture')}
         onArchive={() => setOpen('archive')}
         onRestore={() => setOpen('restore')}
