@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { envelope } from './common';
 import { sessionUserSchema } from './users';
 import { LOGIN_MESSAGES } from '../rules/messages';
+import { signInUsernameSchema } from './username';
 
 export const loginBodySchema = z.object({
-  username: z.string({ error: LOGIN_MESSAGES.username }).trim().min(1, LOGIN_MESSAGES.username).max(100),
+  username: signInUsernameSchema,
   password: z.string({ error: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(500),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -25,10 +26,14 @@ export const logoutResponseSchema = envelope(z.object({ signedOut: z.literal(tru
 
 export const capabilitiesResponseSchema = envelope(z.object({ capabilities: z.array(z.string()) }));
 
-/** 'Confirm your information' step: the user confirms (and may correct) their contact details. */
+/**
+ * 'Confirm your information' step, at the first sign-in only: the user confirms (and may correct)
+ * their contact details. The email is left out (or sent unchanged) by a person who may not change
+ * it (issue 18: shared/rules/user-fields.ts).
+ */
 export const confirmInfoBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(200),
-  email: z.email('Email is invalid.').max(200),
+  email: z.email('Email is invalid.').max(200).optional(),
   phone: z.string().trim().min(1, 'Phone number is required.').max(50),
 });
 export type ConfirmInfoBody = z.infer<typeof confirmInfoBodySchema>;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SSO_MESSAGES, type SsoAdmin } from '../../../shared/api/sso';
+import { sameUsername } from '../../../shared/rules/username';
 import type { Db, DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
 import { badRequest, forbidden } from '../../http-errors';
@@ -19,7 +20,8 @@ export async function localPasswordsEnabled(db: DbOrTx): Promise<boolean> {
 }
 
 export function isBootstrapAdmin(config: SsoConfig, username: string): boolean {
-  return username.trim().toLowerCase() === config.bootstrapAdmin.toLowerCase();
+  // issue 18: the usernames' normal form, as sign-in compares them ('ＢＯＳＳ' is boss)
+  return sameUsername(username, config.bootstrapAdmin);
 }
 
 /** Called before a local sign-in checks the password: refused when local passwords are off. */
