@@ -18,6 +18,7 @@ import { evaluationRoutes } from './routes/evaluations';
 import { notificationRoutes } from './routes/notifications';
 import { authRoutes } from './routes/auth';
 import { ssoRoutes } from './routes/sso';
+import { passwordRoutes } from './routes/password';
 import { ownSessionsRoutes } from './routes/own-sessions';
 import { NO_SSO, type SsoConfig } from './services/sso/config';
 import { followSessionChanges, SessionCache } from './services/session-cache';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(docsRoute);
       await api.register(authRoutes);
+      await api.register(passwordRoutes);
       await api.register(ownSessionsRoutes);
       await api.register(ssoRoutes);
       await api.register(myTeamRoutes);

@@ -11,6 +11,9 @@ export const changePasswordBodySchema = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
+/** GET /auth/password: whether Settings offers the password form (not to SSO-only people). */
+export const passwordStatusResponseSchema = envelope(z.object({ canChange: z.boolean() }));
+
 /** The session that asked stays; how many others ended. */
 export const passwordChangedResponseSchema = envelope(z.object({ changed: z.literal(true), sessionsEnded: z.number().int() }));
 

@@ -10,7 +10,7 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/\bEdg(e|A|iOS)?\//, 'Edge'],
   [/\b(OPR|Opera)\//, 'Opera'],
   [/\b(Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\b(HeadlessChrome|Chrome|CriOS|Chromium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
   [/\bElectron\//, 'Electron'],
   [/^axios\//, 'axios'],

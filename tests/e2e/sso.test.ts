@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { users } from '../../server/db/schema';
 import { NO_SSO, type SsoConfig } from '../../server/services/sso/config';
 import { SSO_MESSAGES } from '../../shared/api/sso';
+import { PASSWORD_MESSAGES } from '../../shared/rules/messages';
 import type { BrowserSession } from '../support/browser';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { startTestHub, type TestHub } from '../support/hub';
@@ -111,6 +112,11 @@ describe('the company directory (LDAP) tab', () => {
       await page.getByLabel('Bitstone directory password').fill('dana-secret');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await reachShell(page, 'Dana Directory');
+      // issue 18: a person who signs in only through the directory has no hub password to change
+      await page.goto('/settings');
+      await page.getByText(PASSWORD_MESSAGES.ssoOnly).waitFor();
+      expect(await page.getByRole('form', { name: 'Change password' }).count()).toBe(0);
+      await page.getByRole('list', { name: 'Active sessions' }).getByTestId('session').first().waitFor();
     }));
 });
 

@@ -2,10 +2,10 @@ import { useNavigate } from 'react-router-dom';
 import {
   Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, Spinner, Text, tokens,
 } from '@fluentui/react-components';
-import { DismissRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
+import { DismissRegular, PersonRegular, SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
 import type { SessionUser } from '../../../shared/api/users';
 import { UserAvatar } from '../../lib/components/UserAvatar';
-import { profilePath } from '../../lib/paths';
+import { PATHS, profilePath } from '../../lib/paths';
 import { useSignOut } from './api/sign-out';
 
 const useStyles = makeStyles({
@@ -14,7 +14,10 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignSelf: 'stretch', marginTop: tokens.spacingVerticalL },
 });
 
-/** spec §2: the account picture opens this right drawer: name, email, View profile and Logout. */
+/**
+ * spec §2: the account picture opens this right drawer: name, email, View profile and Logout; and
+ * Settings, where the password and sessions are (issue 18; the web build has no side-menu entry).
+ */
 export function AccountDrawer({ user, open, onClose }: { user: SessionUser; open: boolean; onClose: () => void }) {
   const styles = useStyles();
   const navigate = useNavigate();
@@ -42,6 +45,15 @@ export function AccountDrawer({ user, open, onClose }: { user: SessionUser; open
               }}
             >
               View profile
+            </Button>
+            <Button
+              icon={<SettingsRegular />}
+              onClick={() => {
+                onClose();
+                navigate(PATHS.settings);
+              }}
+            >
+              Settings
             </Button>
             <Button
               icon={signOut.isPending ? <Spinner size="tiny" /> : <SignOutRegular />}

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
 
-// Desktop only: which hub the app talks to, and how the session token is kept.
+// Which hub the app talks to (desktop only) and, once signed in, the person's password, sessions
+// and notification switches.
 export const SettingsPage = lazy(() => import('./pages/SettingsPage'));

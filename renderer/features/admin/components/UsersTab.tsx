@@ -1,13 +1,15 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { Button, SearchBox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Tooltip } from '@fluentui/react-components';
-import { AddRegular, EditRegular, ShieldPersonRegular } from '@fluentui/react-icons';
+import { AddRegular, EditRegular, KeyResetRegular, ShieldPersonRegular } from '@fluentui/react-icons';
 import type { AdminUserRow } from '../../../../shared/api/admin';
 import type { Profile } from '../../../../shared/api/people';
 import { errorText } from '../../../lib/api';
 import { Loading } from '../../../lib/components/Loading';
 import { profilePath } from '../../../lib/paths';
+import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
 import { MemberDialog } from '../../team';
 import { ADMIN_USERS_KEY, fetchProfile, useAdminUsers } from '../api/users';
@@ -17,9 +19,10 @@ import { usePaging } from '../hooks/use-paged';
 import { useTableStyles } from './admin-table';
 import { AccessDialog } from './AccessDialog';
 import { Paginator } from './Paginator';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { TableState } from './TableState';
 
-type Dialog = { kind: 'new' } | { kind: 'edit'; member: Profile } | { kind: 'access'; user: AdminUserRow } | null;
+type Dialog = { kind: 'new' } | { kind: 'edit'; member: Profile } | { kind: 'access'; user: AdminUserRow } | { kind: 'reset'; user: AdminUserRow } | null;
 
 /** spec §2 Users table; paged and searched on the hub; New and edit use the people feature's member dialog. */
 export function UsersTab() {
@@ -31,6 +34,7 @@ export function UsersTab() {
   const settled = useDebounced(search.trim());
   const users = useAdminUsers({ page: paging.page, limit: paging.size, search: settled });
   const [dialog, setDialog] = useState<Dialog>(null);
+  const me = useAtomValue(userAtom);
   const rows = users.data?.items ?? [];
 
   const edit = async (id: number) => {
@@ -64,7 +68,7 @@ export function UsersTab() {
             <TableHeaderCell>Role</TableHeaderCell>
             <TableHeaderCell>Access</TableHeaderCell>
             <TableHeaderCell>Join date</TableHeaderCell>
-            <TableHeaderCell style={{ width: 100, textAlign: 'right' }}>Actions</TableHeaderCell>
+            <TableHeaderCell style={{ width: 136, textAlign: 'right' }}>Actions</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -85,6 +89,12 @@ export function UsersTab() {
                 <div className={styles.actions}>
                   <Button appearance="subtle" icon={<EditRegular />} aria-label={`Edit ${user.name}`} onClick={() => void edit(user.id)} />
                   <Button appearance="subtle" icon={<ShieldPersonRegular />} aria-label={`Change access of ${user.name}`} onClick={() => setDialog({ kind: 'access', user })} />
+                  {/* one's own password is changed in Settings (the hub refuses it here) */}
+                  {user.id !== me?.id && (
+                    <Tooltip content="Reset password" relationship="description">
+                      <Button appearance="subtle" icon={<KeyResetRegular />} aria-label={`Reset password of ${user.name}`} onClick={() => setDialog({ kind: 'reset', user })} />
+                    </Tooltip>
+                  )}
                 </div>
               </TableCell>
             </TableRow>
@@ -98,6 +108,7 @@ export function UsersTab() {
         {dialog?.kind === 'edit' && <MemberDialog mode="edit" open member={dialog.member} onClose={() => setDialog(null)} onSaved={saved} />}
       </Suspense>
       {dialog?.kind === 'access' && <AccessDialog user={dialog.user} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'reset' && <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
@@ -6,7 +6,7 @@ import { SettingsRegular } from '@fluentui/react-icons';
 import type { SessionUser } from '../../../../shared/api/users';
 import { canInviteTeamMates } from '../../../../shared/rules/permissions';
 import { PATHS } from '../../../lib/paths';
-import { afterSignInPathAtom, firstLoginAtom, userAtom } from '../../../lib/session/session';
+import { afterSignInPathAtom, firstLoginAtom, passwordMustChangeAtom, userAtom } from '../../../lib/session/session';
 import { appStore } from '../../../lib/store';
 import { isDesktop } from '../../../lib/transport';
 import { Loading } from '../../../lib/components/Loading';
@@ -15,6 +15,7 @@ import { SignInMethods } from '../sso/components/SignInMethods';
 import { Stepper } from '../components/Stepper';
 
 // The later steps load only for a first login: most visitors never need them before sign-in.
+const NewPasswordStep = lazy(() => import('../components/NewPasswordStep'));
 const ConfirmInfoStep = lazy(() => import('../components/ConfirmInfoStep'));
 const TeamMatesStep = lazy(() => import('../components/TeamMatesStep'));
 
@@ -39,7 +40,14 @@ const useStyles = makeStyles({
   footer: { position: 'fixed', bottom: tokens.spacingVerticalM, color: tokens.colorNeutralForegroundOnBrand, fontSize: tokens.fontSizeBase200 },
 });
 
-type Step = 'login' | 'confirm' | 'team';
+type Step = 'login' | 'password' | 'confirm' | 'team';
+
+const STEP_LABELS: Record<Step, string> = {
+  login: 'Login',
+  password: 'New password',
+  confirm: 'Confirm your information',
+  team: 'See team mates',
+};
 
 function BrandMark() {
   return (
@@ -55,20 +63,34 @@ function BrandMark() {
 /**
  * Sign-in and the first-login stepper (objective-tracking §2/§4): Login → 'Confirm your
  * information' → for team leads 'See team mates'. Finishing lowers the first-login flag and the
- * login route's guard moves the user on (to ret, else the team page).
+ * login route's guard moves the user on (to ret, else the team page). After an admin's password
+ * reset (issue 18) a 'New password' step comes first, before anything else the hub allows.
  */
 export default function LoginPage() {
   const styles = useStyles();
   const user = useAtomValue(userAtom);
   const firstLogin = useAtomValue(firstLoginAtom);
+  const passwordMustChange = useAtomValue(passwordMustChangeAtom);
   const [teamStep, setTeamStep] = useState(false);
-  const step: Step = !user || !firstLogin ? 'login' : teamStep ? 'team' : 'confirm';
+  // the password step stays on the stepper once done, so the later steps keep their numbers
+  const [passwordStep, setPasswordStep] = useState(passwordMustChange);
+  useEffect(() => {
+    if (passwordMustChange) setPasswordStep(true);
+  }, [passwordMustChange]);
+  const step: Step = !user ? 'login' : passwordMustChange ? 'password' : !firstLogin ? 'login' : teamStep ? 'team' : 'confirm';
   const lead = !!user && canInviteTeamMates(user);
-  const steps = lead ? ['Login', 'Confirm your information', 'See team mates'] : ['Login', 'Confirm your information'];
+  const infoSteps: Step[] = passwordStep && !firstLogin ? [] : lead ? ['confirm', 'team'] : ['confirm'];
+  const steps: Step[] = ['login', ...(passwordStep ? (['password'] as const) : []), ...infoSteps];
 
   const finish = () => {
     appStore.set(afterSignInPathAtom, PATHS.team);
     appStore.set(firstLoginAtom, false);
+  };
+
+  const passwordChosen = () => {
+    // a later login goes on to objectives (objective-tracking §4); a first one to its info step
+    if (!firstLogin) appStore.set(afterSignInPathAtom, PATHS.objectives);
+    appStore.set(passwordMustChangeAtom, false);
   };
 
   const confirmed = (updated: SessionUser) => {
@@ -77,7 +99,7 @@ export default function LoginPage() {
     else finish();
   };
 
-  const heading = step === 'login' ? 'Sign in to Bitstone Hub' : step === 'confirm' ? 'Confirm your information' : 'See team mates';
+  const heading = step === 'login' ? 'Sign in to Bitstone Hub' : step === 'password' ? 'Choose a new password' : STEP_LABELS[step];
 
   return (
     <main className={styles.page}>
@@ -87,9 +109,10 @@ export default function LoginPage() {
           <Text as="h1" size={600} weight="semibold">{heading}</Text>
           <Text className={styles.sub}>Bitstone's staff hub: people, holidays, hours and objectives.</Text>
         </div>
-        <Stepper steps={steps} current={step === 'login' ? 0 : step === 'confirm' ? 1 : 2} />
+        <Stepper steps={steps.map((s) => STEP_LABELS[s])} current={Math.max(0, steps.indexOf(step))} />
         {step === 'login' && <SignInMethods localForm={<LoginForm />} />}
         <Suspense fallback={<Loading />}>
+          {step === 'password' && user && <NewPasswordStep user={user} onDone={passwordChosen} />}
           {step === 'confirm' && user && <ConfirmInfoStep user={user} onDone={confirmed} />}
           {step === 'team' && <TeamMatesStep onDone={finish} />}
         </Suspense>

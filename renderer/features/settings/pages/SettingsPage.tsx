@@ -10,7 +10,9 @@ import { PATHS } from '../../../lib/paths';
 import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
 import { isDesktop } from '../../../lib/transport';
+import { PasswordSettings } from '../../auth';
 import { NotificationSettings } from '../../notifications';
+import { SessionsSettings } from '../components/SessionsSettings';
 import { useHubSettings, useSetHubUrl } from '../api/settings';
 
 const useStyles = makeStyles({
@@ -24,7 +26,10 @@ const useStyles = makeStyles({
 
 const EMBEDDED_STATUS = { starting: 'starting', running: 'running', failed: 'failed to start', off: 'off' } as const;
 
-/** Which hub the desktop app uses: the embedded demo hub, or a company hub URL (design §1). */
+/**
+ * Which hub the desktop app uses: the embedded demo hub, or a company hub URL (design §1); once
+ * signed in, the person's password, sessions (issue 18) and notification switches.
+ */
 export default function SettingsPage() {
   const styles = useStyles();
   const navigate = useNavigate();
@@ -104,6 +109,8 @@ export default function SettingsPage() {
           </form>
         )}
       </Card>}
+      {user && <PasswordSettings user={user} />}
+      {user && <SessionsSettings />}
       {user && <NotificationSettings />}
     </main>
   );
