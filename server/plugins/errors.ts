@@ -16,6 +16,7 @@ export const WIRE_MESSAGES = {
   mediaType: 'Unsupported content type; send JSON.',
   notFound: 'There is no such API path.',
   badUrl: 'The request path is not valid.',
+  badMultipart: 'The upload is not a complete multipart form.',
 } as const;
 
 /** Fastify's own 4xx errors whose text we replace with a plain one (theirs may quote the input). */

@@ -14,7 +14,8 @@ import { imageTypeOf, pictureProblem } from '../../shared/rules/image-type';
 import { canAdminister } from '../../shared/rules/admin-access';
 import { PICTURE_MAX_BYTES } from '../../shared/rules/constants';
 import { PICTURE_MESSAGES } from '../../shared/rules/people-messages';
-import { badRequest, forbidden, notFound } from '../http-errors';
+import { badRequest, forbidden, isHttpError, notFound } from '../http-errors';
+import { WIRE_MESSAGES } from '../plugins/errors';
 import { createLink, linkPicture, listLinks, setLinkPicture, setLinkStatus, updateLink } from '../services/links';
 import { requireAdmin } from './admin-guard';
 
@@ -30,11 +31,20 @@ const PICTURE_JSON_LIMIT = Math.ceil((PICTURE_MAX_BYTES * 4) / 3) + 64 * 1024;
  */
 async function readPicture(request: FastifyRequest): Promise<Buffer> {
   if (request.isMultipart()) {
-    for await (const part of request.parts({ limits: { fileSize: PICTURE_MAX_BYTES + 1, files: 1, fields: 5 } })) {
-      if (part.type !== 'file' || part.fieldname !== 'image') continue;
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw badRequest(PICTURE_MESSAGES.size, 'image');
-      return bytes;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: PICTURE_MAX_BYTES + 1, files: 1, fields: 5 } })) {
+        if (part.type === 'file' && part.fieldname === 'image') {
+          const bytes = await part.toBuffer();
+          if (part.file.truncated) throw badRequest(PICTURE_MESSAGES.size, 'image');
+          return bytes;
+        }
+        // a file part nobody reads holds the parser, and the request never ends (issue 18 fuzz)
+        if (part.type === 'file') part.file.resume();
+      }
+    } catch (error) {
+      // the parser's own errors (no boundary, a body cut short) are the sender's: 400, not 500
+      if (isHttpError(error) || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+      throw badRequest(WIRE_MESSAGES.badMultipart, 'image');
     }
     throw badRequest(PICTURE_MESSAGES.required, 'image');
   }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { textProblem, textProblemMessage } from '../../shared/rules/text-input';
 import { badRequest } from '../http-errors';
+import { WIRE_MESSAGES } from '../plugins/errors';
 
 // Reading one multipart file with its limits enforced while streaming (issue 5): the stream is
 // cut at `maxBytes` and anything bigger is refused before it is ever held whole in memory.
@@ -20,7 +21,11 @@ export async function readOneFile(request: FastifyRequest, opts: { field: string
   } catch {
     throw badRequest(opts.missing, opts.field);
   }
-  if (!part || part.fieldname !== opts.field) throw badRequest(opts.missing, opts.field);
+  // a part with an empty file name (filename="") is no file a person chose; an unread part is drained
+  if (!part || part.fieldname !== opts.field || !part.filename) {
+    part?.file.resume();
+    throw badRequest(opts.missing, opts.field);
+  }
   // issue 18: a file's name reaches the database like any text (the body's strings are checked at the edge)
   const nameProblem = textProblem(part.filename);
   if (nameProblem) {
@@ -29,9 +34,14 @@ export async function readOneFile(request: FastifyRequest, opts: { field: string
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of part.file) {
-    size += (chunk as Buffer).length;
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of part.file) {
+      size += (chunk as Buffer).length;
+      chunks.push(chunk as Buffer);
+    }
+  } catch {
+    // the parser's own errors (a body cut short) are the sender's: 400, not 500 (issue 18 fuzz)
+    throw badRequest(WIRE_MESSAGES.badMultipart, opts.field);
   }
   if (part.file.truncated || size > opts.maxBytes) throw badRequest(opts.tooLarge, opts.field);
   if (size === 0) throw badRequest(opts.missing, opts.field);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, links } from '../../server/db/schema';
+import { WIRE_MESSAGES } from '../../server/plugins/errors';
 import { LINK_MESSAGES } from '../../shared/api/links';
 import { NAME_MESSAGES, PICTURE_MESSAGES } from '../../shared/rules/people-messages';
 import { startTestHub, type TestHub } from '../support/hub';
@@ -134,6 +135,31 @@ describe('PUT /link/:id/picture', () => {
     expect(json.body.errors[0].message).toBe(PICTURE_MESSAGES.size);
     const none = await hub.request('PUT', `/api/link/${link.id}/picture`, { token: tokens.admin, body: {} });
     expect(none.body.errors[0].message).toBe(PICTURE_MESSAGES.required);
+    expect(await auditOf(link.id)).toHaveLength(0);
+  });
+
+  // issue 18 (openapi-fuzz.test.ts found these): a file under another name hung the request until
+  // the client gave up, and a broken multipart body was a 500
+  it('a file under another field name is passed over, not waited on: 400 asking for the picture', async () => {
+    const [link] = await hub.db.insert(links).values({ ...valid, name: 'Misnamed' }).returning();
+    const form = new FormData();
+    form.append('logo', new Blob([PNG], { type: 'image/png' }), 'pic.png');
+    const res = await fetch(`${hub.url}/api/link/${link.id}/picture`, {
+      method: 'PUT', headers: { authorization: `Bearer ${tokens.admin}` }, body: form, signal: AbortSignal.timeout(5000),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual([{ message: PICTURE_MESSAGES.required, field: 'image' }]);
+    expect(await auditOf(link.id)).toHaveLength(0);
+  });
+
+  it('a body that is not the multipart form it claims (cut short, no boundary) is a 400, never a 500', async () => {
+    const [link] = await hub.db.insert(links).values({ ...valid, name: 'Broken' }).returning();
+    const cutShort = '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n\u0089PNG';
+    for (const [contentType, body] of [['multipart/form-data; boundary=b', cutShort], ['multipart/form-data', 'x']]) {
+      const res = await hub.request('PUT', `/api/link/${link.id}/picture`, { token: tokens.admin, raw: body, headers: { 'content-type': contentType } });
+      expect(res.status, contentType).toBe(400);
+      expect(res.body.errors, contentType).toEqual([{ message: WIRE_MESSAGES.badMultipart, field: 'image' }]);
+    }
     expect(await auditOf(link.id)).toHaveLength(0);
   });
 });

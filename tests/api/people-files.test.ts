@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WIRE_MESSAGES } from '../../server/plugins/errors';
 import { PICTURE_MAX_BYTES } from '../../shared/rules/constants';
 import { PICTURE_MESSAGES } from '../../shared/rules/people-messages';
 import { VPN_MESSAGES } from '../../shared/rules/vpn-file';
@@ -74,6 +75,17 @@ describe('pictures', () => {
   it('a member without a picture answers 404', async () => {
     expect((await hub.get(`/api/user/${ids.bob}/image`, { token: tokens.ana })).status).toBe(404);
   });
+
+  // issue 18 (found by openapi-fuzz.test.ts): a body cut short was a 500
+  it('a body that is not the multipart form it claims is a 400; a whole picture still saves', async () => {
+    const cutShort = '--b\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\n\r\n\u0089PNG';
+    const broken = await hub.request('PUT', `/api/user/${ids.bob}/image`, { token: tokens.bob, raw: cutShort, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+    expect(broken.status).toBe(400);
+    expect(broken.body.errors).toEqual([{ message: WIRE_MESSAGES.badMultipart, field: 'image' }]);
+    const noBoundary = await hub.request('PUT', `/api/user/${ids.bob}/image`, { token: tokens.bob, raw: 'x', headers: { 'content-type': 'multipart/form-data' } });
+    expect(noBoundary.status).toBe(400);
+    expect((await upload('PUT', `/user/${ids.bob}/image`, 'bob', 'image', PNG, 'me.png', 'image/png')).status).toBe(200);
+  });
 });
 
 const OVPN = Buffer.from('client\ndev tun\nremote vpn.bitstone.test 1194\n');
@@ -110,6 +122,13 @@ describe('VPN file', () => {
     expect(wrong).toMatchObject({ status: 400, body: { errors: [{ message: VPN_MESSAGES.nameAtSave }] } });
     const binary = await upload('POST', '/user/upload-file', 'bob', 'file', Buffer.from([0, 1, 2]), 'bob.stan.ovpn');
     expect(binary.status).toBe(400);
+  });
+
+  // issue 18 (found by openapi-fuzz.test.ts): a part with filename="" reached the name check as undefined, a 500
+  it('a file part with an empty name is no file: 400 asking for one', async () => {
+    const nameless = await upload('POST', '/user/upload-file', 'bob', 'file', OVPN, '');
+    expect(nameless).toMatchObject({ status: 400, body: { errors: [{ message: 'Please choose a file', field: 'file' }] } });
+    expect((await upload('POST', '/user/upload-file', 'bob', 'file', OVPN, 'bob.stan.ovpn')).status).toBe(200);
   });
 
   it('refuses traversal and encoded slashes with 400 before touching anything', async () => {
