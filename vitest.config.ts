@@ -50,7 +50,7 @@ export default defineConfig({
           // (roles, archived members) never race another file's sign-ins. No retry: a failure is a
           // bug to find (the last one was a dialog resetting itself mid-save), not a hiccup.
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -31,7 +31,7 @@ export class RowSpool<T> {
 
   async add(rows: readonly T[]): Promise<void> {
     if (rows.length === 0) return;
-    const text = `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`;
+    const text = `${rows.map(jsonLine).join('\n')}\n`;
     if (!this.file && this.bytes + text.length <= this.memoryLimit) {
       this.chunks.push(text);
       this.bytes += text.length;
@@ -79,4 +79,10 @@ export class RowSpool<T> {
     await file.handle.close().catch(() => undefined);
     await rm(file.dir, { recursive: true, force: true });
   }
+}
+
+// JSON.stringify leaves U+2028 and U+2029 raw, and Node 24's readline ends a line at them: a
+// name or comment holding one would split its row in two when read back from the file.
+function jsonLine(row: unknown): string {
+  return JSON.stringify(row).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
