@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { QueryClient } from '@tanstack/react-query';
 import { HubError } from '../../shared/api/hub-error';
+import { revokeEvictedImages } from './hub-image';
 
 /**
  * One Jotai store and one query client for the whole app, created outside React so that the
@@ -19,3 +20,5 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+revokeEvictedImages(queryClient.getQueryCache());

@@ -81,7 +81,7 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<Res
     // leave the folder as empty as it was, so the restore can simply be run again
     for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${file} could not be restored: ${reason}`);
+    throw new Error(`${file} could not be restored: ${reason}`, { cause: error });
   } finally {
     unlock();
   }

@@ -79,7 +79,7 @@ export function lockDataFolder(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    let holder = NaN;
+    let holder: number;
     try {
       holder = Number(readFileSync(file, 'utf8').trim());
     } catch {

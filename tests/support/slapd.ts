@@ -85,7 +85,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
       await client.bind(ROOT_DN, ROOT_PASSWORD);
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`slapd did not answer on ${url}: ${String(error)}\n${output()}`);
+      if (Date.now() > deadline) throw new Error(`slapd did not answer on ${url}: ${String(error)}\n${output()}`, { cause: error });
       await new Promise((r) => setTimeout(r, 150));
     } finally {
       await client.unbind().catch(() => {});

@@ -99,7 +99,7 @@ export function planPeople(now: Date): PersonSeed[] {
   const taken = new Set<string>(NAMED.map((person) => usernameOf(person.name)));
   for (let i = 0; i < GENERATED_STAFF; i++) {
     const female = random.chance(0.45);
-    let name = '';
+    let name: string;
     do {
       name = `${random.pick(female ? FEMALE_NAMES : MALE_NAMES)} ${random.pick(FAMILY_NAMES)}`;
     } while (taken.has(usernameOf(name)));

@@ -49,7 +49,11 @@ export function ChangePasswordForm({ user, oneTime = false, submitLabel, onChang
   const change = useChangePassword();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Values>>({});
-  const refs = { currentPassword: useRef<HTMLInputElement>(null), newPassword: useRef<HTMLInputElement>(null), confirmPassword: useRef<HTMLInputElement>(null) };
+  const currentRef = useRef<HTMLInputElement>(null);
+  const newRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  // only from handlers: a ref read during render would be stale
+  const focus = (field: FieldName) => ({ currentPassword: currentRef, newPassword: newRef, confirmPassword: confirmRef })[field].current?.focus();
 
   const edit = (field: FieldName, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -63,7 +67,7 @@ export function ChangePasswordForm({ user, oneTime = false, submitLabel, onChang
     setErrors(found);
     const first = FIELDS.find((f) => found[f]);
     if (first) {
-      refs[first].current?.focus();
+      focus(first);
       return;
     }
     change.mutate(
@@ -75,7 +79,7 @@ export function ChangePasswordForm({ user, oneTime = false, submitLabel, onChang
         },
         onError: (error) => {
           const field = error instanceof HubError ? FIELDS.find((f) => error.errors.some((e) => e.field && toCamelKey(e.field) === f)) : undefined;
-          if (field) refs[field].current?.focus();
+          if (field) focus(field);
         },
       },
     );
@@ -88,13 +92,13 @@ export function ChangePasswordForm({ user, oneTime = false, submitLabel, onChang
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={oneTime ? 'Choose a new password' : 'Change password'}>
       <Field label={oneTime ? 'One-time password' : 'Current password'} required validationMessage={errors.currentPassword ?? hubField('currentPassword')}>
-        <PasswordInput ref={refs.currentPassword} name="current-password" autoComplete="current-password" autoFocus={oneTime} value={values.currentPassword} onChange={(_, d) => edit('currentPassword', d.value)} />
+        <PasswordInput ref={currentRef} name="current-password" autoComplete="current-password" autoFocus={oneTime} value={values.currentPassword} onChange={(_, d) => edit('currentPassword', d.value)} />
       </Field>
       <Field label="New password" required hint={PASSWORD_MESSAGES.hint} validationMessage={errors.newPassword ?? hubField('newPassword')}>
-        <PasswordInput ref={refs.newPassword} name="new-password" autoComplete="new-password" value={values.newPassword} onChange={(_, d) => edit('newPassword', d.value)} />
+        <PasswordInput ref={newRef} name="new-password" autoComplete="new-password" value={values.newPassword} onChange={(_, d) => edit('newPassword', d.value)} />
       </Field>
       <Field label="Confirm new password" required validationMessage={errors.confirmPassword}>
-        <PasswordInput ref={refs.confirmPassword} name="confirm-password" autoComplete="new-password" value={values.confirmPassword} onChange={(_, d) => edit('confirmPassword', d.value)} />
+        <PasswordInput ref={confirmRef} name="confirm-password" autoComplete="new-password" value={values.confirmPassword} onChange={(_, d) => edit('confirmPassword', d.value)} />
       </Field>
       <div className={styles.actions}>
         <Button type="submit" appearance="primary" disabled={change.isPending} icon={change.isPending ? <Spinner size="tiny" /> : undefined}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
@@ -73,10 +73,9 @@ export default function LoginPage() {
   const passwordMustChange = useAtomValue(passwordMustChangeAtom);
   const [teamStep, setTeamStep] = useState(false);
   // the password step stays on the stepper once done, so the later steps keep their numbers
+  // (set while rendering, React's way to keep something from an earlier render: no extra pass)
   const [passwordStep, setPasswordStep] = useState(passwordMustChange);
-  useEffect(() => {
-    if (passwordMustChange) setPasswordStep(true);
-  }, [passwordMustChange]);
+  if (passwordMustChange && !passwordStep) setPasswordStep(true);
   const step: Step = !user ? 'login' : passwordMustChange ? 'password' : !firstLogin ? 'login' : teamStep ? 'team' : 'confirm';
   const lead = !!user && canInviteTeamMates(user);
   const infoSteps: Step[] = passwordStep && !firstLogin ? [] : lead ? ['confirm', 'team'] : ['confirm'];

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Select, Spinner, Text, Textarea, tokens,
 } from '@fluentui/react-components';
@@ -42,7 +42,20 @@ interface Props {
 }
 
 /** spec §5: the evaluation form in create, edit and view-only modes, each message beside its field. */
-export function EvaluationDialog({ open, mode, evaluation, userId, canWrite, onModeChange, onClose }: Props) {
+export function EvaluationDialog({ open, mode, evaluation, onClose, ...rest }: Props) {
+  const styles = useStyles();
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface aria-label={TITLES[mode]} className={styles.surface}>
+        {/* The surface's content is mounted anew at each opening, and the key starts the form
+            again on a mode switch: its values, errors and save state never outlive either. */}
+        <EvaluationEditor key={`${evaluation?.id ?? 'new'}:${mode}`} mode={mode} evaluation={evaluation} onClose={onClose} {...rest} />
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+function EvaluationEditor({ mode, evaluation, userId, canWrite, onModeChange, onClose }: Omit<Props, 'open'>) {
   const styles = useStyles();
   const [values, setValues] = useState<Values>(() => initial(evaluation, mode));
   const [errors, setErrors] = useState<Errors>({});
@@ -50,15 +63,6 @@ export function EvaluationDialog({ open, mode, evaluation, userId, canWrite, onM
   const update = useUpdateEvaluation();
   const notify = useNotify();
   const readOnly = mode === 'view';
-
-  useEffect(() => {
-    if (!open) return;
-    setValues(initial(evaluation, mode));
-    setErrors({});
-    create.reset();
-    update.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening or mode switch
-  }, [open, evaluation, mode]);
 
   const set = (key: EvaluationField, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -84,45 +88,41 @@ export function EvaluationDialog({ open, mode, evaluation, userId, canWrite, onM
   const busy = create.isPending || update.isPending;
   const failure = create.error ?? update.error;
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-label={TITLES[mode]} className={styles.surface}>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{TITLES[mode]}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {EVALUATION_CRITERIA.map((f) => (
-                <Field key={f} label={EVALUATION_LABELS[f]} required={!readOnly} validationMessage={errors[f]}>
-                  {readOnly && !isRating(values[f]) ? (
-                    <Text>{values[f]}</Text>
-                  ) : (
-                    <Select value={values[f]} disabled={readOnly} onChange={(_, d) => set(f, d.value)}>
-                      <option value="">Choose a rating</option>
-                      {RATINGS.map((r) => <option key={r} value={r}>{`${r} – ${RATING_LABELS[r]}`}</option>)}
-                    </Select>
-                  )}
-                </Field>
-              ))}
-              <Field label={EVALUATION_LABELS.targets} required={!readOnly} validationMessage={errors.targets} className={styles.wide}>
-                <Textarea value={values.targets} readOnly={readOnly} onChange={(_, d) => set('targets', d.value)} resize="vertical" rows={4} maxLength={5000} />
-              </Field>
-              {failure && <Text role="alert" className={styles.error}>{errorText(failure)}</Text>}
-            </DialogContent>
-            <DialogActions>
-              {readOnly ? (
-                <>
-                  {canWrite && <Button onClick={() => onModeChange('edit')}>Edit</Button>}
-                  <Button appearance="primary" onClick={onClose}>Close</Button>
-                </>
+    <form onSubmit={submit} noValidate>
+      <DialogBody>
+        <DialogTitle>{TITLES[mode]}</DialogTitle>
+        <DialogContent className={styles.form}>
+          {EVALUATION_CRITERIA.map((f) => (
+            <Field key={f} label={EVALUATION_LABELS[f]} required={!readOnly} validationMessage={errors[f]}>
+              {readOnly && !isRating(values[f]) ? (
+                <Text>{values[f]}</Text>
               ) : (
-                <>
-                  <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-                  <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>Save</Button>
-                </>
+                <Select value={values[f]} disabled={readOnly} onChange={(_, d) => set(f, d.value)}>
+                  <option value="">Choose a rating</option>
+                  {RATINGS.map((r) => <option key={r} value={r}>{`${r} – ${RATING_LABELS[r]}`}</option>)}
+                </Select>
               )}
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+            </Field>
+          ))}
+          <Field label={EVALUATION_LABELS.targets} required={!readOnly} validationMessage={errors.targets} className={styles.wide}>
+            <Textarea value={values.targets} readOnly={readOnly} onChange={(_, d) => set('targets', d.value)} resize="vertical" rows={4} maxLength={5000} />
+          </Field>
+          {failure && <Text role="alert" className={styles.error}>{errorText(failure)}</Text>}
+        </DialogContent>
+        <DialogActions>
+          {readOnly ? (
+            <>
+              {canWrite && <Button onClick={() => onModeChange('edit')}>Edit</Button>}
+              <Button appearance="primary" onClick={onClose}>Close</Button>
+            </>
+          ) : (
+            <>
+              <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>Save</Button>
+            </>
+          )}
+        </DialogActions>
+      </DialogBody>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Button, makeStyles, MessageBar, MessageBarBody, SearchBox, Spinner, Text, tokens } from '@fluentui/react-components';
 import { Open20Regular } from '@fluentui/react-icons';
@@ -37,7 +37,8 @@ export default function HolidaysPage() {
   const user = useAtomValue(userAtom);
   const [date, setDate] = useState(() => new Date());
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<number[] | null>(null);
+  // the teams picked in the dropdown; null until the user picks
+  const [picked, setSelected] = useState<number[] | null>(null);
   const range = useMemo(() => visibleRange(date), [date]);
 
   const teams = useActiveTeams();
@@ -45,16 +46,12 @@ export default function HolidaysPage() {
   const events = useHolidayEvents(range.from, range.to);
   const publicDays = usePublicHolidays(range.years);
 
-  // spec §2: the Teams dropdown starts on the user's own (active) teams.
-  useEffect(() => {
-    if (selected !== null || !teams.data || !user) return;
-    const active = new Set(teams.data.teams.filter((t) => t.status === 'active').map((t) => t.id));
-    setSelected(user.teamIds.filter((id) => active.has(id)));
-  }, [selected, teams.data, user]);
-
   const activeTeams = useMemo(() => (teams.data?.teams ?? []).filter((t) => t.status === 'active'), [teams.data]);
+  // spec §2: the Teams dropdown starts on the user's own (active) teams.
+  const ownTeams = useMemo(() => (user ? user.teamIds.filter((id) => activeTeams.some((t) => t.id === id)) : []), [user, activeTeams]);
+  const selected = picked ?? ownTeams;
   const shown = useMemo(
-    () => calendarEvents(events.data?.allHolidays ?? [], publicDays, selected ?? [], search),
+    () => calendarEvents(events.data?.allHolidays ?? [], publicDays, selected, search),
     [events.data, publicDays, selected, search],
   );
   const appUrl = days.data?.holidaysAppUrl ?? null;
@@ -69,7 +66,7 @@ export default function HolidaysPage() {
       }
     >
       <div className={styles.bar}>
-        <TeamFilter teams={activeTeams} selected={selected ?? []} onChange={setSelected} />
+        <TeamFilter teams={activeTeams} selected={selected} onChange={setSelected} />
         <SearchBox className={styles.search} aria-label="Search events" placeholder="Search events" value={search} onChange={(_, d) => setSearch(d.value)} />
         <Text size={500} weight="semibold" className={styles.daysLeft} data-testid="days-left">
           {days.isPending ? <Spinner size="tiny" label="Loading days left" /> : daysLeftText(days.data?.holidays?.daysLeft)}

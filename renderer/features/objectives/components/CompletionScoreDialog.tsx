@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Dropdown, Field, Option } from '@fluentui/react-components';
 import { COMPLETION_SCORES, CONFIRM_TEXT, DEFAULT_PERCENTAGE } from '../../../../shared/rules/objective-status';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -6,9 +6,12 @@ import { ConfirmDialog } from './ConfirmDialog';
 /** spec §4/§5: completing a key result asks for a completion score, 0..100 in steps of 10 (100 by default). */
 export function CompletionScoreDialog({ open, busy, onConfirm, onCancel }: { open: boolean; busy?: boolean; onConfirm: (score: number) => void; onCancel: () => void }) {
   const [score, setScore] = useState(DEFAULT_PERCENTAGE);
-  useEffect(() => {
+  // each opening starts again at the default, set while rendering (no effect, no extra pass)
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setScore(DEFAULT_PERCENTAGE);
-  }, [open]);
+  }
   return (
     <ConfirmDialog open={open} title="Complete" busy={busy} onCancel={onCancel} onConfirm={() => onConfirm(score)}>
       <p>{CONFIRM_TEXT.action('complete', 'key result')}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { Objective, ObjectiveListQuery } from '../../../../shared/api/objectives';
@@ -33,15 +33,16 @@ export default function ObjectivesPage() {
   const sort = useAtomValue(sortAtom);
   const filters = useAtomValue(filtersAtom);
   const showPublic = useAtomValue(showPublicAtom);
-  const [page, setPage] = useState(1);
+  // A page belongs to the filter, sort and view it was chosen under: a new one starts again on
+  // the first page (read while rendering, so the old page is never fetched under the new filter).
+  const [paging, setPaging] = useState({ page: 1, sort, filters, showPublic });
+  const page = paging.sort === sort && paging.filters === filters && paging.showPublic === showPublic ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ page: next, sort, filters, showPublic });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [editing, setEditing] = useState<{ objective: Objective | null } | null>(null);
   const [krFor, setKrFor] = useState<Objective | null>(null);
   const actions = useObjectiveAction('list');
   const offline = useOffline();
-
-  // A new filter, sort or view starts again on the first page.
-  useEffect(() => setPage(1), [sort, filters, showPublic]);
 
   // §6: a regular user sees their own objectives by default; leads, owners and managers see every assignee.
   const regular = !!user && !user.isOwner && !user.isTeamLead && !user.isTeamsManager;

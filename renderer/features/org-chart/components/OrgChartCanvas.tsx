@@ -62,12 +62,10 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
     return () => observer.disconnect();
   }, []);
 
-  // The first view: the top of the chart, its first manager centred, at a readable zoom.
-  useEffect(() => {
-    if (view || size.width === 0 || layout.order.length === 0) return;
-    const top = layout.nodes.get(layout.order[0]);
-    if (top) setView({ ...centreOn({ x: 0, y: 0, k: 0.8 }, top.x, top.y, size.width, size.height), y: 24 });
-  }, [view, size, layout]);
+  // The first view: the top of the chart, its first manager centred, at a readable zoom, as soon
+  // as the frame is measured and the chart laid out (set while rendering: no blank frame first).
+  const top = view || size.width === 0 ? undefined : layout.nodes.get(layout.order[0]);
+  if (top) setView({ ...centreOn({ x: 0, y: 0, k: 0.8 }, top.x, top.y, size.width, size.height), y: 24 });
 
   // A search hit waits for its managers to be expanded and laid out, then is centred.
   useEffect(() => {

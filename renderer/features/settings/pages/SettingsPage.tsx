@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import {
@@ -37,15 +37,10 @@ export default function SettingsPage() {
   const user = useAtomValue(userAtom);
   const settings = useHubSettings();
   const save = useSetHubUrl();
-  const [mode, setMode] = useState<'embedded' | 'company'>('embedded');
-  const [url, setUrl] = useState('');
+  // The form shows the saved choice until it is edited, and again once the edit is saved.
+  const [draft, setDraft] = useState<{ mode: 'embedded' | 'company'; url: string } | null>(null);
+  const { mode, url } = draft ?? { mode: settings.data?.hubUrl ? 'company' : 'embedded', url: settings.data?.hubUrl ?? '' };
   const [urlError, setUrlError] = useState<string>();
-
-  useEffect(() => {
-    if (!settings.data) return;
-    setMode(settings.data.hubUrl ? 'company' : 'embedded');
-    setUrl(settings.data.hubUrl ?? '');
-  }, [settings.data]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +55,7 @@ export default function SettingsPage() {
         return;
       }
     }
-    save.mutate(hubUrl, { onSuccess: () => notify.success(), onError: () => notify.failure() });
+    save.mutate(hubUrl, { onSuccess: () => { setDraft(null); notify.success(); }, onError: () => notify.failure() });
   };
 
   const desktop = isDesktop();
@@ -79,14 +74,14 @@ export default function SettingsPage() {
         {settings.data && (
           <form className={styles.form} onSubmit={submit}>
             <Field label="Hub">
-              <RadioGroup value={mode} onChange={(_, d) => setMode(d.value === 'company' ? 'company' : 'embedded')}>
+              <RadioGroup value={mode} onChange={(_, d) => setDraft({ mode: d.value === 'company' ? 'company' : 'embedded', url })}>
                 <Radio value="embedded" label="Embedded demo hub on this computer" />
                 <Radio value="company" label="Company hub" />
               </RadioGroup>
             </Field>
             {mode === 'company' && (
               <Field label="Company hub URL" required validationMessage={urlError}>
-                <Input type="url" value={url} placeholder="https://hub.example.com" onChange={(_, d) => { setUrl(d.value); setUrlError(undefined); }} />
+                <Input type="url" value={url} placeholder="https://hub.example.com" onChange={(_, d) => { setDraft({ mode, url: d.value }); setUrlError(undefined); }} />
               </Field>
             )}
             <div className={styles.status}>
