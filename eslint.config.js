@@ -8,7 +8,7 @@ import globals from 'globals';
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'url', 'stream'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', '.hub-data/**', '.tmp/**', 'server/db/migrations/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', '.hub-data/**', '.tmp/**', 'server/db/migrations/**', 'coverage/**', '.tools/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
