@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, shell, 
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
 import { DESKTOP_AGENT } from '../shared/rules/user-agent-summary';
+import { appPaths } from './app-paths';
 import { startEmbeddedHub } from './embedded-hub';
 import { openExternalSafely } from './external-links';
 import { HubClient } from './hub-client';
@@ -41,11 +42,8 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 function start(): void {
-  const appRoot = app.getAppPath();
-  // electron-builder puts dist/server under resources/ (extraResources): outside the asar, so the
-  // utility process can read the bundle, PGlite's wasm and the migrations as plain files.
-  const serverDir = app.isPackaged ? path.join(process.resourcesPath, 'server') : path.join(appRoot, 'dist', 'server');
-  const indexFile = path.join(appRoot, 'dist', 'renderer', 'index.html');
+  const paths = appPaths({ appRoot: app.getAppPath(), isPackaged: app.isPackaged, resourcesPath: process.resourcesPath });
+  const indexFile = paths.indexFile;
   const appUrl = pathToFileURL(indexFile).toString();
   const openExternal = (url: string) => void openExternalSafely(url, (u) => shell.openExternal(u));
 
@@ -57,8 +55,8 @@ function start(): void {
     startEmbedded: () =>
       startEmbeddedHub({
         utilityProcess,
-        entryPath: path.join(serverDir, 'hub.mjs'),
-        migrationsDir: path.join(serverDir, 'migrations'),
+        entryPath: paths.hubEntry,
+        migrationsDir: paths.migrationsDir,
         dataDir: path.join(app.getPath('userData'), 'hub-data'),
       }),
   });
@@ -67,7 +65,7 @@ function start(): void {
   const userAgent = `${DESKTOP_AGENT}/${app.getVersion()} (${process.platform}; Electron ${process.versions.electron})`;
   const hub = new HubClient({ resolveTarget: () => hubConnection.target(), tokens, userAgent });
 
-  const window = new BrowserWindow(windowOptions(path.join(appRoot, 'dist', 'electron', 'preload.cjs')));
+  const window = new BrowserWindow(windowOptions(paths.preload));
   mainWindow = window;
   window.removeMenu();
   installSecurity(window.webContents, window.webContents.session, {

@@ -8,8 +8,9 @@ import { build } from 'esbuild';
 // outside the asar. Bundled deps that are CommonJS call require(), hence the createRequire banner.
 // PGlite finds its wasm and data files next to the module that loads it (new URL(..., import.meta.url)),
 // so they are copied next to hub.mjs; the SQL migrations too (HUB_MIGRATIONS_DIR).
+// HUB_BUILD_DIR builds elsewhere than dist/ (the packaging test builds into a temporary folder).
 
-const outDir = 'dist/server';
+const outDir = path.join(process.env.HUB_BUILD_DIR ?? 'dist', 'server');
 const require = createRequire(import.meta.url);
 
 await rm(outDir, { recursive: true, force: true });
