@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { camelize, snakify, toCamelKey } from '../shared/api/case';
 import { HubError, SERVER_ERROR_MESSAGE, UNREACHABLE_MESSAGE, type HubErrorShape } from '../shared/api/hub-error';
 import { loginResultSchema, meResponseSchema } from '../shared/api/auth';
@@ -45,7 +44,15 @@ export interface HubUpload {
 /** design §3 (Files): the hub's multipart limit, also the most main reads of a picture. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
+/** The fetch that carries the requests: Electron's net.fetch in main, Node's fetch in tests. */
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
 export interface HubClientOptions {
+  /**
+   * net.fetch in main: Chromium's network stack, so the operating system's proxy settings and
+   * certificate store apply, as a company network with a proxy or its own CA needs.
+   */
+  fetch: Fetch;
   /** Resolves once the hub can be asked (the embedded hub may still be starting). */
   resolveTarget: () => Promise<HubTarget>;
   tokens: TokenStore;
@@ -62,42 +69,25 @@ const meSchema = meResponseSchema.shape.data;
 /**
  * The desktop transport's other half (design §1): base URL, bearer token, snake⇄camel, `data`
  * unwrap and one error shape. Emits 'session-ended' on any 401 so main can tell the window.
- * A class because it owns the axios instance and the listeners.
+ * A class because it owns the listeners.
  */
 export class HubClient extends EventEmitter<HubClientEvents> {
-  private readonly http: AxiosInstance;
-
   constructor(private readonly options: HubClientOptions) {
     super();
-    this.http = axios.create({
-      timeout: options.timeoutMs ?? 30_000,
-      // Repeated keys (`team=1&team=2`), which Fastify's query parser reads as an array.
-      paramsSerializer: { indexes: null },
-      // We read every status ourselves so a 4xx is an answer, not an exception from axios.
-      validateStatus: () => true,
-      maxRedirects: 0,
-      // issue 18: the hub records this session as the desktop app's (Settings → Sessions)
-      headers: { [CLIENT_HEADER]: 'desktop', ...(options.userAgent ? { 'User-Agent': options.userAgent } : {}) },
-    });
   }
 
   /** One API call; resolves with the camelized `data`, rejects with a HubError. */
   async request<T = unknown>(req: HubRequest, opts: { endSessionOn401?: boolean } = {}): Promise<T> {
-    const response = await this.send(req, 'json', opts.endSessionOn401 ?? true);
-    const body = camelize(response.data);
-    if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
-    return (body ?? null) as T;
+    return this.send(req, readData<T>, opts.endSessionOn401 ?? true);
   }
 
   /** The bytes of a hub answer (exports, pictures) for the save dialog. */
   async download(path: string): Promise<HubDownload> {
-    const response = await this.send({ method: 'GET', path }, 'arraybuffer', true);
-    const contentType = headerValue(response.headers['content-type']);
-    return {
-      bytes: new Uint8Array(response.data as ArrayBuffer),
-      contentType,
-      fileName: fileNameFromDisposition(headerValue(response.headers['content-disposition'])),
-    };
+    return this.send({ method: 'GET', path }, async (response) => ({
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      contentType: response.headers.get('content-type'),
+      fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+    }), true);
   }
 
   /**
@@ -109,22 +99,19 @@ export class HubClient extends EventEmitter<HubClientEvents> {
     for (const [name, value] of Object.entries(upload.fields ?? {})) form.append(name, value);
     // the file last: the hub reads the fields that come before it
     form.append(upload.fieldName, new Blob([upload.bytes as Uint8Array<ArrayBuffer>], { type: upload.contentType }), upload.fileName);
-    const response = await this.send({ method: upload.method, path: upload.path }, 'json', true, form);
-    const body = camelize(response.data);
-    if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
-    return (body ?? null) as T;
+    return this.send({ method: upload.method, path: upload.path }, readData<T>, true, form);
   }
 
   /** A picture the hub serves (GET): only image/* answers, at most 5 MB. */
   async image(path: string): Promise<{ contentType: string; bytes: Uint8Array }> {
-    const response = await this.send({ method: 'GET', path }, 'arraybuffer', true, undefined, MAX_FILE_BYTES);
-    const contentType = (headerValue(response.headers['content-type']) ?? '').split(';')[0].trim().toLowerCase();
-    if (!/^image\/[\w.+-]+$/.test(contentType)) {
-      throw new HubError({ status: 415, serverError: false, errors: [{ message: 'The hub did not answer with a picture.' }] });
-    }
-    const bytes = new Uint8Array(response.data as ArrayBuffer);
-    if (bytes.byteLength > MAX_FILE_BYTES) throw tooLarge();
-    return { contentType, bytes };
+    return this.send({ method: 'GET', path }, async (response) => {
+      const contentType = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+      if (!/^image\/[\w.+-]+$/.test(contentType)) {
+        await response.body?.cancel();
+        throw new HubError({ status: 415, serverError: false, errors: [{ message: 'The hub did not answer with a picture.' }] });
+      }
+      return { contentType, bytes: await readAtMost(response, MAX_FILE_BYTES) };
+    }, true);
   }
 
   /** Signs in and keeps the token in main; the answer carries no token (issue 4). */
@@ -166,37 +153,109 @@ export class HubClient extends EventEmitter<HubClientEvents> {
     }
   }
 
-  private async send(req: HubRequest, responseType: 'json' | 'arraybuffer', endSessionOn401: boolean, form?: FormData, maxBytes?: number): Promise<AxiosResponse> {
+  /**
+   * One exchange with the hub: `read` takes a 2xx answer's body, within the same time limit as the
+   * request; anything else becomes a HubError.
+   */
+  private async send<T>(req: HubRequest, read: (response: Response) => Promise<T>, endSessionOn401: boolean, form?: FormData): Promise<T> {
     const target = await this.options.resolveTarget();
-    const url = apiUrl(target.url, req.path);
+    const url = withQuery(apiUrl(target.url, req.path), req.query);
     const token = this.options.tokens.get(target.key);
-    let response: AxiosResponse;
+    const headers: Record<string, string> = {
+      // issue 18: the hub records this session as the desktop app's (Settings → Sessions)
+      [CLIENT_HEADER]: 'desktop',
+      ...(this.options.userAgent ? { 'User-Agent': this.options.userAgent } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      // the hub accepts JSON or nothing; a form gets its multipart type and boundary from fetch
+      ...(req.body !== undefined && !form ? { 'Content-Type': 'application/json' } : {}),
+    };
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), this.options.timeoutMs ?? 30_000);
     try {
-      response = await this.http.request({
-        method: req.method,
-        url,
-        params: req.query ? compactQuery(snakify<Record<string, unknown>>(req.query)) : undefined,
-        // a form goes as is: axios serializes it with its multipart boundary
-        data: form ?? (req.body === undefined ? undefined : snakify(req.body)),
-        headers: {
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          // axios would label an empty POST as a form; the hub accepts JSON or nothing (false = no header).
-          ...(req.body === undefined && !form ? { 'Content-Type': false } : {}),
-        },
-        responseType,
-        ...(maxBytes ? { maxContentLength: maxBytes } : {}),
-      });
-    } catch (error) {
-      if (maxBytes && error instanceof AxiosError && /maxContentLength/i.test(error.message)) throw tooLarge();
-      throw new HubError(unreachable(error));
+      let response: Response;
+      try {
+        response = await this.options.fetch(url, {
+          method: req.method,
+          headers,
+          body: form ?? (req.body === undefined ? undefined : JSON.stringify(snakify(req.body))),
+          // the token goes to the hub only, never along a redirect to somewhere else
+          redirect: 'manual',
+          signal: timeout.signal,
+        });
+      } catch {
+        throw new HubError(unreachable(timeout.signal.aborted));
+      }
+      if (response.status >= 200 && response.status < 300) {
+        try {
+          return await read(response);
+        } catch (error) {
+          if (error instanceof HubError) throw error;
+          throw new HubError(timeout.signal.aborted ? unreachable(true) : { status: 502, serverError: true, errors: [{ message: SERVER_ERROR_MESSAGE }] });
+        }
+      }
+      if (response.status === 401) {
+        this.options.tokens.clear(target.key);
+        if (endSessionOn401) this.emit('session-ended');
+      }
+      throw new HubError(errorShape(response.status, await response.text().catch(() => '')));
+    } finally {
+      clearTimeout(timer);
     }
-    if (response.status >= 200 && response.status < 300) return response;
-    if (response.status === 401) {
-      this.options.tokens.clear(target.key);
-      if (endSessionOn401) this.emit('session-ended');
-    }
-    throw new HubError(errorShape(response.status, response.data));
   }
+}
+
+/** A JSON answer, camelized, with the `data` envelope taken off; an empty body is null. */
+async function readData<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: the text itself
+  }
+  const camel = camelize(body);
+  if (camel && typeof camel === 'object' && 'data' in camel) return (camel as { data: T }).data;
+  return (camel ?? null) as T;
+}
+
+/** The body's bytes, refusing more than `max` as soon as the answer says or shows so. */
+async function readAtMost(response: Response, max: number): Promise<Uint8Array> {
+  if (Number(response.headers.get('content-length') ?? 0) > max) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > max) {
+      await response.body?.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The query in snake_case, without empty values; arrays as repeated keys (`team_id=1&team_id=2`),
+ * which Fastify's query parser reads as an array.
+ */
+function withQuery(url: string, query: Record<string, unknown> | undefined): string {
+  if (!query) return url;
+  const full = new URL(url);
+  for (const [key, value] of Object.entries(snakify<Record<string, unknown>>(query))) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) full.searchParams.append(key, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  return full.toString();
 }
 
 /**
@@ -238,17 +297,8 @@ function parseErrors(data: unknown): ApiError[] {
 // Forms name their fields in camelCase; the hub names them as on the wire.
 const toCamelField = (field: string) => field.split('.').map(toCamelKey).join('.');
 
-function unreachable(error: unknown): HubErrorShape {
-  const timedOut = error instanceof AxiosError && error.code === 'ECONNABORTED';
+function unreachable(timedOut: boolean): HubErrorShape {
   return { status: 0, serverError: true, errors: [{ message: timedOut ? 'The hub did not answer in time. Please try again.' : UNREACHABLE_MESSAGE }] };
-}
-
-function compactQuery(query: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null));
-}
-
-function headerValue(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
 }
 
 function fileNameFromDisposition(header: string | null): string | null {

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, Notification, safeStorage, shell, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
 import { DESKTOP_AGENT } from '../shared/rules/user-agent-summary';
@@ -63,7 +63,8 @@ function start(): void {
   connection = hubConnection;
   // issue 18: how this app reads in the hub's Settings → Sessions list (shared/rules/user-agent-summary.ts)
   const userAgent = `${DESKTOP_AGENT}/${app.getVersion()} (${process.platform}; Electron ${process.versions.electron})`;
-  const hub = new HubClient({ resolveTarget: () => hubConnection.target(), tokens, userAgent });
+  // net.fetch: the system's proxy settings and certificate store, as a company network needs
+  const hub = new HubClient({ fetch: (url, init) => net.fetch(url, init), resolveTarget: () => hubConnection.target(), tokens, userAgent });
 
   const window = new BrowserWindow(windowOptions(paths.preload));
   mainWindow = window;

@@ -91,7 +91,7 @@ afterAll(async () => {
 
 async function startDesktop(): Promise<Desktop> {
   const tokens = memoryTokenStore();
-  const hub = new HubClient({ resolveTarget: async () => ({ key: baseUrl, url: baseUrl }), tokens });
+  const hub = new HubClient({ fetch, resolveTarget: async () => ({ key: baseUrl, url: baseUrl }), tokens });
   const settings: HubSettings = { hubUrl: baseUrl, activeUrl: baseUrl, embeddedStatus: 'off', tokenPersistence: 'memory' };
   const handlers: IpcHandlers = createIpcHandlers({
     hub,
@@ -191,7 +191,7 @@ describe('desktop mode: renderer → IPC → HubClient → hub', () => {
     const unknown = await page.evaluate(() => (window as unknown as { hub: { invoke(c: string): Promise<unknown> } }).hub.invoke('electron-store-get-data'));
     expect(unknown).toMatchObject({ ok: false, error: { status: 400 } });
     const foreign = await createIpcHandlers({
-      hub: new HubClient({ resolveTarget: async () => ({ key: baseUrl, url: baseUrl }), tokens: memoryTokenStore() }),
+      hub: new HubClient({ fetch, resolveTarget: async () => ({ key: baseUrl, url: baseUrl }), tokens: memoryTokenStore() }),
       connection: { settings: () => { throw new Error('unreachable'); }, setHubUrl: async () => { throw new Error('unreachable'); } },
       saveFile: async () => ({ status: 'cancelled' }),
       openExternal: async () => {},

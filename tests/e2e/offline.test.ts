@@ -306,7 +306,7 @@ describe('offline viewing with the hub process stopped', () => {
   it('desktop: the cache is a file per user through IPC; the app reads it back after a reload with the hub down', async () => {
     const cacheDir = path.join(root, 'userData', 'offline-cache');
     const tokens = memoryTokenStore();
-    const client = new HubClient({ resolveTarget: async () => ({ key: hub.url, url: hub.url }), tokens });
+    const client = new HubClient({ fetch, resolveTarget: async () => ({ key: hub.url, url: hub.url }), tokens });
     const settings: HubSettings = { hubUrl: hub.url, activeUrl: hub.url, embeddedStatus: 'off', tokenPersistence: 'memory' };
     const handlers = createIpcHandlers({
       hub: client,

@@ -17,7 +17,7 @@ afterAll(() => hub?.close());
 
 function client() {
   const tokens = memoryTokenStore();
-  const c = new HubClient({ resolveTarget: async () => ({ key: 'embedded', url: hub.url }), tokens });
+  const c = new HubClient({ fetch, resolveTarget: async () => ({ key: 'embedded', url: hub.url }), tokens });
   const ended = vi.fn();
   c.on('session-ended', ended);
   return { c, tokens, ended };

@@ -34,6 +34,22 @@ beforeAll(async () => {
       res.end('<html>nginx</html>');
     },
     'GET /api/revoked': (_req, res) => json(res, 401, { errors: [{ message: 'Your session has ended.' }] }),
+    'GET /api/moved': (_req, res) => {
+      res.writeHead(302, { location: '/elsewhere' });
+      res.end();
+    },
+    'DELETE /api/user/1': (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    },
+    'GET /api/slow': (_req, res) => void setTimeout(() => json(res, 200, { data: 'late' }), 600),
+    // no Content-Length: the size shows only while reading
+    'GET /api/user/9/image': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      const chunk = Buffer.alloc(1024 * 1024, 1);
+      for (let i = 0; i < 6; i++) res.write(chunk);
+      res.end();
+    },
     'GET /api/exports/users.xlsx': (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': 'attachment; filename="users.xlsx"' });
       res.end(Buffer.from([0x50, 0x4b, 3, 4]));
@@ -45,7 +61,7 @@ afterAll(() => hub.close());
 function client(token?: string) {
   const tokens = memoryTokenStore();
   if (token) tokens.set('company', token);
-  return { tokens, hub: new HubClient({ resolveTarget: async () => ({ key: 'company', url: hub.url }), tokens }) };
+  return { tokens, hub: new HubClient({ fetch, resolveTarget: async () => ({ key: 'company', url: hub.url }), tokens }) };
 }
 
 async function hubError(promise: Promise<unknown>): Promise<HubError> {
@@ -74,7 +90,7 @@ describe('HubClient', () => {
 
   it('says it is the desktop app, with its own User-Agent, so the hub lists its sessions as desktop (issue 18)', async () => {
     const tokens = memoryTokenStore();
-    const c = new HubClient({ resolveTarget: async () => ({ key: 'company', url: hub.url }), tokens, userAgent: 'BitstoneHub/1.4.0 (linux; Electron 37.2.0)' });
+    const c = new HubClient({ fetch, resolveTarget: async () => ({ key: 'company', url: hub.url }), tokens, userAgent: 'BitstoneHub/1.4.0 (linux; Electron 37.2.0)' });
     await c.login('admin', 'demo');
     expect(hub.requests.at(-1)?.headers).toMatchObject({ 'x-hub-client': 'desktop', 'user-agent': 'BitstoneHub/1.4.0 (linux; Electron 37.2.0)' });
     await client('tok-123').hub.request({ method: 'GET', path: '/user' });
@@ -107,7 +123,7 @@ describe('HubClient', () => {
 
   it('reports a hub that cannot be reached as a server error with status 0', async () => {
     const tokens = memoryTokenStore();
-    const c = new HubClient({ resolveTarget: async () => ({ key: 'x', url: 'http://127.0.0.1:9' }), tokens });
+    const c = new HubClient({ fetch, resolveTarget: async () => ({ key: 'x', url: 'http://127.0.0.1:9' }), tokens });
     const error = await hubError(c.request({ method: 'GET', path: '/health' }));
     expect(error.toJSON()).toEqual({ status: 0, serverError: true, errors: [{ message: UNREACHABLE_MESSAGE }] });
   });
@@ -160,6 +176,27 @@ describe('HubClient', () => {
     const file = await client('tok-123').hub.download('/exports/users.xlsx');
     expect(Array.from(file.bytes)).toEqual([0x50, 0x4b, 3, 4]);
     expect(file.fileName).toBe('users.xlsx');
+  });
+
+  it('answers null for an empty body', async () => {
+    expect(await client('tok-123').hub.request({ method: 'DELETE', path: '/user/1' })).toBeNull();
+  });
+
+  it('follows no redirect, so the token never goes anywhere else', async () => {
+    const error = await hubError(client('tok-123').hub.request({ method: 'GET', path: '/moved' }));
+    expect(error.status).toBe(302);
+    expect(hub.requests.some((r) => r.url === '/elsewhere')).toBe(false);
+  });
+
+  it('gives up on a hub that does not answer in time, saying so', async () => {
+    const c = new HubClient({ fetch, resolveTarget: async () => ({ key: 'company', url: hub.url }), tokens: memoryTokenStore(), timeoutMs: 100 });
+    const error = await hubError(c.request({ method: 'GET', path: '/slow' }));
+    expect(error.toJSON()).toEqual({ status: 0, serverError: true, errors: [{ message: 'The hub did not answer in time. Please try again.' }] });
+  });
+
+  it('stops reading a picture past 5 MB even when the hub does not say its size', async () => {
+    const error = await hubError(client('tok-123').hub.image('/user/9/image'));
+    expect(error.toJSON()).toMatchObject({ status: 413, serverError: false });
   });
 
   it('never sends the token outside <hub>/api', () => {

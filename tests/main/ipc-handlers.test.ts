@@ -33,7 +33,7 @@ const settings: HubSettings = { hubUrl: null, activeUrl: null, embeddedStatus: '
 
 function setup(overrides: Partial<IpcDeps> = {}) {
   const tokens = memoryTokenStore();
-  const client = new HubClient({ resolveTarget: async () => ({ key: 'embedded', url: hub.url }), tokens });
+  const client = new HubClient({ fetch, resolveTarget: async () => ({ key: 'embedded', url: hub.url }), tokens });
   const deps: IpcDeps = {
     hub: client,
     connection: { settings: () => settings, setHubUrl: vi.fn(async () => settings) },

@@ -67,7 +67,7 @@ afterAll(async () => {
 
 function setup(url: string, overrides: Partial<IpcDeps> = {}) {
   const tokens = memoryTokenStore();
-  const client = new HubClient({ resolveTarget: async () => ({ key: 'embedded', url }), tokens });
+  const client = new HubClient({ fetch, resolveTarget: async () => ({ key: 'embedded', url }), tokens });
   const ended = vi.fn();
   client.on('session-ended', ended);
   const deps: IpcDeps = {

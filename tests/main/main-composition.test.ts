@@ -70,6 +70,8 @@ vi.mock('electron', () => {
     dialog: { showSaveDialog: vi.fn() },
     shell: { openExternal: vi.fn() },
     safeStorage: { isEncryptionAvailable: () => true, getSelectedStorageBackend: () => 'gnome_libsecret', encryptString: (s: string) => Buffer.from(s), decryptString: (b: Buffer) => b.toString() },
+    // Chromium's fetch in the app; Node's has the same shape for the fake hub below
+    net: { fetch: (url: string, init: RequestInit) => fetch(url, init) },
     ipcMain: {
       handle: (channel: string, fn: (event: unknown, payload?: unknown) => Promise<unknown>) => electron.handlers.set(channel, fn),
       removeHandler: vi.fn(),

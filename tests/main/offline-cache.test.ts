@@ -27,7 +27,7 @@ beforeEach(async () => {
 afterEach(() => rm(root, { recursive: true, force: true }));
 
 function handlers(overrides: Partial<IpcDeps> = {}) {
-  const hub = new HubClient({ resolveTarget: async () => ({ key: 'embedded', url: 'http://127.0.0.1:9' }), tokens: memoryTokenStore() });
+  const hub = new HubClient({ fetch, resolveTarget: async () => ({ key: 'embedded', url: 'http://127.0.0.1:9' }), tokens: memoryTokenStore() });
   return createIpcHandlers({
     hub,
     connection: { settings: () => settings, setHubUrl: async () => settings },

@@ -61,7 +61,7 @@ const browserSigningIn = (login: string, seen: string[] = []) =>
 function setup(openExternal: (url: string) => Promise<void>, timeoutMs?: number) {
   const tokens = memoryTokenStore();
   const resolveTarget = async () => ({ key: 'embedded', url: hub.url });
-  const client = new HubClient({ resolveTarget, tokens });
+  const client = new HubClient({ fetch, resolveTarget, tokens });
   const deps: IpcDeps = {
     hub: client,
     connection: { settings: () => settings, setHubUrl: vi.fn(async () => settings) },
