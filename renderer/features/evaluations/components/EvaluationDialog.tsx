@@ -6,6 +6,7 @@ import { evaluationFormSchema, type Evaluation, type EvaluationForm } from '../.
 import { EVALUATION_CRITERIA, EVALUATION_LABELS, isRating, RATING_LABELS, RATINGS } from '../../../../shared/rules/evaluation-scale';
 import type { EvaluationField } from '../../../../shared/rules/constants';
 import { errorText } from '../../../lib/api';
+import { useShownWhileOpen } from '../../../lib/shown-while-open';
 import { useNotify } from '../../../lib/toast';
 import { useCreateEvaluation, useUpdateEvaluation } from '../api/evaluations';
 
@@ -42,14 +43,16 @@ interface Props {
 }
 
 /** spec §5: the evaluation form in create, edit and view-only modes, each message beside its field. */
-export function EvaluationDialog({ open, mode, evaluation, onClose, ...rest }: Props) {
+export function EvaluationDialog({ open, onClose, ...rest }: Props) {
   const styles = useStyles();
+  const mode = useShownWhileOpen(open, rest.mode);
+  const evaluation = useShownWhileOpen(open, rest.evaluation);
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface aria-label={TITLES[mode]} className={styles.surface}>
         {/* The surface's content is mounted anew at each opening, and the key starts the form
             again on a mode switch: its values, errors and save state never outlive either. */}
-        <EvaluationEditor key={`${evaluation?.id ?? 'new'}:${mode}`} mode={mode} evaluation={evaluation} onClose={onClose} {...rest} />
+        <EvaluationEditor key={`${evaluation?.id ?? 'new'}:${mode}`} {...rest} mode={mode} evaluation={evaluation} onClose={onClose} />
       </DialogSurface>
     </Dialog>
   );

@@ -7,6 +7,7 @@ import type { KeyResult } from '../../../../shared/api/objectives';
 import { PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { isKeyResultDeadlineLocked, keyResultDeadlineError } from '../../../../shared/rules/key-result-rules';
+import { useShownWhileOpen } from '../../../lib/shown-while-open';
 import { useNotify } from '../../../lib/toast';
 import { useCreateKeyResult, useReloadKeyResult, useUpdateKeyResult } from '../api/key-results';
 import { PriorityChoice } from './PriorityChoice';
@@ -28,13 +29,11 @@ export interface KeyResultParent { id: number; title: string; priority: string; 
  * between today and the objective deadline, and is disabled once that deadline has passed.
  */
 export function KeyResultFormDialog({ objective, keyResult, onClose }: { objective: KeyResultParent | null; keyResult: KeyResult | null; onClose: () => void }) {
-  // The form stays in view while the dialog fades out after a close, which clears both props:
-  // keep the last opening's (set while rendering, React's way to remember an earlier render).
-  const [shown, setShown] = useState({ objective, keyResult });
-  if (objective && (objective !== shown.objective || keyResult !== shown.keyResult)) setShown({ objective, keyResult });
+  const open = objective !== null;
+  const shown = { objective: useShownWhileOpen(open, objective), keyResult: useShownWhileOpen(open, keyResult) };
   const title = shown.keyResult ? 'Edit Key Result' : 'New Key Result';
   return (
-    <Dialog open={objective !== null} onOpenChange={(_, d) => !d.open && onClose()}>
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface aria-label={title}>
         {/* The surface's content is mounted anew at each opening, so values, errors and save
             state start afresh. Keyed by ids rather than the objects: saving invalidates the

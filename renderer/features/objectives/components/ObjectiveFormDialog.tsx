@@ -9,6 +9,7 @@ import { CATEGORY_NAMES, PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { OBJECTIVE_MESSAGES } from '../../../../shared/rules/objective-messages';
 import { userAtom } from '../../../lib/session/session';
+import { useShownWhileOpen } from '../../../lib/shown-while-open';
 import { useNotify } from '../../../lib/toast';
 import { useAssignees, useCreateObjective, useObjectiveChoices, useReloadObjective, useUpdateObjective } from '../api/objectives';
 import { Choice } from './Choice';
@@ -55,7 +56,8 @@ const toForm = (v: Values) => ({
 });
 
 /** spec §5: New/Edit objective with every validation message next to its field. */
-export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolean; objective: Objective | null; onClose: () => void }) {
+export function ObjectiveFormDialog({ open, objective: current, onClose }: { open: boolean; objective: Objective | null; onClose: () => void }) {
+  const objective = useShownWhileOpen(open, current);
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface aria-label={objective ? 'Edit objective' : 'New objective'}>
