@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { NAME_MESSAGES } from '../../../../shared/rules/people-messages';
 import { useNameTaken, type NamedEntity } from '../api/name-taken';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /**
  * spec §5: the name is checked against existing names as it is typed. The clash is asked of the

@@ -13,7 +13,7 @@ import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
 import { MemberDialog } from '../../team';
 import { ADMIN_USERS_KEY, fetchProfile, useAdminUsers } from '../api/users';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 import { userCells } from '../user-cells';
 import { usePaging } from '../hooks/use-paged';
 import { useTableStyles } from './admin-table';
