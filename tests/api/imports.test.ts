@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { daysLeft, holidayEvents, importRuns, leases, settings, timetrackingAccounts, timetrackingTasks } from '../../server/db/schema';
 import { runJob, windowOf } from '../../server/imports/jobs';
-import { tryAcquireLease } from '../../server/imports/lease';
-import { startImportScheduler } from '../../server/imports/scheduler';
+import { importJobs } from '../../server/imports/schedule';
+import { startScheduler, tryAcquireLease } from '../../server/services/scheduler';
 import { ROLE_GUEST } from '../../shared/rules/roles';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
@@ -295,10 +295,10 @@ describe('scheduled time-tracking import', () => {
   it('runs once when two hubs tick together, and again once the lease has expired', async () => {
     tasks = [{ id: 'tt-1', user: 'wanda', date: today, summary: 'Build', hours: 6 }];
     const log = { info: () => undefined, error: () => undefined };
-    const a = startImportScheduler(hub.db, log, { holder: 'hub-a', timers: false });
-    const b = startImportScheduler(hub.db, log, { holder: 'hub-b', timers: false });
+    const a = startScheduler(hub.db, log, importJobs(hub.db, log), { holder: 'hub-a', timers: false });
+    const b = startScheduler(hub.db, log, importJobs(hub.db, log), { holder: 'hub-b', timers: false });
     const before = Number((await hub.db.select({ n: sql<number>`count(*)::int` }).from(importRuns)).at(0)?.n);
-    const ran = await Promise.all([a.tick('timetracking:month'), b.tick('timetracking:month'), a.tick('timetracking:month'), b.tick('timetracking:month')]);
+    const ran = await Promise.all([a.tick('import:timetracking:month'), b.tick('import:timetracking:month'), a.tick('import:timetracking:month'), b.tick('import:timetracking:month')]);
     expect(ran.filter(Boolean).length).toBeGreaterThanOrEqual(1);
     const holders = await hub.db.select().from(leases).where(eq(leases.name, 'import:timetracking:month'));
     expect(holders).toHaveLength(1);
@@ -347,12 +347,13 @@ describe('scheduled time-tracking import', () => {
       second = await openDatabase({ databaseUrl: url.toString() });
     }
     const log = { info: () => undefined, error: () => undefined };
-    const a = startImportScheduler(hub.db, log, { holder: 'pool-a', timers: false });
-    const b = startImportScheduler(second?.db ?? hub.db, log, { holder: 'pool-b', timers: false });
+    const a = startScheduler(hub.db, log, importJobs(hub.db, log), { holder: 'pool-a', timers: false });
+    const otherDb = second?.db ?? hub.db;
+    const b = startScheduler(otherDb, log, importJobs(otherDb, log), { holder: 'pool-b', timers: false });
     try {
       await hub.db.delete(leases);
       const before = await hub.db.select({ n: sql<number>`count(*)::int` }).from(importRuns);
-      const ran = await Promise.all([a.tick('timetracking:today'), b.tick('timetracking:today')]);
+      const ran = await Promise.all([a.tick('import:timetracking:today'), b.tick('import:timetracking:today')]);
       expect(ran.filter(Boolean)).toHaveLength(1);
       const after = await hub.db.select({ n: sql<number>`count(*)::int` }).from(importRuns);
       expect(Number(after[0].n) - Number(before[0].n)).toBe(1);
