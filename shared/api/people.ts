@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, idSchema, isoDateSchema, pagedSchema, queryBoolean, refSchema, shortText } from './common';
+import { envelope, idSchema, isoDateSchema, pagedSchema, queryBoolean, refSchema } from './common';
 import { USER_STATUSES } from '../rules/constants';
 import { MEMBER_MESSAGES } from '../rules/people-messages';
 import { USER_FIELD_MESSAGES } from '../rules/user-fields';
