@@ -253,7 +253,7 @@ async function signOut(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/login');
 }
 
-/** The member's snapshot in IndexedDB (web), as the page sees it: the kept query keys, or null. */
+/** The member's kept cache in IndexedDB (web), as the page sees it: the kept query keys, or null. */
 function keptKeys(page: Page): Promise<string[] | null> {
   return page.evaluate(
     () =>
@@ -269,7 +269,8 @@ function keptKeys(page: Page): Promise<string[] | null> {
             db.close();
             const texts = all.result as string[];
             if (!texts.length) return resolve(null);
-            resolve(texts.flatMap((t) => (JSON.parse(t) as { entries: Array<{ key: unknown[] }> }).entries.map((e) => JSON.stringify(e.key))));
+            // what TanStack Query's persister wrote: the dehydrated client, one per user
+            resolve(texts.flatMap((t) => (JSON.parse(t) as { clientState: { queries: Array<{ queryKey: unknown[] }> } }).clientState.queries.map((q) => JSON.stringify(q.queryKey))));
           };
         };
       }),
