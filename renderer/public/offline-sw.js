@@ -1,14 +1,31 @@
 // issue 6 offline viewing on the web (registered by renderer/lib/offline/service-worker.ts):
 // the app's own files, network first, kept in a cache and served from it when the hub is down.
 // /api is never touched: those answers belong to a user and the query cache keeps them per user.
-var SHELL_CACHE = 'beot-shell-v1';
+// issue 19: one cache per release, named by the ?release= the page registers this script with (its
+// entry script's hashed name). A new release is a new script URL, so the browser installs a new
+// worker, and that worker deletes every earlier release's cache as it activates: the files of
+// past releases no longer pile up in the browser.
+var CACHE_PREFIX = 'beot-shell-';
+var RELEASE = new URL(self.location.href).searchParams.get('release') || 'unreleased';
+var SHELL_CACHE = CACHE_PREFIX + RELEASE;
 
 self.addEventListener('install', function () {
   self.skipWaiting();
 });
 
 self.addEventListener('activate', function (event) {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    caches
+      .keys()
+      .then(function (names) {
+        return Promise.all(
+          names
+            .filter(function (name) { return name.indexOf(CACHE_PREFIX) === 0 && name !== SHELL_CACHE; })
+            .map(function (name) { return caches.delete(name); }),
+        );
+      })
+      .then(function () { return self.clients.claim(); }),
+  );
 });
 
 self.addEventListener('fetch', function (event) {
@@ -28,7 +45,7 @@ self.addEventListener('fetch', function (event) {
         return response;
       },
       function () {
-        return caches.match(key).then(function (hit) { return hit || Response.error(); });
+        return caches.match(key, { cacheName: SHELL_CACHE }).then(function (hit) { return hit || Response.error(); });
       },
     ),
   );

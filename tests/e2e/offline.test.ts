@@ -18,6 +18,7 @@ import { IPC_CHANNELS } from '../../shared/ipc-channels';
 import type { HubSettings, IpcChannel } from '../../shared/ipc';
 import type { BrowserSession } from '../support/browser';
 import { WEB_ROOT } from '../support/e2e-global-setup';
+import { releaseOf, SHELL_CACHE_PREFIX, shellCacheName } from '../../renderer/lib/offline/service-worker';
 import { signIn, useBrowser } from './helpers';
 
 // issue 6 + issue 11 part 6, offline viewing for real: this file runs ITS OWN hub as a separate
@@ -277,9 +278,26 @@ function keptKeys(page: Page): Promise<string[] | null> {
   );
 }
 
-/** How many of the web app's own files the service worker's cache holds. */
-function shellFiles(page: Page): Promise<number> {
-  return page.evaluate(async () => (await (await caches.open('beot-shell-v1')).keys()).length);
+/** The service worker's caches of the web app's files (one per release), by name. */
+function shellCaches(page: Page): Promise<string[]> {
+  return page.evaluate(async (prefix) => (await caches.keys()).filter((name) => name.startsWith(prefix)).sort(), SHELL_CACHE_PREFIX);
+}
+
+/** How many of the web app's own files the current release's cache holds (0 while there is not exactly one cache). */
+async function shellFiles(page: Page): Promise<number> {
+  const [only, ...more] = await shellCaches(page);
+  if (!only || more.length) return 0;
+  return page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, only);
+}
+
+/** What a new release does: its page registers the worker under another release id; resolves once that worker is active. */
+function activateRelease(page: Page, release: string): Promise<void> {
+  return page.evaluate(async (scriptUrl) => {
+    const registration = await navigator.serviceWorker.register(scriptUrl);
+    const worker = registration.installing ?? registration.waiting ?? registration.active;
+    if (!worker) throw new Error('no worker');
+    if (worker.state !== 'activated') await new Promise<void>((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
+  }, `/offline-sw.js?release=${release}`);
 }
 
 describe('offline viewing with the hub process stopped', () => {
@@ -288,7 +306,23 @@ describe('offline viewing with the hub process stopped', () => {
     try {
       const { page } = s;
       await signIn(page, 'member');
-      const seen = await browseOnline(page, async () => (await keptKeys(page))?.join(' ') ?? '');
+      const kept = async () => (await keptKeys(page))?.join(' ') ?? '';
+      await browseOnline(page, kept);
+      await expect.poll(() => shellFiles(page), { timeout: 20_000 }).toBeGreaterThan(3);
+
+      // issue 19: a new release's worker deletes the earlier release's cache as it activates
+      const [first] = await shellCaches(page);
+      const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src);
+      expect(first).toBe(shellCacheName(releaseOf(entry) ?? 'no entry'));
+      await activateRelease(page, 'e2e-next');
+      expect(await shellCaches(page)).not.toContain(first);
+      await page.evaluate(() => fetch('/hub-base.js'));
+      await expect.poll(() => shellCaches(page)).toEqual([`${SHELL_CACHE_PREFIX}e2e-next`]);
+      // the page's own release, registered again on reload, is the next new one: the app's files
+      // are kept anew under it (browsing fetches each screen's files through its worker)
+      await page.reload();
+      await expect.poll(() => shellCaches(page), { timeout: 20_000 }).toEqual([first]);
+      const seen = await browseOnline(page, kept);
       await expect.poll(() => shellFiles(page), { timeout: 20_000 }).toBeGreaterThan(3);
 
       await hub.stop();
