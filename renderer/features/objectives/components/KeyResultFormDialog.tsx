@@ -14,6 +14,8 @@ import { SaveFailure } from './SaveFailure';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // issue 21: the objective's title may be one long word
+  quoted: { overflowWrap: 'anywhere' },
 });
 
 interface Values { title: string; description: string; priority: string; deadline: string }
@@ -100,7 +102,7 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={styles.form}>
-              {objective && <Text>Objective: <strong>{objective.title}</strong> (deadline {objective.deadline})</Text>}
+              {objective && <Text className={styles.quoted}>Objective: <strong>{objective.title}</strong> (deadline {objective.deadline})</Text>}
               <Field label="Title" required validationMessage={errors.title}>
                 <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
               </Field>

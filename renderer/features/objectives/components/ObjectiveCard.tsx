@@ -11,7 +11,8 @@ import { StatusBadge } from './StatusBadge';
 import { StatusMenu } from './StatusMenu';
 
 const useStyles = makeStyles({
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', boxSizing: 'border-box' },
+  // issue 21: titles and names are typed by people; a long word wraps inside the card
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', boxSizing: 'border-box', overflowWrap: 'anywhere' },
   title: { overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' },
   meta: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
   label: { color: tokens.colorNeutralForeground3 },

@@ -10,6 +10,8 @@ const useStyles = makeStyles({
     display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(240px, 1fr)', gap: tokens.spacingHorizontalXXL,
     padding: tokens.spacingVerticalL, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow4,
+    // issue 21: every text here is typed by people; a long word wraps inside the card
+    overflowWrap: 'anywhere',
   },
   description: { whiteSpace: 'pre-wrap' },
   meta: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, alignContent: 'start' },

@@ -9,6 +9,8 @@ const useStyles = makeStyles({
   scroll: { maxHeight: '600px', overflowY: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   head: { position: 'sticky', top: 0, backgroundColor: tokens.colorNeutralBackground1, zIndex: 1 },
   num: { textAlign: 'right' },
+  // issue 21: names and titles typed by people wrap inside their cells
+  table: { overflowWrap: 'anywhere' },
 });
 
 export function EmployeeTable({ rows }: { rows: ByEmployeeEntry[] }) {
@@ -16,7 +18,7 @@ export function EmployeeTable({ rows }: { rows: ByEmployeeEntry[] }) {
   const navigate = useNavigate();
   return (
     <div className={s.scroll} data-testid="employee-statistics" tabIndex={0}>
-      <Table size="small" aria-label="Objectives by employee">
+      <Table size="small" aria-label="Objectives by employee" className={s.table}>
         <TableHeader className={s.head}>
           <TableRow>
             <TableHeaderCell>Name</TableHeaderCell>

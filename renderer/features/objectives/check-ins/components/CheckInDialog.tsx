@@ -16,6 +16,8 @@ const useStyles = makeStyles({
   slider: { flexGrow: 1 },
   spin: { width: '96px' },
   error: { color: tokens.colorPaletteRedForeground1 },
+  // issue 21: the key result's title may be one long word
+  quoted: { overflowWrap: 'anywhere' },
 });
 
 interface Values { percent: number | null; confidence: Confidence; comment: string }
@@ -75,7 +77,7 @@ export function CheckInDialog({ open, keyResult, latest, onClose }: { open: bool
           <DialogBody>
             <DialogTitle>Check in</DialogTitle>
             <DialogContent className={styles.form}>
-              <Text>Key result: <strong>{keyResult.title}</strong></Text>
+              <Text className={styles.quoted}>Key result: <strong>{keyResult.title}</strong></Text>
               <Field label="Percent complete" required validationMessage={errors.percent}>
                 <div className={styles.percent}>
                   <Slider
