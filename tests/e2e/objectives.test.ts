@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { APPROVAL_MESSAGES, OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
+import { APPROVAL_MESSAGES, keyResultsCompletedText, OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
 import { isoDay } from '../../shared/rules/dates';
 import { launchBrowser, newSession } from '../support/browser';
@@ -82,7 +82,7 @@ describe('objective workflow', () => {
       await kr.getByRole('button', { name: 'Save' }).click();
       await kr.waitFor({ state: 'hidden' });
       await page.getByTestId('key-result-card').filter({ hasText: 'Draft the first chapter' }).waitFor();
-      await page.getByText('0/1 key results completed').waitFor();
+      await page.getByText(keyResultsCompletedText(0, 1)).waitFor();
 
       await page.getByRole('button', { name: 'Status actions' }).click();
       await page.getByRole('menuitem', { name: 'Complete' }).click();
