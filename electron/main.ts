@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, nativeTheme, Notification, safeStorage, shell, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
 import { DESKTOP_AGENT } from '../shared/rules/user-agent-summary';
@@ -9,6 +9,7 @@ import { startEmbeddedHub } from './embedded-hub';
 import { openExternalSafely } from './external-links';
 import { HubClient } from './hub-client';
 import { HubConnection } from './hub-connection';
+import { windowBackground } from './native-theme';
 import { createIpcHandlers, registerIpc } from './ipc/register';
 import { startNotificationPoller } from './notifications';
 import { trustedSender } from './ipc/sender';
@@ -67,7 +68,7 @@ function start(): void {
   const userAgent = `${DESKTOP_AGENT}/${app.getVersion()} (${process.platform}; Electron ${process.versions.electron})`;
   const hub = new HubClient({ resolveTarget: () => hubConnection.target(), tokens, userAgent });
 
-  const window = new BrowserWindow(windowOptions(path.join(appRoot, 'dist', 'electron', 'preload.cjs')));
+  const window = new BrowserWindow({ ...windowOptions(path.join(appRoot, 'dist', 'electron', 'preload.cjs')), backgroundColor: windowBackground(nativeTheme) });
   mainWindow = window;
   window.removeMenu();
   installSecurity(window.webContents, window.webContents.session, {
@@ -122,6 +123,8 @@ function start(): void {
         saveFile({ dialog, writeFile, window: mainWindow, defaultDir: app.getPath('downloads'), joinPath: path.join }, input),
       log: (message, error) => console.error(message, error),
       offlineCacheDir: path.join(app.getPath('userData'), 'offline-cache'),
+      // issue 21: the person's theme choice, sent by the renderer
+      nativeTheme,
     }),
   );
 
