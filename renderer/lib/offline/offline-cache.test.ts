@@ -4,7 +4,7 @@ import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { HubError } from '../../../shared/api/hub-error';
 import { OfflineCache, offlineAtom, pageOf } from './offline-cache';
-import { offlineBannerText } from './messages';
+import { NOT_KEPT_OFFLINE, offlineBannerText } from './messages';
 import type { OfflineStorage } from './offline-storage';
 import { KEPT_BUSTER, KEPT_MAX_AGE } from './persist-kept';
 
@@ -36,6 +36,8 @@ interface Rig {
   store: ReturnType<typeof createStore>;
   cache: OfflineCache;
   health: { up: boolean; calls: number };
+  /** what the transport does when a call gets no answer at all */
+  unanswered(): void;
   setUser(id: number | null): void;
   stop(): void;
 }
@@ -49,6 +51,7 @@ function rig(storage: OfflineStorage | null, userId: number | null = 7): Rig {
   const listeners = new Set<() => void>();
   let user = userId;
   const health = { up: false, calls: 0 };
+  const unreachableListeners = new Set<() => void>();
   const cache = new OfflineCache({
     client,
     store,
@@ -62,6 +65,10 @@ function rig(storage: OfflineStorage | null, userId: number | null = 7): Rig {
       health.calls += 1;
       if (!health.up) throw unreachable();
     },
+    onUnreachable: (l) => {
+      unreachableListeners.add(l);
+      return () => unreachableListeners.delete(l);
+    },
     firstPollMs: 5,
     maxPollMs: 20,
     throttleMs: 0,
@@ -72,6 +79,7 @@ function rig(storage: OfflineStorage | null, userId: number | null = 7): Rig {
     store,
     cache,
     health,
+    unanswered: () => unreachableListeners.forEach((l) => l()),
     setUser(id) {
       user = id;
       listeners.forEach((l) => l());
@@ -169,11 +177,46 @@ describe('offline cache', () => {
     unsubscribe();
   });
 
-  it('a query with nothing kept fails as before, and the app still goes read-only', async () => {
+  it('a query with nothing kept fails saying plainly that it is not kept offline, and the app still goes read-only', async () => {
     const r = rig(memoryStorage().storage);
     const result = await fetchKept(r, ['user', 'profile', 9], () => Promise.reject(unreachable()), 'this profile');
     expect(result.status).toBe('error');
+    expect(result.error).toBeInstanceOf(HubError);
+    expect((result.error as HubError).status).toBe(0);
+    expect(result.error?.message).toBe(NOT_KEPT_OFFLINE);
     expect(r.store.get(offlineAtom)).toEqual({ since: {} });
+  });
+
+  it('the first call of any kind that gets no answer puts the app offline at once, and the kept screen on display shows since when', async () => {
+    const r = rig(memoryStorage().storage);
+    let up = true;
+    const key = ['objective', 'list', { page: 1 }];
+    const observer = new QueryObserver(r.client, {
+      queryKey: key,
+      queryFn: () => r.cache.fetchOrCached(key, () => (up ? Promise.resolve(list) : Promise.reject(unreachable()))),
+      meta: { offline: 'objectives' },
+      staleTime: Infinity,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'));
+    const savedAt = observer.getCurrentResult().dataUpdatedAt;
+    up = false;
+    // e.g. a picture or a download, no query of the cache: the transport's word is enough
+    r.unanswered();
+    expect(r.cache.isOffline()).toBe(true);
+    await vi.waitFor(() => expect(r.store.get(offlineAtom)).toEqual({ since: { objectives: savedAt } }));
+    // the health poll brings it back, and the screen asks the hub again
+    up = true;
+    r.health.up = true;
+    await vi.waitFor(() => expect(r.cache.isOffline()).toBe(false));
+    await vi.waitFor(() => expect(observer.getCurrentResult().dataUpdatedAt).toBeGreaterThan(savedAt));
+    unsubscribe();
+  });
+
+  it('a call with no answer while no one is signed in does not put the app offline', () => {
+    const r = rig(memoryStorage().storage, null);
+    r.unanswered();
+    expect(r.cache.isOffline()).toBe(false);
   });
 
   it('polls the hub’s health with backoff and refreshes every screen once it answers', async () => {

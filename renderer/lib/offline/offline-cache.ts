@@ -1,9 +1,11 @@
-import { atom, type createStore } from 'jotai';
+import type { createStore } from 'jotai';
 import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AsyncStorage } from '@tanstack/react-query-persist-client';
-import { HubError } from '../../../shared/api/hub-error';
 import { offlineWhat, persistKept } from './persist-kept';
 import { userKey, type OfflineStorage } from './offline-storage';
+import { HubError } from '../../../shared/api/hub-error';
+import { NOT_KEPT_OFFLINE } from './messages';
+import { isNetworkFailure, isUnreachable, offlineAtom } from './offline-state';
 
 // issue 6 / issue 11 part 6, offline viewing: the answers of chosen queries (objectives, the
 // directory, opened profiles, dashboard links, the month's holidays) are persisted per signed-in
@@ -14,21 +16,7 @@ import { userKey, type OfflineStorage } from './offline-storage';
 
 type JotaiStore = ReturnType<typeof createStore>;
 
-/** What screens read: null while the hub answers; else, per kind of data shown, when it was saved (ms). */
-export interface OfflineState {
-  since: Record<string, number>;
-}
-export const offlineAtom = atom<OfflineState | null>(null);
-
-/** The hub is down or out of reach (not: it answered with a refusal). */
-export function isUnreachable(error: unknown): boolean {
-  return error instanceof HubError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
-}
-
-/** No answer at all (the hub answered nothing): any call failing so means the app is offline. */
-export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof HubError && error.status === 0;
-}
+export { offlineAtom, type OfflineState } from './offline-state';
 
 export interface OfflineCacheDeps {
   client: QueryClient;
@@ -40,6 +28,8 @@ export interface OfflineCacheDeps {
   onUserChange: (listener: () => void) => () => void;
   /** resolves when the hub answers its health check */
   checkHealth: () => Promise<unknown>;
+  /** the transport's word that a call had no answer at all (./runtime.ts wires it) */
+  onUnreachable?: (listener: () => void) => () => void;
   /** first wait before asking the hub again, doubled after each failure up to maxPollMs */
   firstPollMs?: number;
   maxPollMs?: number;
@@ -79,6 +69,11 @@ export class OfflineCache {
     });
     this.switchUser(this.deps.currentUserId(), true);
     const stopUser = this.deps.onUserChange(() => this.switchUser(this.deps.currentUserId(), false));
+    // issue 21: the first call of any kind that gets no answer puts the app offline (banner,
+    // actions disabled) at once, before its query's retries or the next poll would
+    const stopUnreachable = this.deps.onUnreachable?.(() => {
+      if (this.userId !== null) this.goOffline();
+    });
     // a change that could not reach the hub: the rest of the screen goes read-only too
     const stopMutations = client.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && isNetworkFailure(event.action.error)) this.goOffline();
@@ -94,6 +89,7 @@ export class OfflineCache {
       stopUser();
       stopQueries();
       stopMutations();
+      stopUnreachable?.();
       this.stopPersisting();
       if (typeof window !== 'undefined') window.removeEventListener('online', pollNow);
       this.stopPoll();
@@ -119,7 +115,8 @@ export class OfflineCache {
       const data = query?.state.data === undefined ? undefined : pick(query.state.data);
       if (!query || !what || data === undefined) {
         this.goOffline();
-        throw error;
+        // nothing kept for it: the screen says so plainly (issue 21), in the one error shape
+        throw new HubError({ status: (error as HubError).status, serverError: true, errors: [{ message: NOT_KEPT_OFFLINE }] });
       }
       const savedAt = query.state.dataUpdatedAt;
       this.fromKept.set(query.queryHash, savedAt);

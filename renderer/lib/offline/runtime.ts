@@ -24,6 +24,7 @@ export function startOfflineCache(): void {
     currentUserId: () => appStore.get(userAtom)?.id ?? null,
     onUserChange: (listener) => appStore.sub(userAtom, listener),
     checkHealth: () => getTransport().request('GET', '/health'),
+    onUnreachable: (listener) => getTransport().onUnreachable(listener),
   });
   cache.start();
   // the web app's own files, so a reload with the hub down still opens it (desktop loads from disk)
