@@ -2,6 +2,8 @@
 // would find nothing. A small service worker (public/offline-sw.js) keeps the app's own files —
 // never /api answers, which the query cache keeps per user — and serves them when the hub is away.
 // issue 19: one cache per release; the worker of a new release deletes the others as it activates.
+// issue 21: the worker keeps every file of the build as it installs (the build's
+// offline-files.json), not only those a page happened to load.
 
 /** Every cache of ours starts with this; the worker deletes the ones not of its release. */
 export const SHELL_CACHE_PREFIX = 'beot-shell-';
@@ -27,39 +29,7 @@ export function registerOfflineShell(): void {
   const release = releaseOf(document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src);
   if (!release) return;
   registered = true;
-  navigator.serviceWorker
-    .register(`${WORKER_PATH}?release=${encodeURIComponent(release)}`)
-    .then(untilActivated)
-    .then(() => keepLoadedFiles(shellCacheName(release)))
-    .catch(() => {
-      // no worker (policy, private mode): the web app works, only not across a reload offline
-    });
-}
-
-/**
- * Once the worker just registered is the active one: a new release's worker deletes the earlier
- * caches as it activates, so files kept before then could land in a cache about to go.
- */
-function untilActivated(registration: ServiceWorkerRegistration): Promise<void> {
-  const worker = registration.installing ?? registration.waiting ?? registration.active;
-  if (!worker || worker.state === 'activated') return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    worker.addEventListener('statechange', () => {
-      if (worker.state === 'activated') resolve();
-      else if (worker.state === 'redundant') reject(new Error('The offline worker was replaced before it activated.'));
-    });
+  navigator.serviceWorker.register(`${WORKER_PATH}?release=${encodeURIComponent(release)}`).catch(() => {
+    // no worker (policy, private mode): the web app works, only not across a reload offline
   });
-}
-
-/** The files this page loaded before the worker took over, which it therefore never saw. */
-async function keepLoadedFiles(cacheName: string): Promise<void> {
-  const origin = window.location.origin;
-  const files = performance
-    .getEntriesByType('resource')
-    .map((e) => e.name)
-    .filter((url) => url.startsWith(`${origin}/`) && !url.startsWith(`${origin}/api/`));
-  const cache = await caches.open(cacheName);
-  // the document under '/', where the worker looks for it whatever path is being opened
-  await cache.put(`${origin}/`, await fetch(`${origin}/`, { cache: 'no-cache' }));
-  await Promise.all([...new Set(files)].map((url) => cache.add(url).catch(() => undefined)));
 }
