@@ -1,22 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HubClient } from '../../electron/hub-client';
-import { createIpcHandlers } from '../../electron/ipc/register';
-import { trustedSender } from '../../electron/ipc/sender';
-import { memoryTokenStore } from '../../electron/token-store';
 import { openDatabase } from '../../server/db/client';
 import { objectives } from '../../server/db/schema';
-import { IPC_CHANNELS } from '../../shared/ipc-channels';
-import type { HubSettings, IpcChannel } from '../../shared/ipc';
 import type { BrowserSession } from '../support/browser';
+import { bindDesktopMode, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { releaseOf, SHELL_CACHE_PREFIX, shellCacheName } from '../../renderer/lib/offline/service-worker';
 import { signIn, useBrowser } from './helpers';
@@ -111,21 +106,8 @@ const { session } = useBrowser();
 let root: string;
 let webRoot: string;
 let hub: HubProcess;
-let renderer: { server: Server; url: string };
-
 /** The built renderer alone, as the desktop app loads it from disk: no way to the hub but window.hub. */
-async function serveRenderer(dir: string): Promise<{ server: Server; url: string }> {
-  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
-  const server = createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = path.join(dir, path.normalize(pathname));
-    if (!file.startsWith(dir) || !(await stat(file).then((s) => s.isFile(), () => false))) file = path.join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    res.end(await readFile(file));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
+let renderer: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'hub-offline-e2e-'));
@@ -142,7 +124,7 @@ beforeEach(() => hub.start());
 
 afterAll(async () => {
   await hub?.stop();
-  if (renderer) await new Promise((resolve) => renderer.server.close(resolve));
+  await renderer?.close();
   if (root) await rm(root, { recursive: true, force: true });
 });
 
@@ -340,33 +322,10 @@ describe('offline viewing with the hub process stopped', () => {
 
   it('desktop: the cache is a file per user through IPC; the app reads it back after a reload with the hub down', async () => {
     const cacheDir = path.join(root, 'userData', 'offline-cache');
-    const tokens = memoryTokenStore();
-    const client = new HubClient({ resolveTarget: async () => ({ key: hub.url, url: hub.url }), tokens });
-    const settings: HubSettings = { hubUrl: hub.url, activeUrl: hub.url, embeddedStatus: 'off', tokenPersistence: 'memory' };
-    const handlers = createIpcHandlers({
-      hub: client,
-      connection: { settings: () => settings, setHubUrl: async () => settings },
-      saveFile: async () => ({ status: 'cancelled' }),
-      openExternal: async () => {},
-      isTrustedSender: trustedSender(`${renderer.url}/index.html`, renderer.url),
-      offlineCacheDir: cacheDir,
-    });
     const s = await session(renderer.url);
     try {
       const { page, context } = s;
-      await context.exposeBinding('__hubInvoke', (source, channel: IpcChannel, payload: unknown) =>
-        handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload),
-      );
-      await context.addInitScript((channels: readonly string[]) => {
-        // what preload exposes: one frozen object, the allow-list, no ipcRenderer
-        const allowed = new Set(channels);
-        const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; hub: unknown };
-        w.hub = Object.freeze({
-          invoke: (channel: string, payload?: unknown) =>
-            allowed.has(channel) ? w.__hubInvoke(channel, payload) : Promise.resolve({ ok: false, error: { status: 400, serverError: false, errors: [{ message: 'Unknown channel' }] } }),
-          onSessionEnded: () => () => {},
-        });
-      }, IPC_CHANNELS);
+      await bindDesktopMode(context, { hubUrl: hub.url, rendererUrl: renderer.url, offlineCacheDir: cacheDir });
 
       await signIn(page, 'member');
       const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('beot.user') ?? '{}') as { id?: number }).id);
