@@ -61,6 +61,19 @@ describe('objective views', () => {
       expect(await previous.isDisabled()).toBe(false);
     }));
 
+  it('the filters keep a gap between their inputs, each in its own column', () =>
+    signedIn('lead', async ({ page }) => {
+      await page.goto(LIST);
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      // the Dropdown's box is the combobox's parent; issue 21: Author's ran into Status's
+      const box = (label: string) => page.getByRole('combobox', { name: label, exact: true }).locator('xpath=..').boundingBox();
+      const boxes = await Promise.all(['Assignee', 'Author', 'Status', 'Job Title'].map(box));
+      for (let i = 1; i < boxes.length; i += 1) {
+        const [left, right] = [boxes[i - 1], boxes[i]];
+        expect(left && right && right.x - (left.x + left.width)).toBeGreaterThanOrEqual(8);
+      }
+    }));
+
   it('a lead archives and restores their completed objective; the filters survive a reload', () =>
     signedIn('lead', async ({ page }) => {
       await page.goto(LIST);

@@ -2,6 +2,7 @@ import { Link, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeader
 import { useNavigate } from 'react-router-dom';
 import type { ByEmployeeEntry } from '../../../../shared/api/statistics';
 import { PATHS } from '../../../lib/paths';
+import { NumberHeaderCell } from './NumberHeaderCell';
 
 // spec §9: the employee statistics table is at most 600 px high (its own scroll) and sorted by
 // team name — the hub sends it in that order.
@@ -23,12 +24,12 @@ export function EmployeeTable({ rows }: { rows: ByEmployeeEntry[] }) {
           <TableRow>
             <TableHeaderCell>Name</TableHeaderCell>
             <TableHeaderCell>Team</TableHeaderCell>
-            <TableHeaderCell>Objectives</TableHeaderCell>
-            <TableHeaderCell>Completed in time</TableHeaderCell>
-            <TableHeaderCell>Completed overdue</TableHeaderCell>
-            <TableHeaderCell>Key results</TableHeaderCell>
-            <TableHeaderCell>KRs completed in time</TableHeaderCell>
-            <TableHeaderCell>KRs completed overdue</TableHeaderCell>
+            <NumberHeaderCell>Objectives</NumberHeaderCell>
+            <NumberHeaderCell>Completed in time</NumberHeaderCell>
+            <NumberHeaderCell>Completed overdue</NumberHeaderCell>
+            <NumberHeaderCell>Key results</NumberHeaderCell>
+            <NumberHeaderCell>KRs completed in time</NumberHeaderCell>
+            <NumberHeaderCell>KRs completed overdue</NumberHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
