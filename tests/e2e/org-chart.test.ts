@@ -60,6 +60,24 @@ describe('org chart', () => {
       await page.getByRole('heading', { name: 'Profile' }).waitFor();
     }));
 
+  it('the first view cuts no card at the left edge and shows names whole', () =>
+    signedIn('member', async ({ page }) => {
+      await openChart(page);
+      const top = card(page, DEMO_USERS.owner.name);
+      await top.waitFor();
+      const chart = await page.getByTestId('org-chart').boundingBox();
+      const boxes = await page.getByTestId('org-card').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().left));
+      expect(chart && Math.min(...boxes)).toBeGreaterThanOrEqual(chart?.x ?? Infinity);
+      const topBox = await top.boundingBox();
+      expect(chart && topBox && topBox.x + topBox.width).toBeLessThanOrEqual((chart?.x ?? 0) + (chart?.width ?? 0));
+      // issue 21: 'Mihai Dumit…' — a name takes two lines rather than an ellipsis
+      for (const name of [DEMO_USERS.owner.name, DEMO_USERS.manager.name]) {
+        const text = card(page, name).getByText(name, { exact: true });
+        expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+      }
+      await shot(page, 'first-view');
+    }));
+
   it('folds and unfolds a team, and zooms with the buttons', () =>
     signedIn('guest', async ({ page }) => {
       await openChart(page);
