@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Spinner, Text, Textarea, tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
 import { keyResultCreateSchema } from '../../../../shared/api/key-results';
 import type { KeyResult } from '../../../../shared/api/objectives';
 import { PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { isKeyResultDeadlineLocked, keyResultDeadlineError } from '../../../../shared/rules/key-result-rules';
+import { FormDialog } from '../../../lib/components/FormDialog';
 import { useNotify } from '../../../lib/toast';
 import { useCreateKeyResult, useReloadKeyResult, useUpdateKeyResult } from '../api/key-results';
 import { PriorityChoice } from './PriorityChoice';
@@ -96,32 +95,26 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
   const failure = create.error ?? update.error;
   const title = keyResult ? 'Edit Key Result' : 'New Key Result';
   return (
-    <Dialog open={objective !== null} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-label={title}>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {objective && <Text className={styles.quoted}>Objective: <strong>{objective.title}</strong> (deadline {objective.deadline})</Text>}
-              <Field label="Title" required validationMessage={errors.title}>
-                <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
-              </Field>
-              <Field label="Description" required validationMessage={errors.description}>
-                <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
-              </Field>
-              <PriorityChoice value={values.priority} error={errors.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
-              <Field label="Deadline" required validationMessage={errors.deadline} hint={locked ? 'The objective deadline has passed.' : undefined}>
-                <Input type="date" min={today} max={objective?.deadline} disabled={locked} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
-              </Field>
-              <SaveFailure error={failure} onReload={reload} />
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>Save</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={objective !== null}
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={busy}
+      contentClassName={styles.form}
+      bottom={<SaveFailure error={failure} onReload={reload} />}
+    >
+      {objective && <Text className={styles.quoted}>Objective: <strong>{objective.title}</strong> (deadline {objective.deadline})</Text>}
+      <Field label="Title" required validationMessage={errors.title}>
+        <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
+      </Field>
+      <Field label="Description" required validationMessage={errors.description}>
+        <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
+      </Field>
+      <PriorityChoice value={values.priority} error={errors.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
+      <Field label="Deadline" required validationMessage={errors.deadline} hint={locked ? 'The objective deadline has passed.' : undefined}>
+        <Input type="date" min={today} max={objective?.deadline} disabled={locked} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
+      </Field>
+    </FormDialog>
   );
 }

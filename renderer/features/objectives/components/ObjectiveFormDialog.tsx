@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import {
-  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input,
-  makeStyles, Spinner, Textarea, tokens,
-} from '@fluentui/react-components';
+import { Checkbox, Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { objectiveFormSchema, subcategoriesOf, type Objective } from '../../../../shared/api/objectives';
 import { CATEGORY_NAMES, PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { OBJECTIVE_MESSAGES } from '../../../../shared/rules/objective-messages';
+import { FormDialog } from '../../../lib/components/FormDialog';
 import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
 import { useAssignees, useCreateObjective, useObjectiveChoices, useReloadObjective, useUpdateObjective } from '../api/objectives';
@@ -132,42 +130,36 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
   const failure = create.error ?? update.error;
   const assigneeItems = assignees.data?.items ?? (regular && user ? [{ id: user.id, name: user.name }] : []);
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-label={objective ? 'Edit objective' : 'New objective'}>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{objective ? 'Edit objective' : 'New objective'}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label="Title" required validationMessage={errors.title} className={styles.wide}>
-                <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
-              </Field>
-              <Choice label="Team" required error={errors.teamId} items={choices.data?.teams ?? []} value={values.teamId}
-                // §5: changing the team clears the assignee (a regular user stays assigned to self)
-                onChange={(id) => set('teamId', id, { ownerId: regular && user ? user.id : null })} />
-              <Choice label="Assignee" required error={errors.ownerId} items={assigneeItems} value={values.ownerId}
-                disabled={regular} emptyText={OBJECTIVE_MESSAGES.noAssignees} onChange={(id) => set('ownerId', id)} />
-              <Field label="Description" required validationMessage={errors.description} className={styles.wide}>
-                <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
-              </Field>
-              <Choice label="Category" required error={errors.category} items={CATEGORY_NAMES.map((c) => ({ id: c, name: c }))} value={values.category || null}
-                // §5: changing the category clears the subcategory
-                onChange={(c) => set('category', c, { subcategory: '' })} />
-              <Choice label="Subcategory" required error={errors.subcategory} items={subcategories.map((s) => ({ id: s, name: s }))}
-                value={values.subcategory || null} onChange={(s) => set('subcategory', s)} emptyText="Choose a category first" />
-              <PriorityChoice error={errors.priority} value={values.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
-              <Field label="Deadline" validationMessage={errors.deadline}>
-                <Input type="date" min={today} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
-              </Field>
-              <Checkbox className={styles.wide} label={OBJECTIVE_MESSAGES.publicCheckbox} checked={values.isPublic} onChange={(_, d) => set('isPublic', d.checked === true)} />
-              <SaveFailure error={failure} onReload={reload} />
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>Save</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={objective ? 'Edit objective' : 'New objective'}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={busy}
+      contentClassName={styles.form}
+      bottom={<SaveFailure error={failure} onReload={reload} />}
+    >
+      <Field label="Title" required validationMessage={errors.title} className={styles.wide}>
+        <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
+      </Field>
+      <Choice label="Team" required error={errors.teamId} items={choices.data?.teams ?? []} value={values.teamId}
+        // §5: changing the team clears the assignee (a regular user stays assigned to self)
+        onChange={(id) => set('teamId', id, { ownerId: regular && user ? user.id : null })} />
+      <Choice label="Assignee" required error={errors.ownerId} items={assigneeItems} value={values.ownerId}
+        disabled={regular} emptyText={OBJECTIVE_MESSAGES.noAssignees} onChange={(id) => set('ownerId', id)} />
+      <Field label="Description" required validationMessage={errors.description} className={styles.wide}>
+        <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
+      </Field>
+      <Choice label="Category" required error={errors.category} items={CATEGORY_NAMES.map((c) => ({ id: c, name: c }))} value={values.category || null}
+        // §5: changing the category clears the subcategory
+        onChange={(c) => set('category', c, { subcategory: '' })} />
+      <Choice label="Subcategory" required error={errors.subcategory} items={subcategories.map((s) => ({ id: s, name: s }))}
+        value={values.subcategory || null} onChange={(s) => set('subcategory', s)} emptyText="Choose a category first" />
+      <PriorityChoice error={errors.priority} value={values.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
+      <Field label="Deadline" validationMessage={errors.deadline}>
+        <Input type="date" min={today} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
+      </Field>
+      <Checkbox className={styles.wide} label={OBJECTIVE_MESSAGES.publicCheckbox} checked={values.isPublic} onChange={(_, d) => set('isPublic', d.checked === true)} />
+    </FormDialog>
   );
 }

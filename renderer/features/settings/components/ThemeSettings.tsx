@@ -1,20 +1,15 @@
-import { Card, Field, makeStyles, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
+import { Field, Radio, RadioGroup } from '@fluentui/react-components';
 import { THEME_CHOICE_LABELS, THEME_CHOICES, themeChoiceSchema } from '../../../../shared/api/preferences';
 import { useThemeChoice } from '../../../lib/theme';
+import { SettingsCard } from '../../../lib/components/SettingsCard';
 import { useNotify } from '../../../lib/toast';
-
-const useStyles = makeStyles({
-  card: { width: '100%', maxWidth: '560px', alignSelf: 'center', boxSizing: 'border-box', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalS },
-});
 
 /** issue 21 'Themes': the person's theme, kept on the hub so it follows them to every device. */
 export function ThemeSettings() {
-  const styles = useStyles();
   const notify = useNotify();
   const { choice, save, loading } = useThemeChoice();
   return (
-    <Card className={styles.card} aria-labelledby="theme-settings-title">
-      <Text as="h2" size={500} weight="semibold" id="theme-settings-title">Theme</Text>
+    <SettingsCard id="theme" title="Theme">
       <Field label="Colours" hint="System follows your computer's light, dark or high-contrast setting.">
         <RadioGroup
           value={choice}
@@ -27,6 +22,6 @@ export function ThemeSettings() {
           {THEME_CHOICES.map((value) => <Radio key={value} value={value} label={THEME_CHOICE_LABELS[value]} />)}
         </RadioGroup>
       </Field>
-    </Card>
+    </SettingsCard>
   );
 }
