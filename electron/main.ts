@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, net, Notification, safeStorage, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, nativeTheme, net, Notification, safeStorage, shell, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
 import { DESKTOP_AGENT } from '../shared/rules/user-agent-summary';
@@ -10,6 +10,7 @@ import { startEmbeddedHub } from './embedded-hub';
 import { openExternalSafely } from './external-links';
 import { HubClient } from './hub-client';
 import { HubConnection } from './hub-connection';
+import { windowBackground } from './native-theme';
 import { createIpcHandlers, registerIpc } from './ipc/register';
 import { startNotificationPoller } from './notifications';
 import { trustedSender } from './ipc/sender';
@@ -66,7 +67,7 @@ function start(): void {
   // net.fetch: the system's proxy settings and certificate store, as a company network needs
   const hub = new HubClient({ fetch: (url, init) => net.fetch(url, init), resolveTarget: () => hubConnection.target(), tokens, userAgent });
 
-  const window = new BrowserWindow(windowOptions(paths.preload));
+  const window = new BrowserWindow({ ...windowOptions(paths.preload), backgroundColor: windowBackground(nativeTheme) });
   mainWindow = window;
   window.removeMenu();
   installSecurity(window.webContents, window.webContents.session, {
@@ -121,6 +122,8 @@ function start(): void {
         saveFile({ dialog, writeFile, window: mainWindow, defaultDir: app.getPath('downloads'), joinPath: path.join }, input),
       log: (message, error) => console.error(message, error),
       offlineCacheDir: path.join(app.getPath('userData'), 'offline-cache'),
+      // issue 21: the person's theme choice, sent by the renderer
+      nativeTheme,
     }),
   );
 

@@ -16,6 +16,7 @@ import { planRoutes } from './routes/plans';
 import { statisticsRoutes } from './routes/statistics';
 import { evaluationRoutes } from './routes/evaluations';
 import { notificationRoutes } from './routes/notifications';
+import { preferencesRoutes } from './routes/preferences';
 import { authRoutes } from './routes/auth';
 import { ssoRoutes } from './routes/sso';
 import { passwordRoutes } from './routes/password';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(evaluationRoutes);
       await api.register(orgChartRoutes);
       await api.register(notificationRoutes);
+      await api.register(preferencesRoutes);
     },
     { prefix: '/api' },
   );

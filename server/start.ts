@@ -3,8 +3,9 @@ import { buildApp, type BuildAppOptions } from './app';
 import { openDatabase, type Database } from './db/client';
 import { acquireStartupLock } from './db/migrate-lock';
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/index';
-import { startImportScheduler, type ImportScheduler } from './imports/scheduler';
-import { startReminderScheduler, type ReminderScheduler } from './services/notifications-scheduler';
+import { importJobs } from './imports/schedule';
+import { reminderJobs } from './services/notification-reminders';
+import { startScheduler } from './services/scheduler';
 
 export interface StartHubOptions {
   /** 0 lets the OS pick a free port (the embedded hub, tests). */
@@ -23,7 +24,10 @@ export interface StartHubOptions {
   trustProxy?: boolean;
   /** issue 11: single sign-on (env.ts reads it from HUB_OIDC_* and HUB_LDAP_*) */
   sso?: BuildAppOptions['sso'];
-  /** design §3 scheduled imports (sources in the 'importSources' setting): on for serve, off by default (tests). */
+  /**
+   * The scheduled jobs: design §3 imports (sources in the 'importSources' setting) and issue 11's
+   * notification reminders. On for serve, off by default (tests).
+   */
   imports?: boolean;
 }
 
@@ -77,9 +81,8 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     const log = app.log;
     const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/+$/, '');
-    const scheduler: ImportScheduler | null = options.imports ? startImportScheduler(database.db, log) : null;
-    // issue 11: notification reminders run where the scheduled imports do (same lease mechanism).
-    const reminders: ReminderScheduler | null = options.imports ? startReminderScheduler(database.db, log) : null;
+    const db = database.db;
+    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log), ...reminderJobs(db, log) }) : null;
     const started = app;
     let closing: Promise<void> | undefined;
     return {
@@ -90,7 +93,6 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
         (closing ??= (async () => {
           try {
             await scheduler?.stop();
-            await reminders?.stop();
             await started.close();
           } finally {
             await database.close();

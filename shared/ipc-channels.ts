@@ -18,6 +18,7 @@ export const IPC_CHANNELS = [
   'offline-cache:load',
   'offline-cache:save',
   'offline-cache:clear',
+  'theme:set',
 ] as const;
 
 /** Events main sends to the renderer. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { themeChoiceSchema } from './api/preferences';
 import { sessionUserSchema } from './api/users';
 import type { HubErrorShape } from './api/hub-error';
 import type { IPC_CHANNELS } from './ipc-channels';
@@ -74,6 +75,8 @@ export const ipcSchemas = {
   }),
   /** sign-out: every user's cache goes, nothing of the session stays on the machine */
   'offline-cache:clear': z.undefined(),
+  /** issue 21: the person's theme choice, so main sets nativeTheme (native parts, and 'system' media queries) to match */
+  'theme:set': z.object({ choice: themeChoiceSchema }),
 } as const;
 
 function isJsonObject(text: string): boolean {
@@ -132,6 +135,7 @@ export interface IpcResults {
   'offline-cache:load': string | null;
   'offline-cache:save': null;
   'offline-cache:clear': null;
+  'theme:set': null;
 }
 
 /** Nothing crosses IPC as an exception: every call answers one of these. */

@@ -9,11 +9,12 @@ import { sessionActions, type SessionDeps } from './session';
 import { settingsActions, type SettingsDeps } from './settings';
 import { shellActions, type ShellDeps } from './shell';
 import { ssoActions, type SsoDeps } from './sso';
+import { themeActions, type ThemeDeps } from './theme';
 
 export type IpcHandler<C extends IpcChannel> = (event: IpcSenderEvent, payload?: unknown) => Promise<IpcResult<C>>;
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
-export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps {
+export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps {
   hub: HubRequestDeps['hub'] & SessionDeps['hub'] & FilesDeps['hub'];
   /** trustedSender(appUrl, devUrl) from ./sender */
   isTrustedSender: (url: string) => boolean;
@@ -31,6 +32,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...shellActions(deps),
     ...ssoActions(deps),
     ...offlineCacheActions(deps),
+    ...themeActions(deps),
   };
   const handlers = {} as Record<IpcChannel, IpcHandler<IpcChannel>>;
   for (const channel of Object.keys(ipcSchemas) as IpcChannel[]) {

@@ -2,15 +2,14 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, HashRouter, useRoutes } from 'react-router-dom';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { FluentProvider } from '@fluentui/react-components';
 import { appStore, queryClient } from '../lib/store';
 import { useConfirmSession } from '../lib/session/restore';
 import { userAtom } from '../lib/session/session';
+import { ThemeProvider } from '../lib/theme';
 import { isDesktop } from '../lib/transport';
 import { ErrorBoundary } from './ErrorBoundary';
 import { routes } from './routes';
 import { useModalLeakFix } from './routing/use-modal-leak-fix';
-import { hubTheme } from './theme';
 
 const AppToaster = lazy(() => import('./AppToaster'));
 
@@ -40,14 +39,14 @@ export function App() {
   return (
     <JotaiProvider store={appStore}>
       <QueryClientProvider client={queryClient}>
-        <FluentProvider theme={hubTheme} style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <ThemeProvider style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
           <ErrorBoundary>
             <Router>
               <AppRoutes />
             </Router>
           </ErrorBoundary>
           <Toasts />
-        </FluentProvider>
+        </ThemeProvider>
       </QueryClientProvider>
     </JotaiProvider>
   );

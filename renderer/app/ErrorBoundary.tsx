@@ -10,7 +10,15 @@ interface State {
  * boundaries only as class components. No stack trace reaches the user (style.md: errors have one
  * shape); the console keeps it for whoever debugs.
  */
-export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
+interface Props {
+  children: ReactNode;
+  resetKey?: string;
+  /** shown instead of 'Something went wrong' while the caller knows a better word (offline: issue 21) */
+  fallback?: ReactNode;
+  onError?: (error: Error) => void;
+}
+
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
@@ -19,6 +27,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Screen failed to render', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override componentDidUpdate(prev: { resetKey?: string }): void {
@@ -28,6 +37,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
+    if (this.props.fallback) return this.props.fallback;
     return (
       <div role="alert" style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 16, padding: 64, textAlign: 'center' }}>
         <Text as="h1" size={600} weight="semibold">Something went wrong</Text>

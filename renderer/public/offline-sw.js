@@ -1,14 +1,57 @@
 // issue 6 offline viewing on the web (registered by renderer/lib/offline/service-worker.ts):
 // the app's own files, network first, kept in a cache and served from it when the hub is down.
 // /api is never touched: those answers belong to a user and the query cache keeps them per user.
-var SHELL_CACHE = 'beot-shell-v1';
+// issue 21: every file of the build is kept as the worker installs, from the list the build
+// writes beside them (offline-files.json, scripts/vite-offline-files.ts), so a screen never opened
+// before still loads its code with the hub down. The install fails if any file cannot be kept;
+// the page registers the worker again on its next load.
+// issue 19: one cache per release, named by the ?release= the page registers this script with (its
+// entry script's hashed name). A new release is a new script URL, so the browser installs a new
+// worker, and that worker deletes every earlier release's cache as it activates: the files of
+// past releases no longer pile up in the browser.
+var CACHE_PREFIX = 'beot-shell-';
+var RELEASE = new URL(self.location.href).searchParams.get('release') || 'unreleased';
+var SHELL_CACHE = CACHE_PREFIX + RELEASE;
 
-self.addEventListener('install', function () {
+var FILE_LIST = 'offline-files.json';
+
+function fresh(url) {
+  // the HTTP cache may hold a file of another build under an unhashed name (hub-base.js)
+  return new Request(url, { cache: 'no-cache' });
+}
+
+function keepTheBuild() {
+  var scope = self.registration.scope;
+  return fetch(fresh(new URL(FILE_LIST, scope).href))
+    .then(function (response) {
+      if (!response.ok) throw new Error('The build has no ' + FILE_LIST + ' (' + response.status + ').');
+      return response.json();
+    })
+    .then(function (list) {
+      // the document under the scope, where navigations look for it whatever path they open
+      var urls = [scope].concat(list.files.map(function (file) { return new URL(file, scope).href; }));
+      return caches.open(SHELL_CACHE).then(function (cache) { return cache.addAll(urls.map(fresh)); });
+    });
+}
+
+self.addEventListener('install', function (event) {
   self.skipWaiting();
+  event.waitUntil(keepTheBuild());
 });
 
 self.addEventListener('activate', function (event) {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    caches
+      .keys()
+      .then(function (names) {
+        return Promise.all(
+          names
+            .filter(function (name) { return name.indexOf(CACHE_PREFIX) === 0 && name !== SHELL_CACHE; })
+            .map(function (name) { return caches.delete(name); }),
+        );
+      })
+      .then(function () { return self.clients.claim(); }),
+  );
 });
 
 self.addEventListener('fetch', function (event) {
@@ -25,11 +68,17 @@ self.addEventListener('fetch', function (event) {
           var copy = response.clone();
           event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) { return cache.put(key, copy); }));
         }
+        // a proxy in front of a stopped hub answers 502/503/504 rather than nothing
+        if (response.status >= 502 && response.status <= 504) return kept(key, response);
         return response;
       },
       function () {
-        return caches.match(key).then(function (hit) { return hit || Response.error(); });
+        return kept(key, Response.error());
       },
     ),
   );
 });
+
+function kept(key, otherwise) {
+  return caches.match(key, { cacheName: SHELL_CACHE }).then(function (hit) { return hit || otherwise; });
+}

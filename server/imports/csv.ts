@@ -1,5 +1,8 @@
-// A small RFC 4180 reader for the import files (design §3 CSV adapters): quoted fields with
-// doubled quotes, commas and newlines inside quotes, CRLF or LF, a UTF-8 BOM, blank lines skipped.
+import { CsvError as ParseError, parse, type Info } from 'csv-parse/sync';
+
+// The import files (design §3 CSV adapters) read by csv-parse (issue 19): RFC 4180 quoting, CRLF,
+// LF or CR, a BOM, blank lines and Excel's all-empty rows (';;;;') skipped. The delimiter is ','
+// or ';' (Excel in Romanian and most European locales writes ';'), whichever the header line uses.
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts (the header is line 1) */
@@ -14,50 +17,57 @@ export class CsvError extends Error {
   }
 }
 
-function splitRecords(text: string): Array<{ line: number; fields: string[] }> {
-  const records: Array<{ line: number; fields: string[] }> = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0].trim() === '')) records.push({ line: start, fields });
-    fields = [];
-    field = '';
-  };
-  for (; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        field += c;
-      }
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      start = line;
-    } else field += c;
+export type CsvDelimiter = ',' | ';';
+
+/** ';' when the header line holds more of them than commas: column names hold neither. */
+export function delimiterOf(text: string): CsvDelimiter {
+  const header = text.split(/[\r\n]/, 1)[0];
+  const count = (c: string) => header.split(c).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/** Our words for csv-parse's errors: its messages quote the file's content, which the run's log must not. */
+const PARSE_MESSAGES: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'A quoted field is not closed.',
+};
+
+interface ParsedRecord {
+  record: string[];
+  info: Info;
+}
+
+function records(text: string, delimiter: CsvDelimiter): Array<{ line: number; fields: string[] }> {
+  // One line break, so csv-parse's line count is the file's: it counts a CRLF inside quotes twice.
+  const lf = text.replace(/\r\n?/g, '\n');
+  let parsed: ParsedRecord[];
+  try {
+    parsed = parse(lf, {
+      delimiter,
+      record_delimiter: '\n',
+      bom: true,
+      info: true,
+      // rows with fewer values are padded below, more are refused with their counts
+      relax_column_count: true,
+      // a quote inside an unquoted value is text (5" screen), as a person typing it meant
+      relax_quotes: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      // the typings know no `info` option: with it each record comes as { record, info }
+    }) as unknown as ParsedRecord[];
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    throw new CsvError(typeof error.lines === 'number' ? error.lines : 1, PARSE_MESSAGES[error.code] ?? 'The file is not valid CSV.');
   }
-  if (quoted) throw new CsvError(start, 'A quoted field is not closed.');
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
+  // info.lines is where a record ends; it starts as many lines earlier as its values hold breaks
+  return parsed.map(({ record, info }) => ({
+    line: info.lines - record.reduce((breaks, value) => breaks + value.split('\n').length - 1, 0),
+    fields: record,
+  }));
 }
 
 /** Records keyed by the header's column names (trimmed, lower case). */
 export function parseCsv(text: string, required: readonly string[]): CsvRecord[] {
-  const [header, ...body] = splitRecords(text);
+  const [header, ...body] = records(text, delimiterOf(text));
   if (!header) throw new CsvError(1, 'The file is empty.');
   const columns = header.fields.map((name) => name.trim().toLowerCase());
   const missing = required.filter((name) => !columns.includes(name));

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { decodeCsvBytes } from '../../shared/rules/csv-bytes';
 import { parseCsv } from './csv';
 import { ImportFailure } from './runs';
 import type { SourceRecord } from './rows';
@@ -82,7 +83,7 @@ function entriesOf(folder: string): Promise<string[]> {
   });
 }
 
-/** A drop folder: every *.csv in it, in name order; files stay (re-reading them is idempotent). */
+/** A drop folder: every *.csv in it, in name order, read as an upload is (UTF-8 or Windows-1252); files stay (re-reading them is idempotent). */
 export function csvFolderSource(folder: string, columns: readonly string[]): RecordSource {
   return {
     description: `CSV folder ${folder}`,
@@ -90,7 +91,7 @@ export function csvFolderSource(folder: string, columns: readonly string[]): Rec
       const names = (await entriesOf(folder)).filter((n) => n.toLowerCase().endsWith('.csv')).sort();
       const records: SourceRecord[] = [];
       for (const name of names) {
-        const text = await readFile(path.join(folder, name), 'utf8');
+        const { text } = decodeCsvBytes(await readFile(path.join(folder, name)));
         try {
           for (const r of parseCsv(text, columns)) records.push({ where: `${name} line ${r.line}`, cells: r.cells });
         } catch (error) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMPORT_MESSAGES, importCsvBodySchema, importRunResponseSchema, importRunsResponseSchema } from '../../shared/api/imports';
+import { decodeCsvBytes } from '../../shared/rules/csv-bytes';
 import { canEnterArea } from '../../shared/rules/permissions';
 import { forbidden, HttpError } from '../http-errors';
 import { IMPORT_COLUMNS, importDaysLeft, importHolidayEvents } from '../imports/jobs';
@@ -21,8 +22,10 @@ function answer(outcome: RunOutcome) {
 }
 
 export const importsRoutes: FastifyPluginAsyncZod = async (api) => {
-  // `curl --data-binary @file.csv -H 'content-type: text/csv'` works as well as the JSON body.
-  api.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, { csv: body }));
+  // `curl --data-binary @file.csv -H 'content-type: text/csv'` works as well as the JSON body. The
+  // bytes are the file as saved (UTF-8 or Windows-1252, whatever the charset says): decoded here
+  // as the upload screen decodes them.
+  api.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (_request, body: Buffer, done) => done(null, { csv: decodeCsvBytes(body).text }));
 
   api.addHook('onRequest', async (request) => {
     if (!canEnterArea(request.actor, 'admin')) throw forbidden();

@@ -33,6 +33,11 @@ export const OBJECTIVE_MESSAGES = {
 /** issue 6 offline viewing: the banner over cached objectives. */
 export const offlineBannerText = (time: string) => `Offline — showing objectives as of ${time}`;
 
+// issue 21: an objective's two figures, each named, so the percentage is not read as 'done': it is
+// the key results' latest check-ins (issue 11 §1), apart from how many key results are completed.
+export const progressText = (percent: number) => `Progress ${percent}% from check-ins`;
+export const keyResultsCompletedText = (completed: number, total: number) => `${completed} of ${total} key results completed`;
+
 export const APPROVAL_MESSAGES = {
   failedTitle: "Approval couldn't complete.",
   failedBody: "The objective or key result doesn't exist.",

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { daysLeft, holidayEvents, importRuns, leases, settings, timetrackingAccounts, timetrackingTasks } from '../../server/db/schema';
 import { runJob, windowOf } from '../../server/imports/jobs';
-import { tryAcquireLease } from '../../server/imports/lease';
-import { startImportScheduler } from '../../server/imports/scheduler';
+import { importJobs } from '../../server/imports/schedule';
+import { startScheduler, tryAcquireLease } from '../../server/services/scheduler';
 import { ROLE_GUEST } from '../../shared/rules/roles';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
@@ -140,6 +140,76 @@ describe('POST /imports/days-left', () => {
   });
 });
 
+// issue 19: files as Excel saves them, sent as the bytes of the file (the hub decodes them).
+/** Windows-1252 bytes: Latin-1 for the letters, and 1252's own bytes for the marks Excel users type. */
+const cp1252 = (text: string) =>
+  Buffer.from(text.replace(/[„”–€]/g, (c) => String.fromCharCode({ '„': 0x84, '”': 0x94, '–': 0x96, '€': 0x80 }[c] ?? 0)), 'latin1');
+const utf8WithBom = (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
+const postCsvFile = (kind: 'holidays' | 'days-left', bytes: Uint8Array<ArrayBuffer>) =>
+  hub.request('POST', `/api/imports/${kind}`, { token: tokens.admin, raw: bytes, headers: { 'content-type': 'text/csv' } });
+const titleOf = async (externalId: string) => (await hub.db.select().from(holidayEvents).where(eq(holidayEvents.externalId, externalId)))[0]?.title;
+const runCount = async () => Number((await hub.db.select({ n: sql<number>`count(*)::int` }).from(importRuns))[0].n);
+
+describe('CSV files as Excel writes them', () => {
+  it('reads a ";"-separated Windows-1252 file with CRLF, quoted values holding ";" and quotes', async () => {
+    const other = await createTeam(hub.db);
+    // Windows-1252 holds the Romanian î and â, not ă, ș or ț (nor ş and ţ with cedilla)
+    const file = cp1252(
+      [
+        'external_id;title;start;end;type;team_ids;email',
+        `xl-1;"Întâlnire; „Târg” la Câmpina ""anual""";2026-09-07;2026-09-08;De odihna;"${team.id};${other.id}";`,
+        ';;;;;;',
+        'xl-2;René Müller – 20 €;2026-09-09;2026-09-09;Medical;;',
+        '',
+      ].join('\r\n'),
+    );
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(file)).toThrow();
+    const res = await postCsvFile('holidays', file);
+    expect(res.status).toBe(200);
+    expect(res.body.data.run).toMatchObject({ source: 'holidays:csv', status: 'succeeded', rows: 2 });
+    const [first] = await hub.db.select().from(holidayEvents).where(eq(holidayEvents.externalId, 'xl-1'));
+    expect(first).toMatchObject({ title: 'Întâlnire; „Târg” la Câmpina "anual"', start: '2026-09-07', teamIds: [team.id, other.id] });
+    expect(await titleOf('xl-2')).toBe('René Müller – 20 €');
+  });
+
+  it('reads UTF-8 with a BOM and CRLF, Romanian letters with comma below and with cedilla alike', async () => {
+    const file = utf8WithBom(
+      [
+        'external_id;title;start;end;type;team_ids;email',
+        'xl-3;"Ședință, țară; ăîâșț ĂÎÂȘȚ";2026-09-10;2026-09-10;Medical;;',
+        'xl-4;Ştefan Ţepeş (cedilla);2026-09-11;2026-09-11;Medical;;',
+      ].join('\r\n'),
+    );
+    const res = await postCsvFile('holidays', file);
+    expect(res.status).toBe(200);
+    expect(await titleOf('xl-3')).toBe('Ședință, țară; ăîâșț ĂÎÂȘȚ');
+    expect(await titleOf('xl-4')).toBe('Ştefan Ţepeş (cedilla)');
+
+    expect((await postCsvFile('days-left', utf8WithBom('Email;Days_Left\r\nbom@bitstone.test;7\r\n'))).status).toBe(200);
+    expect(await count(daysLeft, sql`email = 'bom@bitstone.test' and days_left = 7`)).toBe(1);
+  });
+
+  it('names the line of a bad row in a ";" file', async () => {
+    const res = await postCsvFile('days-left', cp1252('email;days_left\r\nok@bitstone.test;1\r\n"Înscris@bitstone.test;2\r\n'));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[1]).toEqual({ message: 'Line 3: A quoted field is not closed.', field: 'csv' });
+  });
+
+  it('refuses a file of NULs or binary garbage with 400 naming the csv field, and records no run', async () => {
+    const runsBefore = await runCount();
+    // Excel's "Unicode text" is UTF-16: every other byte of a Latin letter is NUL
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('email;days_left\r\nnul@bitstone.test;3\r\n', 'utf16le')]);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    for (const bytes of [utf16, png, Buffer.alloc(64)]) {
+      const res = await postCsvFile('days-left', bytes);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'csv', message: expect.stringMatching(/^Must not contain control characters such as NUL/) }]);
+    }
+    expect(await count(daysLeft, sql`email = 'nul@bitstone.test'`)).toBe(0);
+    expect(await runCount()).toBe(runsBefore);
+  });
+});
+
 describe('scheduled holidays-app import', () => {
   it('pulls events and days left from the holidays app through the same HTTP adapter', async () => {
     const app = createServer((req, res) => {
@@ -160,6 +230,22 @@ describe('scheduled holidays-app import', () => {
     } finally {
       await hub.db.delete(settings).where(eq(settings.key, 'importSources'));
       await new Promise((resolve) => app.close(resolve));
+    }
+  });
+
+  it('reads a drop folder of Windows-1252 and UTF-8 files as an upload is read', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'hub-drop-'));
+    try {
+      writeFileSync(path.join(folder, 'ansi.csv'), cp1252(`external_id;title;start;end;type;team_ids\r\nfx-1;"Câmpina; „Târg”";2026-10-05;2026-10-05;Medical;${team.id}\r\n`));
+      writeFileSync(path.join(folder, 'utf8.csv'), utf8WithBom('external_id,title,start,end,type,team_ids\r\nfx-2,"Ședință, țară",2026-10-06,2026-10-06,Medical,\r\n'));
+      await hub.db.insert(settings).values({ key: 'importSources', value: { holidays: { kind: 'csv-folder', folder } } });
+      const outcomes = (await runJob(hub.db, 'holidays')) ?? [];
+      expect(outcomes.map((o) => [o.run.status, o.run.rows])).toEqual([['succeeded', 2]]);
+      expect(await titleOf('fx-1')).toBe('Câmpina; „Târg”');
+      expect(await titleOf('fx-2')).toBe('Ședință, țară');
+    } finally {
+      await hub.db.delete(settings).where(eq(settings.key, 'importSources'));
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
@@ -209,10 +295,10 @@ describe('scheduled time-tracking import', () => {
   it('runs once when two hubs tick together, and again once the lease has expired', async () => {
     tasks = [{ id: 'tt-1', user: 'wanda', date: today, summary: 'Build', hours: 6 }];
     const log = { info: () => undefined, error: () => undefined };
-    const a = startImportScheduler(hub.db, log, { holder: 'hub-a', timers: false });
-    const b = startImportScheduler(hub.db, log, { holder: 'hub-b', timers: false });
+    const a = startScheduler(hub.db, log, importJobs(hub.db, log), { holder: 'hub-a', timers: false });
+    const b = startScheduler(hub.db, log, importJobs(hub.db, log), { holder: 'hub-b', timers: false });
     const before = Number((await hub.db.select({ n: sql<number>`count(*)::int` }).from(importRuns)).at(0)?.n);
-    const ran = await Promise.all([a.tick('timetracking:month'), b.tick('timetracking:month'), a.tick('timetracking:month'), b.tick('timetracking:month')]);
+    const ran = await Promise.all([a.tick('import:timetracking:month'), b.tick('import:timetracking:month'), a.tick('import:timetracking:month'), b.tick('import:timetracking:month')]);
     expect(ran.filter(Boolean).length).toBeGreaterThanOrEqual(1);
     const holders = await hub.db.select().from(leases).where(eq(leases.name, 'import:timetracking:month'));
     expect(holders).toHaveLength(1);
@@ -261,12 +347,13 @@ describe('scheduled time-tracking import', () => {
       second = await openDatabase({ databaseUrl: url.toString() });
     }
     const log = { info: () => undefined, error: () => undefined };
-    const a = startImportScheduler(hub.db, log, { holder: 'pool-a', timers: false });
-    const b = startImportScheduler(second?.db ?? hub.db, log, { holder: 'pool-b', timers: false });
+    const a = startScheduler(hub.db, log, importJobs(hub.db, log), { holder: 'pool-a', timers: false });
+    const otherDb = second?.db ?? hub.db;
+    const b = startScheduler(otherDb, log, importJobs(otherDb, log), { holder: 'pool-b', timers: false });
     try {
       await hub.db.delete(leases);
       const before = await hub.db.select({ n: sql<number>`count(*)::int` }).from(importRuns);
-      const ran = await Promise.all([a.tick('timetracking:today'), b.tick('timetracking:today')]);
+      const ran = await Promise.all([a.tick('import:timetracking:today'), b.tick('import:timetracking:today')]);
       expect(ran.filter(Boolean)).toHaveLength(1);
       const after = await hub.db.select({ n: sql<number>`count(*)::int` }).from(importRuns);
       expect(Number(after[0].n) - Number(before[0].n)).toBe(1);

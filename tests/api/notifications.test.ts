@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { objectives } from '../../server/db/schema';
 import { notifications } from '../../server/db/schema-notifications';
-import { sendReminders, startReminderScheduler } from '../../server/services/notifications-scheduler';
+import { reminderJobs, REMINDERS_JOB, sendReminders } from '../../server/services/notification-reminders';
+import { startScheduler } from '../../server/services/scheduler';
 import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import { createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub } from '../support/hub';
@@ -247,11 +248,11 @@ describe('scheduled reminders', () => {
 
   it('two hubs: the database lease lets one run the job', async () => {
     const log = { info: () => {}, error: () => {} };
-    const a = startReminderScheduler(w.hub.db, log, { holder: 'notif-a', timers: false });
-    const b = startReminderScheduler(w.hub.db, log, { holder: 'notif-b', timers: false });
+    const a = startScheduler(w.hub.db, log, reminderJobs(w.hub.db, log), { holder: 'notif-a', timers: false });
+    const b = startScheduler(w.hub.db, log, reminderJobs(w.hub.db, log), { holder: 'notif-b', timers: false });
     try {
-      expect(await a.tick()).not.toBeNull();
-      expect(await b.tick()).toBeNull();
+      expect(await a.tick(REMINDERS_JOB)).toBe(true);
+      expect(await b.tick(REMINDERS_JOB)).toBe(false);
     } finally {
       await a.stop();
       await b.stop();

@@ -238,6 +238,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'PUT /api/notifications/settings': { sample: () => ({ path: '/api/notifications/settings', body: { items: [{ kind: 'approval_requested', enabled: true }] } }), ...readable },
   'GET /api/notifications/stream': { sample: () => ({ path: '/api/notifications/stream' }), ...readable },
 
+  // issue 21 themes: each person's own display preferences; there is no path to anyone else's
+  'GET /api/preferences': { sample: () => ({ path: '/api/preferences' }), ...readable },
+  'PUT /api/preferences': { sample: () => ({ path: '/api/preferences', body: { theme: 'system' } }), ...readable },
+
   // evaluations: only team leads or teams managers of the evaluated member
   'GET /api/employee-details': { sample: (ids) => ({ path: '/api/employee-details', query: { user_id: String(ids.users.admin) } }), ...refused },
   'GET /api/employee-details/:userId': { sample: (ids) => ({ path: `/api/employee-details/${ids.users.admin}` }), ...refused },

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import { Client } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginEvents } from '../../server/db/schema';
 import { NO_SSO, type LdapConfig, type SsoConfig } from '../../server/services/sso/config';
+import { ldapLookup, WrongCredentials } from '../../server/services/sso/ldap';
 import { SSO_MESSAGES } from '../../shared/api/sso';
 import { LOGIN_MESSAGES, SESSION_MESSAGES } from '../../shared/rules/messages';
 import { createUser } from '../support/factories';
@@ -177,6 +179,43 @@ describe('local passwords on and off (admin setting)', () => {
       expect(res.body.errors[0].message).toBe(SSO_MESSAGES.ldapOff);
     } finally {
       sso.ldap = saved;
+    }
+  });
+});
+
+// issue 19: the typed username reaches the directory as one literal value (ldapts' filter escaping,
+// our DN escaping): wildcards, parentheses, backslash escapes and NUL match nobody, even with the
+// password of the person a widened search would find.
+describe('a typed username cannot widen the directory search', () => {
+  const hostile = ['ana*', '*', 'ana.po*', '*)(uid=ana.pop', 'x)(|(uid=*', 'ana.pop)(objectClass=*', 'ana\\2a', '\\2a', 'ana.pop\\29', 'ana.pop\u0000', 'ana*\u0000', '\u0000*'];
+
+  it('the unescaped filter would find Ana (so a widened search is visible here)', async () => {
+    const client = new Client({ url: slapd.url });
+    try {
+      const { searchEntries } = await client.search(PEOPLE_DN, { scope: 'sub', filter: '(&(objectClass=inetOrgPerson)(uid=ana*))' });
+      expect(searchEntries.map((e) => e.dn)).toEqual([`uid=ana.pop,${PEOPLE_DN}`]);
+    } finally {
+      await client.unbind();
+    }
+  });
+
+  it.each(hostile.map((username) => [JSON.stringify(username), username]))('%s with Ana’s password finds nobody, by search or bind DN', async (_name, username) => {
+    for (const config of [searchConfig, bindConfig]) await expect(ldapLookup(config, username, 'ana-secret')).rejects.toBeInstanceOf(WrongCredentials);
+  });
+
+  it('through the sign-in route: 401 as any wrong sign-in, and a NUL is refused at the edge', async () => {
+    sso.ldap = searchConfig;
+    try {
+      for (const username of ['ana*', '*)(uid=ana.pop']) {
+        const res = await hub.post('/api/auth/ldap', { username, password: 'ana-secret' });
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ errors: [{ message: LOGIN_MESSAGES.wrongCredentials }] });
+      }
+      const nul = await hub.post('/api/auth/ldap', { username: 'ana.pop\u0000', password: 'ana-secret' });
+      expect(nul.status).toBe(400);
+      expect(nul.body.errors[0].field).toBe('username');
+    } finally {
+      sso.ldap = bindConfig;
     }
   });
 });

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, expectTitle, fillLogin, useBrowser } from './helpers';
 // issue 18 on the screens: an admin's password reset and the 'New password' step it leads to,
 // Settings → Password, and Settings → Sessions ending another device's session. A demo person no
 // other e2e file uses, since their password changes here.
-const { session, signedIn } = useBrowser({ failureShot: 'account-security' });
+const { signedIn, withSession, withSessions } = useBrowser({ failureShot: 'account-security' });
 
 const PERSON = { username: 'oana.matei', name: 'Oana Matei' };
 const CHOSEN = 'copper kettle lantern orchard';
@@ -25,10 +25,19 @@ async function expectSignedOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
 }
 
+/** The person on two devices with the password, the second on Settings: `test` gets both pages. */
+function onTwoDevices(password: string, test: (here: Page, other: Page) => Promise<void>): Promise<void> {
+  return withSessions(2, async ([other, here]) => {
+    await signInAs(other.page, password);
+    await signInAs(here.page, password);
+    await here.page.goto('/settings');
+    await test(here.page, other.page);
+  });
+}
+
 describe('passwords and sessions on the screens', () => {
-  it('an admin resets a password: the person is signed out everywhere and chooses their own before anything else', async () => {
-    const before = await session();
-    try {
+  it('an admin resets a password: the person is signed out everywhere and chooses their own before anything else', () =>
+    withSession(async (before) => {
       await signInAs(before.page, DEMO_PASSWORD);
       let oneTime = '';
       await signedIn('admin', async ({ page }) => {
@@ -68,19 +77,10 @@ describe('passwords and sessions on the screens', () => {
       await form.getByRole('button', { name: 'Continue' }).click();
       await page.getByTestId('user-name').waitFor();
       expect(await page.getByTestId('user-name').textContent()).toBe(PERSON.name);
-    } finally {
-      await before.close();
-    }
-  });
+    }));
 
-  it('Settings → Password: the form says what is wrong; a change signs out the other sessions and keeps this one', async () => {
-    const other = await session();
-    const here = await session();
-    try {
-      await signInAs(other.page, CHOSEN);
-      await signInAs(here.page, CHOSEN);
-      const { page } = here;
-      await page.goto('/settings');
+  it('Settings → Password: the form says what is wrong; a change signs out the other sessions and keeps this one', () =>
+    onTwoDevices(CHOSEN, async (page, other) => {
       const form = page.getByRole('form', { name: 'Change password' });
       await form.getByRole('button', { name: 'Change password' }).click();
       await form.getByText(PASSWORD_MESSAGES.currentRequired).waitFor();
@@ -99,24 +99,14 @@ describe('passwords and sessions on the screens', () => {
       await form.getByLabel(/^Current password/).fill(CHOSEN);
       await form.getByRole('button', { name: 'Change password' }).click();
       await page.getByText(PASSWORD_MESSAGES.changed).first().waitFor();
-      await expectSignedOut(other.page);
+      await expectSignedOut(other);
       await page.reload();
       await expectTitle(page, 'Settings');
-      await signInAs(other.page, CHANGED);
-    } finally {
-      await other.close();
-      await here.close();
-    }
-  });
+      await signInAs(other, CHANGED);
+    }));
 
-  it('Settings → Sessions lists where the person is signed in and signs another device out', async () => {
-    const other = await session();
-    const here = await session();
-    try {
-      await signInAs(other.page, CHANGED);
-      await signInAs(here.page, CHANGED);
-      const { page } = here;
-      await page.goto('/settings');
+  it('Settings → Sessions lists where the person is signed in and signs another device out', () =>
+    onTwoDevices(CHANGED, async (page, other) => {
       const list = page.getByRole('list', { name: 'Active sessions' });
       const items = list.getByTestId('session');
       // this page, the other one, and the two the previous test left signed in
@@ -135,10 +125,6 @@ describe('passwords and sessions on the screens', () => {
       // the list is hidden from the accessibility tree until the dialog has closed
       await expect.poll(() => items.count()).toBe(1);
       expect(await items.first().textContent()).toContain('Chrome on Linux');
-      await expectSignedOut(other.page);
-    } finally {
-      await other.close();
-      await here.close();
-    }
-  });
+      await expectSignedOut(other);
+    }));
 });

@@ -24,4 +24,16 @@ describe('Imports tab', () => {
       // all or nothing: still one run that succeeded, none half-written
       expect(await page.getByText('succeeded').count()).toBe(1);
     }));
+
+  it('reads a ";"-separated Windows-1252 file as Excel saves it, the letters as they were typed (issue 19)', () =>
+    signedIn('admin', async ({ page }) => {
+      await page.goto('/admin?tab=imports');
+      const text = 'external_id;title;start;end;type;team_ids\r\ne2e-1252;"Întâlnire; „Târg” – 20 €";2026-11-02;2026-11-02;Medical;\r\n';
+      const bytes = Buffer.from(text.replace(/[„”–€]/g, (c) => String.fromCharCode({ '„': 0x84, '”': 0x94, '–': 0x96, '€': 0x80 }[c] ?? 0)), 'latin1');
+      await page.getByLabel('Holiday events file').setInputFiles({ name: 'ansi.csv', mimeType: 'text/csv', buffer: bytes });
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/imports/holidays') && r.method() === 'POST');
+      await page.getByRole('button', { name: 'Import' }).first().click();
+      expect((await sent).postDataJSON()).toEqual({ csv: text });
+      await page.getByText('Imported 1 rows').first().waitFor();
+    }));
 });

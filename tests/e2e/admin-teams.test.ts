@@ -37,6 +37,10 @@ describe('Teams tab', () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await toast(page, PEOPLE_TOASTS.teamAdded);
       await dialog.waitFor({ state: 'hidden' });
+      // issue 21: the toast sits clear of the header (it covered the name and the account picture)
+      const [toastBox, headerBox] = await Promise.all([page.locator('.fui-Toast', { hasText: PEOPLE_TOASTS.teamAdded }).boundingBox(), page.getByRole('banner').boundingBox()]);
+      expect(toastBox && headerBox && { toastTop: toastBox.y, headerBottom: headerBox.y + headerBox.height, toastTopIsBelow: toastBox.y >= headerBox.y + headerBox.height })
+        .toMatchObject({ toastTopIsBelow: true });
 
       // the header's global search finds it
       await page.getByRole('searchbox', { name: 'Search' }).fill('zeph');
@@ -63,6 +67,9 @@ describe('Teams tab', () => {
       const blocked = page.getByRole('alertdialog', { name: 'Delete team' });
       await blocked.getByRole('button', { name: 'Yes' }).click();
       await blocked.getByTestId('dialog-error').getByText(DELETE_BLOCKED.team('Phoenix')).waitFor();
+      // issue 21: said once, in the dialog, not also as a toast
+      await page.waitForTimeout(500);
+      expect(await page.getByText(DELETE_BLOCKED.team('Phoenix')).count()).toBe(1);
       await blocked.getByRole('button', { name: 'No' }).click();
       await blocked.waitFor({ state: 'hidden' });
       await expect.poll(() => table.getByRole('cell', { name: 'Phoenix', exact: true }).count()).toBe(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { keyResultsCompletedText, progressText } from '../../shared/rules/objective-messages';
 import { createOwnObjective, DEMO_USERS, useBrowser } from './helpers';
 
 // issue 11 §1 end to end: a member checks in twice on their key result and sees the latest
@@ -74,8 +75,10 @@ describe('key-result check-ins', () => {
       await page.getByRole('combobox', { name: 'Sort by' }).click();
       await page.getByRole('option', { name: 'Creation date', exact: true }).click();
       const listCard = page.getByTestId('objective-card').filter({ hasText: title });
-      await listCard.getByText('55% · 0/1 key results completed').waitFor();
-      expect(await listCard.getByRole('progressbar', { name: 'Progress 55%' }).count()).toBe(1);
+      // issue 21: each figure named: progress from the check-ins, key results completed
+      await listCard.getByText(progressText(55), { exact: true }).waitFor();
+      await listCard.getByText(keyResultsCompletedText(0, 1), { exact: true }).waitFor();
+      expect(await listCard.getByRole('progressbar', { name: progressText(55) }).count()).toBe(1);
     }));
 
   it("the member's team lead follows the same history and may check in too", async () => {

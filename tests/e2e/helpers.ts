@@ -18,9 +18,10 @@ export const DEMO_USERS = {
 export type DemoUser = keyof typeof DEMO_USERS;
 
 export async function fillLogin(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel('Username').fill(username);
+  await page.getByLabel(/^Username/).fill(username);
   await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  // exact: a hub with single sign-on also shows 'Sign in with <provider>'
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Waits until the path (without query) is the given one. */
@@ -29,23 +30,30 @@ export async function waitForPath(page: Page, pathname: string): Promise<void> {
 }
 
 /**
- * Signs in through the login form. A first login goes through the stepper with the prefilled
- * details kept, so tests may run in any order on the shared hub.
+ * After a sign-in of any kind: past the first-login stepper when it shows (the prefilled details
+ * kept, a phone given when there is none), to the shell with the person's name.
  */
-export async function signIn(page: Page, username: DemoUser, options: { from?: string } = {}): Promise<void> {
-  await page.goto(options.from ?? '/login');
-  await fillLogin(page, username, DEMO_PASSWORD);
+export async function reachShell(page: Page, name: string): Promise<void> {
   const shell = page.getByTestId('user-name');
   const confirm = page.getByRole('heading', { name: 'Confirm your information' });
-  await expect.poll(async () => (await shell.isVisible()) || (await confirm.isVisible()), { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await shell.isVisible()) || (await confirm.isVisible()), { timeout: 20_000 }).toBe(true);
   if (await confirm.isVisible()) {
+    const phone = page.getByLabel(/^Phone/);
+    if (!(await phone.inputValue())) await phone.fill('+40 700 000 001');
     await page.getByRole('button', { name: 'Continue' }).click();
     const mates = page.getByRole('heading', { name: 'See team mates' });
-    await expect.poll(async () => (await shell.isVisible()) || (await mates.isVisible()), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await shell.isVisible()) || (await mates.isVisible()), { timeout: 20_000 }).toBe(true);
     if (await mates.isVisible()) await page.getByRole('button', { name: 'Continue' }).click();
   }
   await shell.waitFor();
-  expect(await shell.textContent()).toBe(DEMO_USERS[username].name);
+  expect(await shell.textContent()).toBe(name);
+}
+
+/** Signs in through the login form as the demo user; tests may run in any order on the shared hub. */
+export async function signIn(page: Page, username: DemoUser, options: { from?: string } = {}): Promise<void> {
+  await page.goto(options.from ?? '/login');
+  await fillLogin(page, username, DEMO_PASSWORD);
+  await reachShell(page, DEMO_USERS[username].name);
 }
 
 /** beot-prefixed browser storage, as the page sees it. */
@@ -70,6 +78,8 @@ export async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, m
 export interface SessionOptions {
   /** Another hub than the shared demo one (a file that runs its own). */
   url?: string;
+  /** The window's size, when the screen under test needs more room than the default. */
+  viewport?: { width: number; height: number };
   /** Page and console errors seen by the end of the test body fail it (the body may take out the ones it provoked). */
   noErrors?: boolean;
   /** A failing test leaves a screenshot at /tmp/<failureShot>-failure-<time>.png to look at. */
@@ -83,6 +93,8 @@ export interface E2eBrowser {
   withSession(test: (s: BrowserSession) => Promise<void>, options?: SessionOptions): Promise<void>;
   /** The same, signed in first as the demo user. */
   signedIn(user: DemoUser, test: (s: BrowserSession) => Promise<void>, options?: SessionOptions): Promise<void>;
+  /** Runs `test` with `count` fresh sessions at once (several people), all closed afterwards. */
+  withSessions(count: number, test: (sessions: BrowserSession[]) => Promise<void>, options?: SessionOptions): Promise<void>;
 }
 
 /**
@@ -99,30 +111,34 @@ export function useBrowser(defaults: SessionOptions = {}): E2eBrowser {
     await browser?.close();
   });
 
-  const session = (url?: string) => {
+  const session = (url?: string, viewport?: SessionOptions['viewport']) => {
     if (!browser) throw new Error('useBrowser: the browser starts in beforeAll; open sessions inside tests');
-    return newSession(browser, url ?? inject('baseUrl'));
+    return newSession(browser, url ?? inject('baseUrl'), viewport);
   };
 
-  async function run(test: (s: BrowserSession) => Promise<void>, options: SessionOptions, user?: DemoUser): Promise<void> {
-    const { url, noErrors, failureShot } = { ...defaults, ...options };
-    const s = await session(url);
+  async function run(count: number, test: (sessions: BrowserSession[]) => Promise<void>, options: SessionOptions, user?: DemoUser): Promise<void> {
+    const { url, viewport, noErrors, failureShot } = { ...defaults, ...options };
+    const sessions: BrowserSession[] = [];
     try {
-      if (user) await signIn(s.page, user);
-      await test(s);
-      if (noErrors) expect(s.errors).toEqual([]);
+      for (let i = 0; i < count; i += 1) sessions.push(await session(url, viewport));
+      if (user) await signIn(sessions[0].page, user);
+      await test(sessions);
+      if (noErrors) expect(sessions.flatMap((s) => s.errors)).toEqual([]);
     } catch (error) {
-      if (failureShot) await s.page.screenshot({ path: `/tmp/${failureShot}-failure-${Date.now()}.png` }).catch(() => undefined);
+      if (failureShot) {
+        await Promise.all(sessions.map((s, i) => s.page.screenshot({ path: `/tmp/${failureShot}-failure-${Date.now()}-${i}.png` }).catch(() => undefined)));
+      }
       throw error;
     } finally {
-      await s.close();
+      await Promise.all(sessions.map((s) => s.close()));
     }
   }
 
   return {
-    session,
-    withSession: (test, options = {}) => run(test, options),
-    signedIn: (user, test, options = {}) => run(test, options, user),
+    session: (url) => session(url, defaults.viewport),
+    withSession: (test, options = {}) => run(1, ([s]) => test(s), options),
+    signedIn: (user, test, options = {}) => run(1, ([s]) => test(s), options, user),
+    withSessions: (count, test, options = {}) => run(count, test, options),
   };
 }
 

@@ -6,7 +6,7 @@ import type { BrowserSession } from '../support/browser';
 import { type DemoUser, signIn, useBrowser } from './helpers';
 
 // people-and-shell §2 Holidays, as the demo users see it.
-const { session } = useBrowser();
+const { withSession } = useBrowser();
 
 async function snap(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `/tmp/${name}.png`, fullPage: true });
@@ -22,21 +22,23 @@ interface Opened {
   ranges: Array<{ from: string; to: string }>;
 }
 
-async function openHolidays(username: DemoUser, prepare?: (page: Page) => Promise<unknown>): Promise<Opened> {
-  const s = await session();
-  const { page } = s;
-  const ranges: Opened['ranges'] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname === '/api/holidays') ranges.push({ from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' });
+/** Runs `test` on the Holidays screen as `username`, in a session of its own; `prepare` goes before the sign-in. */
+function inHolidays(username: DemoUser, test: (opened: Opened) => Promise<void>, prepare?: (page: Page) => Promise<unknown>): Promise<void> {
+  return withSession(async (s) => {
+    const { page } = s;
+    const ranges: Opened['ranges'] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/holidays') ranges.push({ from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' });
+    });
+    await prepare?.(page);
+    await signIn(page, username);
+    await page.goto('/holidays');
+    // The calendar is its own lazy chunk; a loaded machine may take a while to fetch it the first time.
+    await page.getByTestId('holiday-calendar').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('days-left').textContent()).not.toBe('');
+    await test({ s, page, ranges });
   });
-  await prepare?.(page);
-  await signIn(page, username);
-  await page.goto('/holidays');
-  // The calendar is its own lazy chunk; a loaded machine may take a while to fetch it the first time.
-  await page.getByTestId('holiday-calendar').waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.getByTestId('days-left').textContent()).not.toBe('');
-  return { s, page, ranges };
 }
 
 const monthName = (offset: number) => {
@@ -46,9 +48,8 @@ const monthName = (offset: number) => {
 const eventTitles = (page: Page) => page.locator('.rbc-month-view .holiday-event').allTextContents();
 
 describe('holidays', () => {
-  it('shows days left, the legend, the user’s own team, and moves between months fetching only the visible range', async () => {
-    const { s, page, ranges } = await openHolidays('lead');
-    try {
+  it('shows days left, the legend, the user’s own team, and moves between months fetching only the visible range', () =>
+    inHolidays('lead', async ({ s, page, ranges }) => {
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(HOLIDAY_TEXT.heading);
       await expect.poll(() => page.getByTestId('days-left').textContent()).toMatch(/^\d+ days left$/);
       expect(await page.getByTestId('legend-item').allTextContents()).toEqual(Object.values(HOLIDAY_TYPES));
@@ -79,14 +80,10 @@ describe('holidays', () => {
         expect(days).toBeLessThanOrEqual(42);
       }
       expect(foreignErrors(s.errors)).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
-  it('filters by team, searches by title and opens the overflow popup', async () => {
-    const { s, page } = await openHolidays('lead');
-    try {
+  it('filters by team, searches by title and opens the overflow popup', () =>
+    inHolidays('lead', async ({ s, page }) => {
       await expect.poll(() => page.getByRole('combobox', { name: 'Teams' }).inputValue()).toBe('Phoenix');
       const phoenixOnly = (await eventTitles(page)).length;
       // The dropdown filters its teams as one types.
@@ -121,41 +118,30 @@ describe('holidays', () => {
       await expect.poll(async () => (await eventTitles(page)).every((t) => /birthday/i.test(t))).toBe(true);
       expect((await eventTitles(page)).length).toBeGreaterThan(0);
       expect(foreignErrors(s.errors)).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 
   it('reads No information yet when the days left are below zero or missing', async () => {
     for (const username of ['guest', 'owner'] as const) {
-      const { s, page } = await openHolidays(username);
-      try {
+      await inHolidays(username, async ({ page }) => {
         await expect.poll(() => page.getByTestId('days-left').textContent()).toBe('No information yet');
         if (username === 'guest') await snap(page, 'holidays-guest');
-      } finally {
-        await s.close();
-      }
+      });
     }
   });
 
   it('shows public holidays as national days, and the other events when that call fails', async () => {
     const toDecember = 11 - new Date().getMonth();
-    const { s, page } = await openHolidays('member');
-    try {
+    await inHolidays('member', async ({ page }) => {
       for (let i = 0; i < toDecember; i++) await page.getByRole('button', { name: 'Next month' }).click();
       await expect.poll(() => eventTitles(page)).toContainEqual(expect.stringMatching(/Ziua na[țt]ional/));
-    } finally {
-      await s.close();
-    }
+    });
 
-    const failing = await openHolidays('member', (p) => p.route('**/api/public-holidays/**', (route) => route.fulfill({ status: 500, body: '' })));
-    try {
-      for (let i = 0; i < toDecember; i++) await failing.page.getByRole('button', { name: 'Next month' }).click();
-      await expect.poll(async () => (await eventTitles(failing.page)).length).toBeGreaterThan(0);
-      expect(await eventTitles(failing.page)).not.toContainEqual(expect.stringMatching(/Ziua na[țt]ional/));
-      await expect.poll(() => failing.s.errors.some((e) => e.startsWith('Failed fetching reports:'))).toBe(true);
-    } finally {
-      await failing.s.close();
-    }
+    const failCall = (p: Page) => p.route('**/api/public-holidays/**', (route) => route.fulfill({ status: 500, body: '' }));
+    await inHolidays('member', async ({ s, page }) => {
+      for (let i = 0; i < toDecember; i++) await page.getByRole('button', { name: 'Next month' }).click();
+      await expect.poll(async () => (await eventTitles(page)).length).toBeGreaterThan(0);
+      expect(await eventTitles(page)).not.toContainEqual(expect.stringMatching(/Ziua na[țt]ional/));
+      await expect.poll(() => s.errors.some((e) => e.startsWith('Failed fetching reports:'))).toBe(true);
+    }, failCall);
   });
 });

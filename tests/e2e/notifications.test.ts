@@ -8,7 +8,7 @@ import { createOwnObjective, DEMO_USERS, signIn, useBrowser } from './helpers';
 // on a page, sees the bell's count go up without reloading (server-sent events), opens the list
 // and lands on the approvals page from the notification. Settings switch a kind off.
 const SHOTS = '/tmp/h6';
-const { session, signedIn } = useBrowser({ noErrors: true, failureShot: 'notifications' });
+const { signedIn, withSessions } = useBrowser({ noErrors: true, failureShot: 'notifications' });
 beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -23,10 +23,8 @@ async function unreadCount(page: Page): Promise<number> {
 }
 
 describe('notifications', () => {
-  it("the member's Complete reaches the lead's bell live; clicking the notification opens the approvals page", async () => {
-    const lead = await session();
-    const member = await session();
-    try {
+  it("the member's Complete reaches the lead's bell live; clicking the notification opens the approvals page", () =>
+    withSessions(2, async ([lead, member]) => {
       await signIn(lead.page, 'lead');
       await lead.page.goto('/objective-tracking/objectives');
       await bell(lead.page).waitFor();
@@ -67,13 +65,7 @@ describe('notifications', () => {
       await expect.poll(() => unreadCount(lead.page), { timeout: 15_000 }).toBe(0);
       expect(await popover.locator('[data-unread="true"]').count()).toBe(0);
       expect(await popover.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
-      expect(lead.errors).toEqual([]);
-      expect(member.errors).toEqual([]);
-    } finally {
-      await lead.close();
-      await member.close();
-    }
-  }, 150_000); // two people sign in and act on a loaded machine
+    }), 150_000); // two people sign in and act on a loaded machine
 
   it('someone with none sees the empty state', () =>
     signedIn('guest', async ({ page }) => {

@@ -42,6 +42,38 @@ describe('objective views', () => {
       expect(await other.getByRole('button', { name: 'Details' }).count()).toBe(1);
     }));
 
+  it('the pager: page buttons of one size, the current page marked, Previous and Next named in words', () =>
+    signedIn('member', async ({ page }) => {
+      await page.goto(LIST);
+      await cards(page).first().waitFor();
+      const pager = page.getByRole('navigation', { name: 'Pagination' });
+      const [one, two] = [pager.getByRole('button', { name: 'Page 1' }), pager.getByRole('button', { name: 'Page 2' })];
+      expect(await one.getAttribute('aria-current')).toBe('page');
+      expect(await two.getAttribute('aria-current')).toBeNull();
+      // issue 21: the current page is told apart by its look, not by a larger button
+      const [a, b] = await Promise.all([one.boundingBox(), two.boundingBox()]);
+      expect(a && b && { width: a.width, height: a.height }).toEqual(b && { width: b.width, height: b.height });
+      const previous = pager.getByRole('button', { name: 'Previous page' });
+      expect(await previous.textContent()).toBe('Previous');
+      expect(await previous.isDisabled()).toBe(true);
+      await pager.getByRole('button', { name: 'Next page' }).click();
+      await pager.locator('[aria-current="page"]', { hasText: '2' }).waitFor();
+      expect(await previous.isDisabled()).toBe(false);
+    }));
+
+  it('the filters keep a gap between their inputs, each in its own column', () =>
+    signedIn('lead', async ({ page }) => {
+      await page.goto(LIST);
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      // the Dropdown's box is the combobox's parent; issue 21: Author's ran into Status's
+      const box = (label: string) => page.getByRole('combobox', { name: label, exact: true }).locator('xpath=..').boundingBox();
+      const boxes = await Promise.all(['Assignee', 'Author', 'Status', 'Job Title'].map(box));
+      for (let i = 1; i < boxes.length; i += 1) {
+        const [left, right] = [boxes[i - 1], boxes[i]];
+        expect(left && right && right.x - (left.x + left.width)).toBeGreaterThanOrEqual(8);
+      }
+    }));
+
   it('a lead archives and restores their completed objective; the filters survive a reload', () =>
     signedIn('lead', async ({ page }) => {
       await page.goto(LIST);

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { APPROVAL_MESSAGES, OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { APPROVAL_MESSAGES, keyResultsCompletedText, OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
 import { isoDay } from '../../shared/rules/dates';
-import { launchBrowser, newSession } from '../support/browser';
-import { signIn } from './helpers';
+import { useBrowser } from './helpers';
 
 // issue 6 end to end: a member creates an objective with a key result and completes it (→
 // waiting for approval, design §3); their lead approves it on the approvals page (spec §4).
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { signedIn } = useBrowser();
 
 const title = `Write the onboarding guide ${Date.now()}`;
 // Expected answers a test provokes on purpose are not page errors.
@@ -27,11 +19,8 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 describe('objective workflow', () => {
-  it('a member creates an objective with a key result and completes it: it waits for approval', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'member');
+  it('a member creates an objective with a key result and completes it: it waits for approval', () =>
+    signedIn('member', async ({ page, errors }) => {
       await page.goto('/objective-tracking/objectives');
       await page.getByTestId('objective-card').first().waitFor();
 
@@ -82,7 +71,7 @@ describe('objective workflow', () => {
       await kr.getByRole('button', { name: 'Save' }).click();
       await kr.waitFor({ state: 'hidden' });
       await page.getByTestId('key-result-card').filter({ hasText: 'Draft the first chapter' }).waitFor();
-      await page.getByText('0/1 key results completed').waitFor();
+      await page.getByText(keyResultsCompletedText(0, 1)).waitFor();
 
       await page.getByRole('button', { name: 'Status actions' }).click();
       await page.getByRole('menuitem', { name: 'Complete' }).click();
@@ -96,17 +85,11 @@ describe('objective workflow', () => {
       await page.getByText(CONFIRM_TEXT.repeatBody).waitFor();
       // exact: the header's 'Notifications, n unread' bell also contains 'No'
       await page.getByRole('button', { name: 'No', exact: true }).click();
-      expect(unexpected(s.errors)).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+      expect(unexpected(errors)).toEqual([]);
+    }));
 
-  it('the lead approves it on the approvals page and it is completed', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'lead');
+  it('the lead approves it on the approvals page and it is completed', () =>
+    signedIn('lead', async ({ page, errors }) => {
       await page.goto('/objective-tracking/approvals');
       const row = page.getByRole('row', { name: title });
       await row.waitFor();
@@ -121,24 +104,15 @@ describe('objective workflow', () => {
       await choose(page, 'Assignee', 'Elena Constantin');
       await choose(page, 'Status', 'completed');
       await page.locator('[data-testid="objective-card"]', { hasText: title }).getByText('completed', { exact: true }).waitFor();
-      expect(unexpected(s.errors)).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+      expect(unexpected(errors)).toEqual([]);
+    }));
 
-  it('the completion approval page explains a missing and an unknown request', async () => {
-    const s = await newSession(browser, baseUrl);
-    try {
-      const { page } = s;
-      await signIn(page, 'lead');
+  it('the completion approval page explains a missing and an unknown request', () =>
+    signedIn('lead', async ({ page }) => {
       await page.goto('/objective-tracking/approval');
       await page.getByText(APPROVAL_MESSAGES.missingBody).waitFor();
       await page.goto('/objective-tracking/approval?objectiveId=999999');
       await page.getByText(APPROVAL_MESSAGES.failedTitle).waitFor();
       await page.getByText(APPROVAL_MESSAGES.failedBody).waitFor();
-    } finally {
-      await s.close();
-    }
-  });
+    }));
 });

@@ -1,23 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HubClient } from '../../electron/hub-client';
-import { createIpcHandlers } from '../../electron/ipc/register';
-import { trustedSender } from '../../electron/ipc/sender';
-import { memoryTokenStore } from '../../electron/token-store';
 import { openDatabase } from '../../server/db/client';
 import { objectives } from '../../server/db/schema';
-import { IPC_CHANNELS } from '../../shared/ipc-channels';
-import type { HubSettings, IpcChannel } from '../../shared/ipc';
 import type { BrowserSession } from '../support/browser';
+import { bindDesktopMode, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
+import { releaseOf, SHELL_CACHE_PREFIX, shellCacheName } from '../../renderer/lib/offline/service-worker';
 import { signIn, useBrowser } from './helpers';
 
 // issue 6 + issue 11 part 6, offline viewing for real: this file runs ITS OWN hub as a separate
@@ -110,21 +106,8 @@ const { session } = useBrowser();
 let root: string;
 let webRoot: string;
 let hub: HubProcess;
-let renderer: { server: Server; url: string };
-
 /** The built renderer alone, as the desktop app loads it from disk: no way to the hub but window.hub. */
-async function serveRenderer(dir: string): Promise<{ server: Server; url: string }> {
-  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
-  const server = createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = path.join(dir, path.normalize(pathname));
-    if (!file.startsWith(dir) || !(await stat(file).then((s) => s.isFile(), () => false))) file = path.join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    res.end(await readFile(file));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
+let renderer: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'hub-offline-e2e-'));
@@ -141,7 +124,7 @@ beforeEach(() => hub.start());
 
 afterAll(async () => {
   await hub?.stop();
-  if (renderer) await new Promise((resolve) => renderer.server.close(resolve));
+  await renderer?.close();
   if (root) await rm(root, { recursive: true, force: true });
 });
 
@@ -253,7 +236,7 @@ async function signOut(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/login');
 }
 
-/** The member's snapshot in IndexedDB (web), as the page sees it: the kept query keys, or null. */
+/** The member's kept cache in IndexedDB (web), as the page sees it: the kept query keys, or null. */
 function keptKeys(page: Page): Promise<string[] | null> {
   return page.evaluate(
     () =>
@@ -269,16 +252,34 @@ function keptKeys(page: Page): Promise<string[] | null> {
             db.close();
             const texts = all.result as string[];
             if (!texts.length) return resolve(null);
-            resolve(texts.flatMap((t) => (JSON.parse(t) as { entries: Array<{ key: unknown[] }> }).entries.map((e) => JSON.stringify(e.key))));
+            // what TanStack Query's persister wrote: the dehydrated client, one per user
+            resolve(texts.flatMap((t) => (JSON.parse(t) as { clientState: { queries: Array<{ queryKey: unknown[] }> } }).clientState.queries.map((q) => JSON.stringify(q.queryKey))));
           };
         };
       }),
   );
 }
 
-/** How many of the web app's own files the service worker's cache holds. */
-function shellFiles(page: Page): Promise<number> {
-  return page.evaluate(async () => (await (await caches.open('beot-shell-v1')).keys()).length);
+/** The service worker's caches of the web app's files (one per release), by name. */
+function shellCaches(page: Page): Promise<string[]> {
+  return page.evaluate(async (prefix) => (await caches.keys()).filter((name) => name.startsWith(prefix)).sort(), SHELL_CACHE_PREFIX);
+}
+
+/** How many of the web app's own files the current release's cache holds (0 while there is not exactly one cache). */
+async function shellFiles(page: Page): Promise<number> {
+  const [only, ...more] = await shellCaches(page);
+  if (!only || more.length) return 0;
+  return page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, only);
+}
+
+/** What a new release does: its page registers the worker under another release id; resolves once that worker is active. */
+function activateRelease(page: Page, release: string): Promise<void> {
+  return page.evaluate(async (scriptUrl) => {
+    const registration = await navigator.serviceWorker.register(scriptUrl);
+    const worker = registration.installing ?? registration.waiting ?? registration.active;
+    if (!worker) throw new Error('no worker');
+    if (worker.state !== 'activated') await new Promise<void>((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
+  }, `/offline-sw.js?release=${release}`);
 }
 
 describe('offline viewing with the hub process stopped', () => {
@@ -287,7 +288,23 @@ describe('offline viewing with the hub process stopped', () => {
     try {
       const { page } = s;
       await signIn(page, 'member');
-      const seen = await browseOnline(page, async () => (await keptKeys(page))?.join(' ') ?? '');
+      const kept = async () => (await keptKeys(page))?.join(' ') ?? '';
+      await browseOnline(page, kept);
+      await expect.poll(() => shellFiles(page), { timeout: 20_000 }).toBeGreaterThan(3);
+
+      // issue 19: a new release's worker deletes the earlier release's cache as it activates
+      const [first] = await shellCaches(page);
+      const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src);
+      expect(first).toBe(shellCacheName(releaseOf(entry) ?? 'no entry'));
+      await activateRelease(page, 'e2e-next');
+      expect(await shellCaches(page)).not.toContain(first);
+      await page.evaluate(() => fetch('/hub-base.js'));
+      await expect.poll(() => shellCaches(page)).toEqual([`${SHELL_CACHE_PREFIX}e2e-next`]);
+      // the page's own release, registered again on reload, is the next new one: the app's files
+      // are kept anew under it (browsing fetches each screen's files through its worker)
+      await page.reload();
+      await expect.poll(() => shellCaches(page), { timeout: 20_000 }).toEqual([first]);
+      const seen = await browseOnline(page, kept);
       await expect.poll(() => shellFiles(page), { timeout: 20_000 }).toBeGreaterThan(3);
 
       await hub.stop();
@@ -305,33 +322,10 @@ describe('offline viewing with the hub process stopped', () => {
 
   it('desktop: the cache is a file per user through IPC; the app reads it back after a reload with the hub down', async () => {
     const cacheDir = path.join(root, 'userData', 'offline-cache');
-    const tokens = memoryTokenStore();
-    const client = new HubClient({ fetch, resolveTarget: async () => ({ key: hub.url, url: hub.url }), tokens });
-    const settings: HubSettings = { hubUrl: hub.url, activeUrl: hub.url, embeddedStatus: 'off', tokenPersistence: 'memory' };
-    const handlers = createIpcHandlers({
-      hub: client,
-      connection: { settings: () => settings, setHubUrl: async () => settings },
-      saveFile: async () => ({ status: 'cancelled' }),
-      openExternal: async () => {},
-      isTrustedSender: trustedSender(`${renderer.url}/index.html`, renderer.url),
-      offlineCacheDir: cacheDir,
-    });
     const s = await session(renderer.url);
     try {
       const { page, context } = s;
-      await context.exposeBinding('__hubInvoke', (source, channel: IpcChannel, payload: unknown) =>
-        handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload),
-      );
-      await context.addInitScript((channels: readonly string[]) => {
-        // what preload exposes: one frozen object, the allow-list, no ipcRenderer
-        const allowed = new Set(channels);
-        const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; hub: unknown };
-        w.hub = Object.freeze({
-          invoke: (channel: string, payload?: unknown) =>
-            allowed.has(channel) ? w.__hubInvoke(channel, payload) : Promise.resolve({ ok: false, error: { status: 400, serverError: false, errors: [{ message: 'Unknown channel' }] } }),
-          onSessionEnded: () => () => {},
-        });
-      }, IPC_CHANNELS);
+      await bindDesktopMode(context, { hubUrl: hub.url, rendererUrl: renderer.url, offlineCacheDir: cacheDir });
 
       await signIn(page, 'member');
       const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('beot.user') ?? '{}') as { id?: number }).id);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { REPORTING_MESSAGES } from '../../shared/rules/reporting-lines';
-import { DEMO_USERS, expectTitle, signIn, useBrowser, waitForPath } from './helpers';
+import { DEMO_USERS, expectTitle, useBrowser, waitForPath } from './helpers';
 
 // issue 11 part 4 end to end: the chart from the top, a search that centres on a person, the
 // keyboard, folding a team, and a click that opens the profile.
-const { withSession } = useBrowser({ noErrors: true, failureShot: 'org-chart' });
+const { signedIn } = useBrowser({ noErrors: true, failureShot: 'org-chart', viewport: { width: 1400, height: 900 } });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/org-chart-${name}.png` });
 const card = (page: Page, name: string) => page.locator(`[data-testid="org-card"][aria-label^="${name},"]`);
@@ -29,9 +29,7 @@ async function openChart(page: Page) {
 
 describe('org chart', () => {
   it('a member sees the company from the top, finds a colleague, walks the lines and opens a profile', () =>
-    withSession(async ({ page }) => {
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await signIn(page, 'member');
+    signedIn('member', async ({ page }) => {
       await openChart(page);
       await card(page, DEMO_USERS.owner.name).waitFor();
       await shot(page, 'top');
@@ -62,10 +60,26 @@ describe('org chart', () => {
       await page.getByRole('heading', { name: 'Profile' }).waitFor();
     }));
 
+  it('the first view cuts no card at the left edge and shows names whole', () =>
+    signedIn('member', async ({ page }) => {
+      await openChart(page);
+      const top = card(page, DEMO_USERS.owner.name);
+      await top.waitFor();
+      const chart = await page.getByTestId('org-chart').boundingBox();
+      const boxes = await page.getByTestId('org-card').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().left));
+      expect(chart && Math.min(...boxes)).toBeGreaterThanOrEqual(chart?.x ?? Infinity);
+      const topBox = await top.boundingBox();
+      expect(chart && topBox && topBox.x + topBox.width).toBeLessThanOrEqual((chart?.x ?? 0) + (chart?.width ?? 0));
+      // issue 21: 'Mihai Dumit…' — a name takes two lines rather than an ellipsis
+      for (const name of [DEMO_USERS.owner.name, DEMO_USERS.manager.name]) {
+        const text = card(page, name).getByText(name, { exact: true });
+        expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+      }
+      await shot(page, 'first-view');
+    }));
+
   it('folds and unfolds a team, and zooms with the buttons', () =>
-    withSession(async ({ page }) => {
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await signIn(page, 'guest');
+    signedIn('guest', async ({ page }) => {
       await openChart(page);
       const search = page.getByRole('combobox', { name: 'Find a person' });
       await search.fill('Alexandru Popa');
@@ -95,9 +109,7 @@ describe('org chart', () => {
     }));
 
   it("the member dialog shows the hub's refusal of a reporting loop under Direct Manager", () =>
-    withSession(async ({ page, errors }) => {
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await signIn(page, 'admin');
+    signedIn('admin', async ({ page, errors }) => {
       await openChart(page);
       await page.getByRole('combobox', { name: 'Find a person' }).fill('Cristian');
       await page.getByRole('option', { name: new RegExp(DEMO_USERS.manager.name) }).click();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, useBrowser } from './helpers';
+import { useBrowser } from './helpers';
 
 // issue 11 part 5 end to end: "who knows Kubernetes?" in the directory, ranked by matches, the
 // Skills filter, and a CV that leaves out a chosen entry.
-const { withSession } = useBrowser({ noErrors: true, failureShot: 'skill-search' });
+const { signedIn } = useBrowser({ noErrors: true, failureShot: 'skill-search', viewport: { width: 1400, height: 900 } });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/skill-search-${name}.png` });
 const cardNames = (page: Page) => page.getByTestId('member-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
@@ -35,9 +35,7 @@ function matchesPerPerson(page: Page, word: string): Promise<Array<{ name: strin
 
 describe('who knows Kubernetes?', () => {
   it('the search finds the people who know it, most matches first, and the Skills filter agrees', () =>
-    withSession(async ({ page }) => {
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await signIn(page, 'member');
+    signedIn('member', async ({ page }) => {
       await page.goto('/super-awesome-team');
       await page.getByTestId('member-card').first().waitFor();
       await page.getByRole('searchbox', { name: 'Search' }).fill('Kubernetes');
@@ -60,9 +58,7 @@ describe('who knows Kubernetes?', () => {
     }));
 
   it('the CV preview leaves out an unticked project', () =>
-    withSession(async ({ page }) => {
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await signIn(page, 'admin');
+    signedIn('admin', async ({ page }) => {
       await page.goto('/super-awesome-team');
       await page.getByTestId('member-card').first().waitFor();
       await page.getByRole('searchbox', { name: 'Search' }).fill('Kubernetes');

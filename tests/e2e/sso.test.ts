@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { users } from '../../server/db/schema';
 import { NO_SSO, type SsoConfig } from '../../server/services/sso/config';
 import { SSO_MESSAGES } from '../../shared/api/sso';
@@ -10,13 +9,13 @@ import { WEB_ROOT } from '../support/e2e-global-setup';
 import { startTestHub, type TestHub } from '../support/hub';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
 import { PEOPLE_DN, startSlapd, type TestSlapd } from '../support/slapd';
-import { DEMO_USERS, useBrowser } from './helpers';
+import { DEMO_USERS, fillLogin, reachShell, signIn, useBrowser } from './helpers';
 
 // issue 11 part 2 in Chromium: signing in through the provider's own pages and through the
 // directory tab, and the admin's 'local passwords' switch. This file runs its own hub with SSO
 // configured (the shared e2e hub has none), serving the same web build.
 
-const { session } = useBrowser();
+const browser = useBrowser();
 let provider: TestOidcProvider;
 let slapd: TestSlapd;
 let hub: TestHub;
@@ -39,40 +38,12 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-async function withSession(test: (s: BrowserSession) => Promise<void>): Promise<void> {
-  const s = await session(hub.url);
-  try {
+/** A session on this file's hub; the provider's own page asks for a web font it cannot reach here, so only the hub's pages' errors count. */
+const withSession = (test: (s: BrowserSession) => Promise<void>) =>
+  browser.withSession(async (s) => {
     await test(s);
-    // the provider's own page asks for a web font it cannot reach here; only the hub's pages count
     expect(s.errors.filter((e) => e.includes(hub.url))).toEqual([]);
-  } finally {
-    await s.close();
-  }
-}
-
-/** helpers.ts fillLogin, with the exact button name: 'Sign in with Bitstone ID' is a button here too. */
-async function fillLogin(page: Page, username: string, password: string) {
-  await page.getByLabel(/^Username/).fill(username);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
-/** Past the first-login stepper when it shows, to the shell with the user's name. */
-async function reachShell(page: Page, name: string) {
-  const shell = page.getByTestId('user-name');
-  const confirm = page.getByRole('heading', { name: 'Confirm your information' });
-  await expect.poll(async () => (await shell.isVisible()) || (await confirm.isVisible()), { timeout: 20_000 }).toBe(true);
-  if (await confirm.isVisible()) {
-    const phone = page.getByLabel(/^Phone/);
-    if (!(await phone.inputValue())) await phone.fill('+40 700 000 001');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const mates = page.getByRole('heading', { name: 'See team mates' });
-    await expect.poll(async () => (await shell.isVisible()) || (await mates.isVisible()), { timeout: 20_000 }).toBe(true);
-    if (await mates.isVisible()) await page.getByRole('button', { name: 'Continue' }).click();
-  }
-  await shell.waitFor();
-  expect(await shell.textContent()).toBe(name);
-}
+  }, { url: hub.url });
 
 describe('Sign in with the identity provider (OpenID Connect)', () => {
   it('the provider\'s pages, then back in the hub as the person with the same email', () =>
@@ -123,9 +94,7 @@ describe('the company directory (LDAP) tab', () => {
 describe('Admin → Sign-in: local passwords', () => {
   it('the admin turns them off: the login page says so and a member\'s hub password is refused; on again', () =>
     withSession(async ({ page }) => {
-      await page.goto('/login');
-      await fillLogin(page, 'admin', 'demo');
-      await reachShell(page, DEMO_USERS.admin.name);
+      await signIn(page, 'admin');
       await page.goto('/admin?tab=sign-in');
       await page.getByTestId('bootstrap-note').waitFor();
       expect(await page.getByTestId('bootstrap-note').textContent()).toContain('The bootstrap administrator (admin) can always sign in');
@@ -134,8 +103,7 @@ describe('Admin → Sign-in: local passwords', () => {
       await toggle.click();
       await expect.poll(() => toggle.isChecked()).toBe(false);
       try {
-        const other = await session(hub.url);
-        try {
+        await browser.withSession(async (other) => {
           await other.page.goto('/login');
           // with hub passwords off, the directory tab comes first
           await other.page.getByRole('tab', { name: 'Bitstone directory', selected: true }).waitFor();
@@ -143,9 +111,7 @@ describe('Admin → Sign-in: local passwords', () => {
           await other.page.getByTestId('local-off-note').waitFor();
           await fillLogin(other.page, 'member', 'demo');
           await expect.poll(() => other.page.getByTestId('login-error').textContent()).toBe(SSO_MESSAGES.localOff);
-        } finally {
-          await other.close();
-        }
+        }, { url: hub.url });
       } finally {
         await toggle.click();
         await expect.poll(() => toggle.isChecked()).toBe(true);

@@ -17,6 +17,8 @@ const electron = vi.hoisted(() => {
     children,
     windows,
     handlers: new Map<string, (event: unknown, payload?: unknown) => Promise<unknown>>(),
+    // issue 21: the OS asks for dark; the person's choice arrives over theme:set
+    nativeTheme: { themeSource: 'system', shouldUseDarkColors: true, shouldUseHighContrastColors: false },
   };
 });
 
@@ -67,6 +69,7 @@ vi.mock('electron', () => {
     utilityProcess,
     // issue 11: main's notification poller raises these (tests/main/notifications.test.ts covers it)
     Notification: class { static isSupported = () => false; on = vi.fn(); show = vi.fn(); },
+    nativeTheme: electron.nativeTheme,
     dialog: { showSaveDialog: vi.fn() },
     shell: { openExternal: vi.fn() },
     safeStorage: { isEncryptionAvailable: () => true, getSelectedStorageBackend: () => 'gnome_libsecret', encryptString: (s: string) => Buffer.from(s), decryptString: (b: Buffer) => b.toString() },
@@ -99,6 +102,21 @@ describe('main.ts', async () => {
     const [window] = electron.windows;
     expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: '/opt/hub/dist/electron/preload.cjs' });
     expect(window.loaded).toEqual(['/opt/hub/dist/renderer/index.html']);
+  });
+
+  it("paints the window's own background in the theme the OS asks for", () => {
+    expect(electron.windows[0].options.backgroundColor).toBe('#1f1f1f');
+  });
+
+  it("sets nativeTheme to the person's theme choice from the app page, and to nothing from elsewhere", async () => {
+    const send = (url: string, choice: unknown) => electron.handlers.get('theme:set')?.({ senderFrame: { url } }, { choice }) as Promise<IpcResult<'theme:set'>>;
+    expect(await send(`${APP_URL}#/settings`, 'light')).toEqual({ ok: true, data: null });
+    expect(electron.nativeTheme.themeSource).toBe('light');
+    expect((await send('https://evil.example.com', 'dark')).ok).toBe(false);
+    expect((await send(APP_URL, 'sepia')).ok).toBe(false);
+    expect(electron.nativeTheme.themeSource).toBe('light');
+    expect(await send(APP_URL, 'system')).toEqual({ ok: true, data: null });
+    expect(electron.nativeTheme.themeSource).toBe('system');
   });
 
   it('starts the embedded hub beside the window, with its data in the user-data folder', () => {

@@ -19,8 +19,8 @@ export interface RequestOptions {
   token?: string;
   /** sent as JSON unless `raw` is given */
   body?: unknown;
-  /** a raw request body (malformed JSON tests) */
-  raw?: string;
+  /** a raw request body (malformed JSON tests, a file's bytes) */
+  raw?: string | Uint8Array<ArrayBuffer>;
   cookie?: string;
   /** adds x-hub-request: 1 (the web transport's CSRF header) */
   csrf?: boolean;
@@ -67,7 +67,7 @@ export async function startTestHub(options: StartTestHubOptions = {}): Promise<T
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.cookie) headers.cookie = opts.cookie;
     if (opts.csrf) headers[CSRF_HEADER] = '1';
-    let body: string | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (opts.raw !== undefined) body = opts.raw;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
     if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';

@@ -9,7 +9,7 @@ import { PATHS, profilePath } from '../../lib/paths';
 import { useSignOut } from './api/sign-out';
 
 const useStyles = makeStyles({
-  body: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalXL, textAlign: 'center' },
+  body: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalXL, textAlign: 'center', overflowWrap: 'anywhere' },
   email: { color: tokens.colorNeutralForeground3, wordBreak: 'break-all' },
   actions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignSelf: 'stretch', marginTop: tokens.spacingVerticalL },
 });

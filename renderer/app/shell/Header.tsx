@@ -20,7 +20,8 @@ const useStyles = makeStyles({
   logo: { color: 'inherit', textDecorationLine: 'none', borderRadius: tokens.borderRadiusMedium, padding: '4px' },
   search: { flexGrow: 1, maxWidth: '480px', marginLeft: 'auto', marginRight: 'auto' },
   right: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  name: { whiteSpace: 'nowrap', '@media (max-width: 720px)': { display: 'none' } },
+  // issue 21: a very long name is cut with an ellipsis rather than push the bell and the picture out
+  name: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '240px', '@media (max-width: 720px)': { display: 'none' } },
   avatarButton: { minWidth: 'auto', padding: '2px', borderRadius: tokens.borderRadiusCircular },
 });
 

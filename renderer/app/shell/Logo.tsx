@@ -9,7 +9,8 @@ const useStyles = makeStyles({
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden focusable="false">
-      <rect x="2" y="2" width="28" height="28" rx="7" fill="#ffffff" />
+      {/* outlined in the header's text colour: in high contrast the header itself is white (issue 21) */}
+      <rect x="2" y="2" width="28" height="28" rx="7" fill="#ffffff" stroke="currentColor" strokeWidth="1.5" />
       <rect x="8" y="7" width="16" height="5" rx="2.5" fill="#004C7C" />
       <rect x="6" y="14" width="20" height="5" rx="2.5" fill="#2B7FB3" />
       <rect x="9" y="21" width="14" height="5" rx="2.5" fill="#004C7C" />

@@ -3,7 +3,10 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Loading } from '../../lib/components/Loading';
+import { useOffline } from '../../lib/offline/OfflineBanner';
+import { isChunkLoadFailure, NotKeptOffline, OfflineScreenGate } from '../../lib/offline/OfflineScreen';
 import { userAtom } from '../../lib/session/session';
+import { getTransport } from '../../lib/transport';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { AccountDrawer } from './AccountDrawer';
 import { Footer } from './Footer';
@@ -22,12 +25,18 @@ const useStyles = makeStyles({
 
 type Panel = 'menu' | 'team' | 'account' | null;
 
+/** A screen's code that could not be fetched: asking the hub tells whether it is away (then the app goes offline). */
+function askHubOnChunkFailure(error: Error): void {
+  if (isChunkLoadFailure(error)) getTransport().request('GET', '/health').catch(() => undefined);
+}
+
 /** The application shell of spec §2: header, side menu, drawers, the routed screen and the footer. */
 export default function ShellLayout({ children }: { children?: ReactNode }) {
   const styles = useStyles();
   const user = useAtomValue(userAtom);
   const { pathname } = useLocation();
   const [panel, setPanel] = useState<Panel>(null);
+  const offline = useOffline();
   if (!user) return null; // the route guard has already sent a signed-out visitor to login
   const close = () => setPanel(null);
   return (
@@ -54,8 +63,16 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
       <TeamDrawer open={panel === 'team'} onClose={close} />
       <AccountDrawer user={user} open={panel === 'account'} onClose={close} />
       <main id="main" className={styles.main} tabIndex={-1}>
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<Loading />}>{children ?? <Outlet />}</Suspense>
+        {/* issue 21: offline, a screen that fails (its code could not be fetched) says it is not
+            kept rather than 'Something went wrong', and tries again once the hub is back */}
+        <ErrorBoundary resetKey={`${pathname} ${offline}`} fallback={offline ? <NotKeptOffline /> : undefined} onError={askHubOnChunkFailure}>
+          {children ? (
+            <Suspense fallback={<Loading />}>{children}</Suspense>
+          ) : (
+            <OfflineScreenGate pathname={pathname}>
+              <Suspense fallback={<Loading />}><Outlet /></Suspense>
+            </OfflineScreenGate>
+          )}
         </ErrorBoundary>
       </main>
       <Footer />

@@ -9,7 +9,8 @@ import { profilePath } from '../../lib/paths';
 import { useTeamDetails } from './api/get-team-details';
 
 const useStyles = makeStyles({
-  team: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginBottom: tokens.spacingVerticalL },
+  // issue 21: team and member names wrap inside the drawer
+  team: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginBottom: tokens.spacingVerticalL, overflowWrap: 'anywhere' },
   teamName: { textTransform: 'uppercase', letterSpacing: '0.05em', color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalXS },
   list: { listStyleType: 'none', margin: 0, padding: 0 },
   member: {
@@ -17,7 +18,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium, color: tokens.colorNeutralForeground1, textDecorationLine: 'none',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
-  who: { display: 'flex', flexDirection: 'column' },
+  who: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   job: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
 });

@@ -8,7 +8,8 @@ export interface View {
   k: number;
 }
 
-export const ZOOM = { min: 0.05, max: 2, step: 1.25, readable: 0.45 } as const;
+// readable: below it cards are drawn as plain boxes; legible: the least the first view zooms to
+export const ZOOM = { min: 0.05, max: 2, step: 1.25, readable: 0.45, legible: 0.65, first: 0.8 } as const;
 
 export const clampZoom = (k: number) => Math.min(ZOOM.max, Math.max(ZOOM.min, k));
 
@@ -28,6 +29,34 @@ export function centreOn(view: View, cardX: number, cardY: number, width: number
 export function fitView(layout: Pick<TreeLayout, 'width' | 'height'>, width: number, height: number, padding = 24): View {
   const k = clampZoom(Math.min(1, (width - padding * 2) / Math.max(1, layout.width), (height - padding * 2) / Math.max(1, layout.height)));
   return { k, x: (width - layout.width * k) / 2, y: padding };
+}
+
+/**
+ * The first view (issue 21): the top person and the row of their reports, `padding` from the top.
+ * The row is zoomed out to fit the screen, as far as names stay legible (ZOOM.legible), and
+ * centred when it fits. Wider, the chart's own left edge is at the screen's (no card cut there), so
+ * it reads from its start and runs on to the right, unless that would leave the top person off the
+ * screen: then they are centred.
+ */
+export function firstView(layout: Pick<TreeLayout, 'nodes' | 'order' | 'edges'>, width: number, padding = 24): View | null {
+  const topId = layout.order[0];
+  const top = topId === undefined ? undefined : layout.nodes.get(topId);
+  if (!top) return null;
+  let left = top.x;
+  let right = top.x + CARD.width;
+  for (const edge of layout.edges) {
+    const report = edge.from === topId ? layout.nodes.get(edge.to) : undefined;
+    if (!report) continue;
+    left = Math.min(left, report.x);
+    right = Math.max(right, report.x + CARD.width);
+  }
+  const room = width - padding * 2;
+  const k = Math.max(ZOOM.legible, Math.min(ZOOM.first, room / (right - left)));
+  const y = padding - top.y * k;
+  if ((right - left) * k <= room) return { k, x: width / 2 - ((left + right) / 2) * k, y };
+  const fromLeft = padding; // chart x 0, where the layout starts
+  if ((top.x + CARD.width) * k + fromLeft <= width - padding) return { k, x: fromLeft, y };
+  return { k, x: width / 2 - (top.x + CARD.width / 2) * k, y };
 }
 
 /** The chart rectangle on screen, grown by `margin` screen pixels so a short pan shows no gaps. */

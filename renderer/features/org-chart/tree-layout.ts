@@ -15,7 +15,8 @@ export interface Forest {
   depth: Map<number, number>;
 }
 
-export const CARD = { width: 220, height: 76, hGap: 28, vGap: 56, stackGap: 14, stackRows: 6 } as const;
+// 240 × 84 (issue 21): room for a name on two lines beside the picture; at 220 × 76 'Mihai Dumit…'.
+export const CARD = { width: 240, height: 84, hGap: 28, vGap: 56, stackGap: 14, stackRows: 6 } as const;
 
 /**
  * Children in the order given (the hub sends people by name). A manager missing from the list

@@ -20,7 +20,8 @@ export function linkInitials(name: string): string {
 }
 
 const useStyles = makeStyles({
-  card: { width: '100%', height: '100%', boxSizing: 'border-box' },
+  // issue 21: a link's name and description may hold a long word (a pasted URL)
+  card: { width: '100%', height: '100%', boxSizing: 'border-box', overflowWrap: 'anywhere' },
   picture: {
     width: '56px', height: '56px', borderRadius: tokens.borderRadiusMedium, objectFit: 'cover', flexShrink: 0,
     display: 'flex', alignItems: 'center', justifyContent: 'center',

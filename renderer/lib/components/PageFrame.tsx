@@ -4,6 +4,8 @@ import { makeStyles, Text, tokens } from '@fluentui/react-components';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}` },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  // issue 21: a title people typed (an objective's) may be one long word; it wraps rather than widen the page
+  title: { overflowWrap: 'anywhere', minWidth: 0 },
   empty: {
     display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS,
     padding: tokens.spacingVerticalXXXL, borderRadius: tokens.borderRadiusLarge,
@@ -18,7 +20,7 @@ export function PageFrame({ title, actions, children }: { title: string; actions
   return (
     <section className={styles.root} aria-labelledby="page-title">
       <div className={styles.header}>
-        <Text as="h1" size={700} weight="semibold" id="page-title">{title}</Text>
+        <Text as="h1" size={700} weight="semibold" id="page-title" className={styles.title}>{title}</Text>
         {actions}
       </div>
       {children}

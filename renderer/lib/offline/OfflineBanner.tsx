@@ -1,17 +1,20 @@
 import { useAtomValue } from 'jotai';
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { offlineAtom } from './offline-cache';
-import { OFFLINE_HINT, offlineBannerText, type OfflineView } from './messages';
+import { offlineAtom } from './offline-state';
+import { OFFLINE_HINT, OFFLINE_TITLE, offlineBannerText, type OfflineView } from './messages';
 
-/** Shown while the screen holds kept answers because the hub cannot be reached. */
+/**
+ * Shown while the hub cannot be reached: dated once the screen holds kept answers; before that
+ * (the first failed call has just put the app offline, issue 21) or without any, undated.
+ */
 export function OfflineBanner({ what }: { what: OfflineView }) {
   const offline = useAtomValue(offlineAtom);
-  const since = offline?.since[what];
-  if (since === undefined) return null;
+  if (!offline) return null;
+  const since = offline.since[what];
   return (
     <MessageBar intent="warning" role="status" data-testid="offline-banner">
       <MessageBarBody>
-        <MessageBarTitle>{offlineBannerText(what, since)}</MessageBarTitle>
+        <MessageBarTitle>{since === undefined ? OFFLINE_TITLE : offlineBannerText(what, since)}</MessageBarTitle>
         {OFFLINE_HINT}
       </MessageBarBody>
     </MessageBar>

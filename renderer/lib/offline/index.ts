@@ -1,5 +1,5 @@
 // Offline viewing (issue 6, issue 11 part 6): the persisted query cache any feature can join.
 export { OfflineBanner, useOffline } from './OfflineBanner';
-export { OFFLINE_VIEWS, offlineBannerText, type OfflineView } from './messages';
+export { NOT_KEPT_OFFLINE, OFFLINE_VIEWS, offlineBannerText, type OfflineView } from './messages';
 export { fetchOrCached, fetchPageOrCached, offlineQueryOptions } from './runtime';
-export { isUnreachable, offlineAtom } from './offline-cache';
+export { isNetworkFailure, isUnreachable, offlineAtom } from './offline-state';

@@ -15,4 +15,10 @@ export function offlineBannerText(what: string, savedAt: number | Date): string 
   return `Offline — showing ${what} as of ${formatLastModified(new Date(savedAt))}`;
 }
 
+/** The banner before (or without) a kept answer on screen: the app is offline all the same. */
+export const OFFLINE_TITLE = 'Offline — the hub cannot be reached';
+
 export const OFFLINE_HINT = 'Changes need the hub; this page refreshes by itself when it is back.';
+
+/** issue 21: a screen with nothing kept, offline: said plainly instead of an error. */
+export const NOT_KEPT_OFFLINE = "This screen's data is not kept offline. It will load when the hub is back.";

@@ -1,22 +1,34 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { HubError } from '../../../shared/api/hub-error';
-import { OfflineCache, offlineAtom, pageOf, pruneEntries, SNAPSHOT_VERSION } from './offline-cache';
-import { offlineBannerText } from './messages';
-import type { SnapshotStore } from './snapshot-store';
+import { OfflineCache, offlineAtom, pageOf } from './offline-cache';
+import { NOT_KEPT_OFFLINE, offlineBannerText } from './messages';
+import type { OfflineStorage } from './offline-storage';
+import { KEPT_BUSTER, KEPT_MAX_AGE } from './persist-kept';
 
 const unreachable = () => new HubError({ status: 0, serverError: true, errors: [{ message: 'The hub cannot be reached.' }] });
 const refused = () => new HubError({ status: 403, serverError: false, errors: [{ message: 'No.' }] });
 
-function memorySnapshots() {
-  const files = new Map<number, string>();
-  const store: SnapshotStore = {
-    load: async (id) => files.get(id) ?? null,
-    save: async (id, text) => void files.set(id, text),
+/** A storage in memory; `limit`: texts longer than this are refused, as main refuses more than 4 MB. */
+function memoryStorage(limit = Infinity) {
+  const files = new Map<string, string>();
+  const storage: OfflineStorage = {
+    getItem: async (key) => files.get(key) ?? null,
+    setItem: async (key, text) => {
+      if (text.length > limit) throw new Error('too large');
+      files.set(key, text);
+    },
+    removeItem: async (key) => void files.delete(key),
     clear: async () => files.clear(),
   };
-  return { files, store };
+  /** What is written for a user, as the persister wrote it. */
+  const kept = (id = 7) => {
+    const text = files.get(`user-${id}`);
+    return text === undefined ? undefined : (JSON.parse(text) as PersistedClient);
+  };
+  return { files, storage, kept };
 }
 
 interface Rig {
@@ -24,6 +36,8 @@ interface Rig {
   store: ReturnType<typeof createStore>;
   cache: OfflineCache;
   health: { up: boolean; calls: number };
+  /** what the transport does when a call gets no answer at all */
+  unanswered(): void;
   setUser(id: number | null): void;
   stop(): void;
 }
@@ -31,16 +45,17 @@ interface Rig {
 const rigs: Rig[] = [];
 afterEach(() => rigs.splice(0).forEach((r) => r.stop()));
 
-function rig(snapshots: SnapshotStore | null, userId: number | null = 7): Rig {
+function rig(storage: OfflineStorage | null, userId: number | null = 7): Rig {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   const store = createStore();
   const listeners = new Set<() => void>();
   let user = userId;
   const health = { up: false, calls: 0 };
+  const unreachableListeners = new Set<() => void>();
   const cache = new OfflineCache({
     client,
     store,
-    snapshots,
+    storage,
     currentUserId: () => user,
     onUserChange: (l) => {
       listeners.add(l);
@@ -50,9 +65,13 @@ function rig(snapshots: SnapshotStore | null, userId: number | null = 7): Rig {
       health.calls += 1;
       if (!health.up) throw unreachable();
     },
+    onUnreachable: (l) => {
+      unreachableListeners.add(l);
+      return () => unreachableListeners.delete(l);
+    },
     firstPollMs: 5,
     maxPollMs: 20,
-    saveDelayMs: 0,
+    throttleMs: 0,
   });
   const stopCache = cache.start();
   const r: Rig = {
@@ -60,6 +79,7 @@ function rig(snapshots: SnapshotStore | null, userId: number | null = 7): Rig {
     store,
     cache,
     health,
+    unanswered: () => unreachableListeners.forEach((l) => l()),
     setUser(id) {
       user = id;
       listeners.forEach((l) => l());
@@ -89,31 +109,47 @@ async function fetchKept<T>(r: Rig, key: QueryKey, fetch: () => Promise<T>, what
 }
 
 const list = { items: [{ id: 1, title: 'Ship the hub' }], total: 1 };
+const keysOf = (client: PersistedClient | undefined) => client?.clientState.queries.map((q) => q.queryKey) ?? [];
 
 describe('offline cache', () => {
-  it('keeps a kept query’s hub answer for the signed-in user and restores it in the next run', async () => {
-    const { files, store } = memorySnapshots();
-    const first = rig(store);
+  it('keeps only the kept queries’ hub answers, for the signed-in user, and restores them in the next run', async () => {
+    const { storage, kept } = memoryStorage();
+    const first = rig(storage);
+    await first.cache.ready();
     await fetchKept(first, ['objective', 'list', { page: 1 }], async () => list);
-    await first.cache.flush();
-    expect(JSON.parse(files.get(7) ?? '{}')).toMatchObject({ version: SNAPSHOT_VERSION, entries: [{ key: ['objective', 'list', { page: 1 }], what: 'objectives', data: list }] });
+    // not kept: no meta.offline
+    await first.client.fetchQuery({ queryKey: ['auth', 'me'], queryFn: async () => ({ id: 7 }) });
+    await vi.waitFor(() => expect(keysOf(kept())).toEqual([['objective', 'list', { page: 1 }]]));
+    expect(kept()).toMatchObject({ buster: KEPT_BUSTER, clientState: { mutations: [], queries: [{ state: { data: list } }] } });
 
-    const second = rig(store);
-    await second.cache.flush();
+    const second = rig(storage);
+    await second.cache.ready();
     expect(second.client.getQueryData(['objective', 'list', { page: 1 }])).toEqual(list);
+    expect(second.client.getQueryData(['auth', 'me'])).toBeUndefined();
+    // shown at once, asked again on first use however recent
+    expect(second.client.getQueryState(['objective', 'list', { page: 1 }])?.isInvalidated).toBe(true);
   });
 
-  it('with the hub unreachable answers the kept data, read-only since its save time; a refusal is not masked', async () => {
-    const { store } = memorySnapshots();
-    const r = rig(store);
+  it('with the hub unreachable answers the kept data, read-only since its save time, also after a restart; a refusal is not masked', async () => {
+    const { storage, kept } = memoryStorage();
+    const r = rig(storage);
     const saved = await fetchKept(r, ['objective', 'one', 1], async () => list);
     const savedAt = saved.dataUpdatedAt;
+    await new Promise((resolve) => setTimeout(resolve, 5));
 
     const offline = await fetchKept(r, ['objective', 'one', 1], () => Promise.reject(unreachable()));
     expect(offline.status).toBe('success');
     expect(offline.data).toEqual(list);
     expect(r.store.get(offlineAtom)).toEqual({ since: { objectives: savedAt } });
     expect(offlineBannerText('objectives', savedAt)).toMatch(/^Offline — showing objectives as of \d\d-\d\d-\d{4} \d\d:\d\d$/);
+    // still dated by the hub's answer, in memory and as written
+    expect(r.client.getQueryState(['objective', 'one', 1])?.dataUpdatedAt).toBe(savedAt);
+    await vi.waitFor(() => expect(kept()?.clientState.queries[0]?.state.dataUpdatedAt).toBe(savedAt));
+
+    const next = rig(storage);
+    const restarted = await fetchKept(next, ['objective', 'one', 1], () => Promise.reject(unreachable()));
+    expect(restarted.data).toEqual(list);
+    expect(next.store.get(offlineAtom)).toEqual({ since: { objectives: savedAt } });
 
     const denied = await fetchKept(r, ['objective', 'one', 1], () => Promise.reject(refused()));
     expect(denied.status).toBe('error');
@@ -121,7 +157,7 @@ describe('offline cache', () => {
   });
 
   it('once any call finds the hub gone, the kept screen on display asks again and shows since when', async () => {
-    const r = rig(memorySnapshots().store);
+    const r = rig(memoryStorage().storage);
     let up = true;
     const key = ['objective', 'list', { page: 1 }];
     const observer = new QueryObserver(r.client, {
@@ -141,15 +177,50 @@ describe('offline cache', () => {
     unsubscribe();
   });
 
-  it('a query with nothing kept fails as before, and the app still goes read-only', async () => {
-    const r = rig(memorySnapshots().store);
+  it('a query with nothing kept fails saying plainly that it is not kept offline, and the app still goes read-only', async () => {
+    const r = rig(memoryStorage().storage);
     const result = await fetchKept(r, ['user', 'profile', 9], () => Promise.reject(unreachable()), 'this profile');
     expect(result.status).toBe('error');
+    expect(result.error).toBeInstanceOf(HubError);
+    expect((result.error as HubError).status).toBe(0);
+    expect(result.error?.message).toBe(NOT_KEPT_OFFLINE);
     expect(r.store.get(offlineAtom)).toEqual({ since: {} });
   });
 
+  it('the first call of any kind that gets no answer puts the app offline at once, and the kept screen on display shows since when', async () => {
+    const r = rig(memoryStorage().storage);
+    let up = true;
+    const key = ['objective', 'list', { page: 1 }];
+    const observer = new QueryObserver(r.client, {
+      queryKey: key,
+      queryFn: () => r.cache.fetchOrCached(key, () => (up ? Promise.resolve(list) : Promise.reject(unreachable()))),
+      meta: { offline: 'objectives' },
+      staleTime: Infinity,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'));
+    const savedAt = observer.getCurrentResult().dataUpdatedAt;
+    up = false;
+    // e.g. a picture or a download, no query of the cache: the transport's word is enough
+    r.unanswered();
+    expect(r.cache.isOffline()).toBe(true);
+    await vi.waitFor(() => expect(r.store.get(offlineAtom)).toEqual({ since: { objectives: savedAt } }));
+    // the health poll brings it back, and the screen asks the hub again
+    up = true;
+    r.health.up = true;
+    await vi.waitFor(() => expect(r.cache.isOffline()).toBe(false));
+    await vi.waitFor(() => expect(observer.getCurrentResult().dataUpdatedAt).toBeGreaterThan(savedAt));
+    unsubscribe();
+  });
+
+  it('a call with no answer while no one is signed in does not put the app offline', () => {
+    const r = rig(memoryStorage().storage, null);
+    r.unanswered();
+    expect(r.cache.isOffline()).toBe(false);
+  });
+
   it('polls the hub’s health with backoff and refreshes every screen once it answers', async () => {
-    const r = rig(memorySnapshots().store);
+    const r = rig(memoryStorage().storage);
     let fresh = 0;
     // the hub's links answer: fails while the hub is down, counts the answers once it is back
     const links = () => (r.health.up ? Promise.resolve({ links: [{ n: ++fresh }] }) : Promise.reject(unreachable()));
@@ -174,7 +245,7 @@ describe('offline cache', () => {
   });
 
   it('a function that swallows the failure is no sign that the hub is back', async () => {
-    const r = rig(memorySnapshots().store);
+    const r = rig(memoryStorage().storage);
     await fetchKept(r, ['holidays', 'x'], () => Promise.reject(unreachable()), 'holidays');
     expect(r.cache.isOffline()).toBe(true);
     const observer = new QueryObserver(r.client, {
@@ -188,42 +259,66 @@ describe('offline cache', () => {
     expect(r.cache.isOffline()).toBe(true);
   });
 
-  it('sign-out clears every kept answer, and the next user never sees the previous one’s', async () => {
-    const { files, store } = memorySnapshots();
-    const r = rig(store);
+  it('sign-out clears every kept answer, in memory and stored, and the next user never sees the previous one’s', async () => {
+    const { files, storage, kept } = memoryStorage();
+    const r = rig(storage);
     await fetchKept(r, ['objective', 'list', {}], async () => list);
-    await r.cache.flush();
-    expect(files.has(7)).toBe(true);
+    await vi.waitFor(() => expect(keysOf(kept(7))).toHaveLength(1));
 
     r.setUser(null);
-    await r.cache.flush();
-    expect(files.size).toBe(0);
+    await vi.waitFor(() => expect(files.size).toBe(0));
+    expect(r.client.getQueryData(['objective', 'list', {}])).toBeUndefined();
 
     r.setUser(8);
     const other = await fetchKept(r, ['objective', 'list', {}], () => Promise.reject(unreachable()));
     expect(other.status).toBe('error');
-    await r.cache.flush();
-    expect(files.size).toBe(0);
+    await vi.waitFor(() => expect(kept(8)).toBeDefined());
+    expect(keysOf(kept(8))).toEqual([]);
+    expect(kept(7)).toBeUndefined();
   });
 
   it('starting signed out removes whatever was left on the machine', async () => {
-    const { files, store } = memorySnapshots();
-    files.set(7, JSON.stringify({ version: SNAPSHOT_VERSION, entries: [] }));
-    const r = rig(store, null);
-    await r.cache.flush();
-    expect(files.size).toBe(0);
+    const { files, storage } = memoryStorage();
+    files.set('user-7', JSON.stringify({ timestamp: Date.now(), buster: KEPT_BUSTER, clientState: { queries: [], mutations: [] } }));
+    rig(storage, null);
+    await vi.waitFor(() => expect(files.size).toBe(0));
   });
 
-  it('ignores a kept file of another version or shape', async () => {
-    const { files, store } = memorySnapshots();
-    files.set(7, JSON.stringify({ version: 0, entries: [{ key: ['objective'], what: 'objectives', savedAt: 1, data: 1 }] }));
-    const r = rig(store);
-    await r.cache.flush();
-    expect(r.client.getQueryData(['objective'])).toBeUndefined();
-    files.set(7, 'not json');
-    const s = rig(store);
-    await s.cache.flush();
-    expect(s.client.getQueryData(['objective'])).toBeUndefined();
+  it('drops a kept cache of another release, past its age, or unreadable', async () => {
+    const { files, storage } = memoryStorage();
+    const cacheWith = (timestamp: number, buster: string) =>
+      JSON.stringify({
+        timestamp,
+        buster,
+        clientState: { mutations: [], queries: [{ queryKey: ['objective'], queryHash: '["objective"]', meta: { offline: 'objectives' }, state: { data: 1, dataUpdatedAt: timestamp, status: 'success' } }] },
+      });
+    for (const text of [cacheWith(Date.now(), 'an earlier release'), cacheWith(Date.now() - KEPT_MAX_AGE - 1000, KEPT_BUSTER), 'not json', '{"version":1,"entries":[]}']) {
+      files.set('user-7', text);
+      const r = rig(storage);
+      await r.cache.ready();
+      expect(r.client.getQueryData(['objective'])).toBeUndefined();
+      expect(files.has('user-7')).toBe(false);
+      r.stop();
+    }
+    // the same file, of this release and young enough, comes back
+    files.set('user-7', cacheWith(Date.now(), KEPT_BUSTER));
+    const r = rig(storage);
+    await r.cache.ready();
+    expect(r.client.getQueryData(['objective'])).toBe(1);
+  });
+
+  it('a write the store refuses as too large drops the oldest answers until it fits', async () => {
+    const { storage, kept } = memoryStorage(1_500);
+    const r = rig(storage);
+    const big = (n: number) => ({ n, text: 'x'.repeat(300) });
+    for (let n = 1; n <= 6; n++) {
+      await fetchKept(r, ['objective', 'one', n], async () => big(n));
+      await new Promise((resolve) => setTimeout(resolve, 2)); // distinct answer times
+    }
+    await vi.waitFor(() => expect(keysOf(kept()).at(-1)).toEqual(['objective', 'one', 6]));
+    const keys = keysOf(kept());
+    expect(keys.length).toBeLessThan(6);
+    expect(keys).not.toContainEqual(['objective', 'one', 1]);
   });
 
   it('answers a kept page of an infinite query by its page parameter', () => {
@@ -231,11 +326,5 @@ describe('offline cache', () => {
     expect(pageOf(data, 2)).toEqual({ p: 2 });
     expect(pageOf(data, 3)).toBeUndefined();
     expect(pageOf({ p: 1 }, 1)).toBeUndefined();
-  });
-
-  it('keeps the newest answers within the entry and byte limits', () => {
-    const entries = Array.from({ length: 10 }, (_, i) => ({ key: ['k', i], what: 'objectives', savedAt: i, data: 'x'.repeat(100) }));
-    expect(pruneEntries(entries, 3).map((e) => e.savedAt)).toEqual([9, 8, 7]);
-    expect(pruneEntries(entries, 10, 400).length).toBe(2);
   });
 });

@@ -1,95 +1,54 @@
-import { atom, type createStore } from 'jotai';
+import type { createStore } from 'jotai';
 import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { AsyncStorage } from '@tanstack/react-query-persist-client';
+import { offlineWhat, persistKept } from './persist-kept';
+import { userKey, type OfflineStorage } from './offline-storage';
 import { HubError } from '../../../shared/api/hub-error';
-import type { SnapshotStore } from './snapshot-store';
+import { NOT_KEPT_OFFLINE } from './messages';
+import { isNetworkFailure, isUnreachable, offlineAtom } from './offline-state';
 
 // issue 6 / issue 11 part 6, offline viewing: the answers of chosen queries (objectives, the
 // directory, opened profiles, dashboard links, the month's holidays) are persisted per signed-in
-// user and restored at start. With the hub unreachable those queries answer from the cache, the
-// app goes read-only under a banner, and it polls the hub's health (with backoff) to come back
-// by itself. A query takes part by carrying meta.offline (what the banner calls it) and fetching
-// through fetchOrCached.
+// user by TanStack Query's persister (./persist-kept.ts) and restored at start. With the hub
+// unreachable those queries answer from what the cache holds, the app goes read-only under a
+// banner, and it polls the hub's health (with backoff) to come back by itself. A query takes part
+// by carrying meta.offline (what the banner calls it) and fetching through fetchOrCached.
 
 type JotaiStore = ReturnType<typeof createStore>;
 
-/** What screens read: null while the hub answers; else, per kind of data shown, when it was saved (ms). */
-export interface OfflineState {
-  since: Record<string, number>;
-}
-export const offlineAtom = atom<OfflineState | null>(null);
-
-/** The hub is down or out of reach (not: it answered with a refusal). */
-export function isUnreachable(error: unknown): boolean {
-  return error instanceof HubError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
-}
-
-/** No answer at all (the hub answered nothing): any call failing so means the app is offline. */
-export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof HubError && error.status === 0;
-}
-
-/** The kind of data a query shows, as the banner words it; undefined for queries that are not kept. */
-export function offlineWhat(query: Pick<Query, 'meta'>): string | undefined {
-  const what = query.meta?.offline;
-  return typeof what === 'string' ? what : undefined;
-}
-
-const entrySchema = z.object({
-  key: z.array(z.unknown()),
-  what: z.string(),
-  savedAt: z.number(),
-  data: z.unknown(),
-});
-type Entry = z.infer<typeof entrySchema>;
-/** Bump when a kept answer's shape changes: an old file is then ignored instead of reaching screens. */
-export const SNAPSHOT_VERSION = 1;
-const snapshotSchema = z.object({ version: z.literal(SNAPSHOT_VERSION), entries: z.array(entrySchema) });
-
-/** The most recent answers only; under main's 4 MB file limit with room to spare. */
-export const MAX_ENTRIES = 80;
-export const MAX_SNAPSHOT_BYTES = 3 * 1024 * 1024;
-
-/** Newest first, as many as fit the entry and byte limits. */
-export function pruneEntries(entries: Entry[], maxEntries = MAX_ENTRIES, maxBytes = MAX_SNAPSHOT_BYTES): Entry[] {
-  const encoder = new TextEncoder();
-  const kept: Entry[] = [];
-  let bytes = 0;
-  for (const entry of [...entries].sort((a, b) => b.savedAt - a.savedAt)) {
-    if (kept.length >= maxEntries) break;
-    const size = encoder.encode(JSON.stringify(entry)).byteLength + 1;
-    if (bytes + size > maxBytes) continue;
-    kept.push(entry);
-    bytes += size;
-  }
-  return kept;
-}
+export { offlineAtom, type OfflineState } from './offline-state';
 
 export interface OfflineCacheDeps {
   client: QueryClient;
   store: JotaiStore;
   /** null: nothing is kept between runs (offline fallback still works within the run) */
-  snapshots: SnapshotStore | null;
+  storage: OfflineStorage | null;
   /** the signed-in user's id, and a way to hear when it changes */
   currentUserId: () => number | null;
   onUserChange: (listener: () => void) => () => void;
   /** resolves when the hub answers its health check */
   checkHealth: () => Promise<unknown>;
+  /** the transport's word that a call had no answer at all (./runtime.ts wires it) */
+  onUnreachable?: (listener: () => void) => () => void;
   /** first wait before asking the hub again, doubled after each failure up to maxPollMs */
   firstPollMs?: number;
   maxPollMs?: number;
-  saveDelayMs?: number;
+  /** the persister's options (./persist-kept.ts has the app's) */
+  buster?: string;
+  maxAge?: number;
+  throttleMs?: number;
 }
 
 export class OfflineCache {
-  private readonly entries = new Map<string, Entry>();
   /** queries whose fetch has just had the hub's own answer (not a kept one, not a swallowed failure) */
   private readonly reached = new Set<string>();
+  /** queries just answered from what was kept: the time of the hub's answer, which they keep */
+  private readonly fromKept = new Map<string, number>();
   private userId: number | null = null;
-  /** every read and write of the snapshot store, in order (a sign-out's clear after any pending save) */
-  private queue: Promise<void> = Promise.resolve();
+  private stopPersisting: () => void = () => {};
+  /** every read and write of the storage, in order (a sign-out's clear after any pending write) */
+  private queue: Promise<unknown> = Promise.resolve();
   private restored: Promise<void> = Promise.resolve();
-  private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
   private pollDelay: number;
 
@@ -100,13 +59,20 @@ export class OfflineCache {
   /** Restores the signed-in user's cache and starts listening; returns the way to stop. */
   start(): () => void {
     const { client } = this.deps;
-    this.switchUser(this.deps.currentUserId(), true);
-    const stopUser = this.deps.onUserChange(() => this.switchUser(this.deps.currentUserId(), false));
+    // Subscribed before the persister (which switchUser starts): an answer from the kept data has
+    // its date put back here first, so what the persister writes is dated by the hub's answer.
     const stopQueries = client.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated') return;
       const { query, action } = event;
-      if (action.type === 'success' && !action.manual) this.onFresh(query);
+      if (action.type === 'success' && !action.manual) this.onAnswer(query);
       else if (action.type === 'error' && (offlineWhat(query) ? isUnreachable(action.error) : isNetworkFailure(action.error))) this.goOffline();
+    });
+    this.switchUser(this.deps.currentUserId(), true);
+    const stopUser = this.deps.onUserChange(() => this.switchUser(this.deps.currentUserId(), false));
+    // issue 21: the first call of any kind that gets no answer puts the app offline (banner,
+    // actions disabled) at once, before its query's retries or the next poll would
+    const stopUnreachable = this.deps.onUnreachable?.(() => {
+      if (this.userId !== null) this.goOffline();
     });
     // a change that could not reach the hub: the rest of the screen goes read-only too
     const stopMutations = client.getMutationCache().subscribe((event) => {
@@ -118,46 +84,43 @@ export class OfflineCache {
       this.stopPoll();
       this.poll(0);
     };
-    // leaving the page (reload, navigation, closing): write what is pending now
-    const flushNow = () => void this.flush();
-    if (typeof window !== 'undefined') {
-      window.addEventListener('online', pollNow);
-      window.addEventListener('pagehide', flushNow);
-    }
+    if (typeof window !== 'undefined') window.addEventListener('online', pollNow);
     return () => {
       stopUser();
       stopQueries();
       stopMutations();
-      if (typeof window !== 'undefined') {
-        window.removeEventListener('online', pollNow);
-        window.removeEventListener('pagehide', flushNow);
-      }
+      stopUnreachable?.();
+      this.stopPersisting();
+      if (typeof window !== 'undefined') window.removeEventListener('online', pollNow);
       this.stopPoll();
-      if (this.saveTimer) clearTimeout(this.saveTimer);
     };
   }
 
   /**
-   * A kept query's fetch: the hub's answer when it gives one; with the hub unreachable, the last
-   * answer kept for this query (pick: the part of it this fetch stands for, e.g. one page).
+   * A kept query's fetch: the hub's answer when it gives one; with the hub unreachable, what the
+   * query holds (kept from an earlier answer, this run's or a restored one), dated by that answer
+   * (pick: the part of it this fetch stands for, e.g. one page).
    */
   async fetchOrCached<T>(queryKey: QueryKey, fetch: () => Promise<T>, pick: (data: unknown) => unknown = (d) => d): Promise<T> {
-    // at start the kept answers may still be on their way from disk
+    // at start the kept answers may still be on their way from storage
     await this.restored;
-    const hash = hashKey(queryKey);
     try {
       const data = await fetch();
-      this.reached.add(hash);
+      this.reached.add(this.find(queryKey)?.queryHash ?? hashKey(queryKey));
       return data;
     } catch (error) {
       if (!isUnreachable(error)) throw error;
-      const entry = this.entries.get(hash);
-      const data = entry ? pick(entry.data) : undefined;
-      if (!entry || data === undefined) {
+      const query = this.find(queryKey);
+      const what = query && offlineWhat(query);
+      const data = query?.state.data === undefined ? undefined : pick(query.state.data);
+      if (!query || !what || data === undefined) {
         this.goOffline();
-        throw error;
+        // nothing kept for it: the screen says so plainly (issue 21), in the one error shape
+        throw new HubError({ status: (error as HubError).status, serverError: true, errors: [{ message: NOT_KEPT_OFFLINE }] });
       }
-      this.goOffline(entry.what, entry.savedAt);
+      const savedAt = query.state.dataUpdatedAt;
+      this.fromKept.set(query.queryHash, savedAt);
+      this.goOffline(what, savedAt);
       return data as T;
     }
   }
@@ -166,98 +129,90 @@ export class OfflineCache {
     return this.deps.store.get(offlineAtom) !== null;
   }
 
-  /** Waits for pending snapshot reads and writes (tests, and sign-out before a reload). */
-  flush(): Promise<void> {
-    if (this.saveTimer) {
-      clearTimeout(this.saveTimer);
-      this.saveTimer = null;
-      this.enqueueSave();
-    }
-    return this.queue;
+  /** Resolves once the signed-in user's kept answers are back in the query cache. */
+  ready(): Promise<void> {
+    return this.restored;
   }
 
-  private onFresh(query: Query): void {
-    // Only a kept query whose fetch had the hub's answer counts as fresh and as a sign of life: a
-    // kept answer is not news, and a query function may swallow a failure and "succeed" offline.
-    if (!this.reached.delete(query.queryHash)) return;
-    const what = offlineWhat(query);
-    if (!what || query.state.data === undefined) return;
-    if (this.userId !== null) {
-      this.entries.set(query.queryHash, { key: [...query.queryKey], what, savedAt: query.state.dataUpdatedAt, data: query.state.data });
-      this.scheduleSave();
+  private find(queryKey: QueryKey): Query | undefined {
+    return this.deps.client.getQueryCache().find({ queryKey, exact: true });
+  }
+
+  private onAnswer(query: Query): void {
+    const savedAt = this.fromKept.get(query.queryHash);
+    this.fromKept.delete(query.queryHash);
+    // Only a kept query whose fetch had the hub's answer is a sign of life: a kept answer is not
+    // news, and a query function may swallow a failure and "succeed" offline.
+    if (this.reached.delete(query.queryHash)) {
+      this.goOnline();
+      return;
     }
-    this.goOnline();
+    // answered from the kept data: it stays dated by the hub's answer, for the banner now and
+    // after a restart
+    if (savedAt !== undefined) query.setState({ dataUpdatedAt: savedAt });
   }
 
   private switchUser(id: number | null, initial: boolean): void {
     if (id === this.userId && !initial) return;
     const previous = this.userId;
     this.userId = id;
-    this.entries.clear();
+    this.stopPersisting();
+    this.stopPersisting = () => {};
+    this.restored = Promise.resolve();
     this.reached.clear();
-    if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.saveTimer = null;
+    this.fromKept.clear();
     this.stopPoll();
     this.deps.store.set(offlineAtom, null);
-    const snapshots = this.deps.snapshots;
-    if (!snapshots) return;
-    // signed out (or started signed out): nothing of a session may stay for the next person
-    if (id === null || (previous !== null && previous !== id)) this.enqueue(() => snapshots.clear());
-    if (id !== null) {
-      this.restored = this.enqueue(() => this.restore(snapshots, id));
-    }
+    // signed out (or started signed out): nothing of a session may stay for the next person,
+    // neither in memory, where a fetch failing offline would answer from it, nor on the machine
+    const gone = id === null || (previous !== null && previous !== id);
+    if (gone) this.deps.client.removeQueries({ predicate: (q) => offlineWhat(q) !== undefined });
+    const storage = this.deps.storage;
+    if (!storage) return;
+    if (gone) this.enqueue(() => storage.clear()).catch(() => undefined);
+    if (id === null) return;
+    const startedAt = Date.now();
+    const [stop, restored] = persistKept({
+      client: this.deps.client,
+      storage: this.storageOf(storage, id),
+      key: userKey(id),
+      buster: this.deps.buster,
+      maxAge: this.deps.maxAge,
+      throttleMs: this.deps.throttleMs,
+    });
+    this.stopPersisting = stop;
+    // a failed read only means the app starts without kept answers
+    this.restored = restored.then(
+      () => this.askAgainOnUse(startedAt),
+      () => undefined,
+    );
   }
 
-  private async restore(snapshots: SnapshotStore, id: number): Promise<void> {
-    const text = await snapshots.load(id);
-    if (this.userId !== id || !text) return;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return;
-    }
-    const parsed = snapshotSchema.safeParse(raw);
-    if (!parsed.success) return;
-    const { client } = this.deps;
-    for (const entry of parsed.data.entries) {
-      const hash = hashKey(entry.key);
-      if (this.entries.has(hash)) continue; // fresher than the file: fetched while it loaded
-      this.entries.set(hash, entry);
-      // shown at once, but always asked again on first use: a reachable hub replaces it, an
-      // unreachable one leaves it on screen under the banner
-      if (client.getQueryData(entry.key) === undefined) {
-        client.setQueryData(entry.key, entry.data, { updatedAt: entry.savedAt });
-        void client.invalidateQueries({ queryKey: entry.key, exact: true, refetchType: 'none' });
-      }
-    }
-  }
-
-  private enqueue(op: () => Promise<void>): Promise<void> {
-    // a failed read or write only means the app forgets; the queue goes on
-    this.queue = this.queue.then(op).catch(() => undefined);
-    return this.queue;
-  }
-
-  private scheduleSave(): void {
-    // at most one write per moment however many answers arrive, and never much later than they
-    // did: a reload or a closed window right after opening a screen must still find it kept
-    if (!this.deps.snapshots || this.saveTimer) return;
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = null;
-      this.enqueueSave();
-    }, this.deps.saveDelayMs ?? 250);
-  }
-
-  private enqueueSave(): void {
-    const snapshots = this.deps.snapshots;
-    const id = this.userId;
-    if (!snapshots || id === null) return;
-    const entries = pruneEntries([...this.entries.values()]);
-    const text = JSON.stringify({ version: SNAPSHOT_VERSION, entries });
-    this.enqueue(async () => {
+  /** The storage as one user's persister sees it: in order, and deaf once that user is gone. */
+  private storageOf(storage: OfflineStorage, id: number): AsyncStorage<string> {
+    return {
+      getItem: (key) => this.enqueue(async () => (this.userId === id ? storage.getItem(key) : null)),
       // the user signed out (or another signed in) while this waited: their data is not written
-      if (this.userId === id) await snapshots.save(id, text);
+      setItem: (key, value) => this.enqueue(async () => (this.userId === id ? storage.setItem(key, value) : undefined)),
+      removeItem: (key) => this.enqueue(() => storage.removeItem(key)),
+    };
+  }
+
+  private enqueue<T>(op: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(op);
+    // a failed read or write only means the app forgets; the queue goes on
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Restored answers show at once but are asked again on first use, however recent: a reachable
+   * hub replaces them, an unreachable one leaves them on screen under the banner.
+   */
+  private askAgainOnUse(restoreStartedAt: number): Promise<void> {
+    return this.deps.client.invalidateQueries({
+      predicate: (q) => offlineWhat(q) !== undefined && q.state.dataUpdatedAt < restoreStartedAt,
+      refetchType: 'none',
     });
   }
 

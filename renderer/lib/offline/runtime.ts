@@ -4,7 +4,8 @@ import { userAtom } from '../session/session';
 import { getTransport, isDesktop } from '../transport';
 import { storageKey } from '../session/storage';
 import { OfflineCache, pageOf } from './offline-cache';
-import { defaultSnapshotStore } from './snapshot-store';
+import { defaultOfflineStorage } from './offline-storage';
+import { KEPT_MAX_AGE } from './persist-kept';
 import { registerOfflineShell } from './service-worker';
 import type { OfflineView } from './messages';
 
@@ -19,10 +20,11 @@ export function startOfflineCache(): void {
   cache = new OfflineCache({
     client: queryClient,
     store: appStore,
-    snapshots: defaultSnapshotStore(),
+    storage: defaultOfflineStorage(),
     currentUserId: () => appStore.get(userAtom)?.id ?? null,
     onUserChange: (listener) => appStore.sub(userAtom, listener),
     checkHealth: () => getTransport().request('GET', '/health'),
+    onUnreachable: (listener) => getTransport().onUnreachable(listener),
   });
   cache.start();
   // the web app's own files, so a reload with the hub down still opens it (desktop loads from disk)
@@ -37,8 +39,9 @@ export function startOfflineCache(): void {
 
 /** The options that make a query kept for offline viewing; its fetch goes through fetchOrCached. */
 export function offlineQueryOptions(what: OfflineView) {
-  // 'always': the fetch itself decides (hub answer or kept answer), even when the browser says offline
-  return { meta: { offline: what }, networkMode: 'always' as const };
+  // 'always': the fetch itself decides (hub answer or kept answer), even when the browser says offline;
+  // in memory as long as it may be kept, or a screen left for a while would drop out of the next write
+  return { meta: { offline: what }, networkMode: 'always' as const, gcTime: KEPT_MAX_AGE };
 }
 
 /** main.tsx starts the cache from its own chunk; a kept screen asking first starts it itself. */

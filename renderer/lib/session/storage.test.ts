@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearOwnKeys, isOwnKey, storageKey } from './storage';
+import { clearOwnKeys, deviceKey, isOwnKey, storageKey } from './storage';
 
 function fakeStorage(initial: Record<string, string>) {
   const map = new Map(Object.entries(initial));
@@ -24,5 +24,11 @@ describe('browser storage keys', () => {
     const s = fakeStorage({ 'beot.user': '{}', 'beot.firstLogin': 'true', 'other.app': 'x', beothing: 'y' });
     clearOwnKeys(s);
     expect([...s.map.keys()].sort()).toEqual(['beothing', 'other.app']);
+  });
+
+  it("a session sweep leaves the device's keys (the theme choices)", () => {
+    const s = fakeStorage({ 'beot.user': '{}', [deviceKey('theme.last')]: 'dark', [deviceKey('theme.user.7')]: 'light' });
+    clearOwnKeys(s);
+    expect([...s.map.keys()].sort()).toEqual(['beot.device.theme.last', 'beot.device.theme.user.7']);
   });
 });

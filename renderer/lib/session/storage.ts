@@ -12,12 +12,24 @@ export function isOwnKey(key: string): boolean {
   return key.startsWith(`${STORAGE_PREFIX}.`);
 }
 
-/** Removes every key of ours from a Storage; other apps' keys on the same origin stay. */
+/**
+ * A key that belongs to the device rather than to a session (issue 21: the theme choices, so the
+ * login page after a sign-out paints in the last one); the session sweep leaves it.
+ */
+export function deviceKey(name: string): string {
+  return storageKey(`device.${name}`);
+}
+
+export function isDeviceKey(key: string): boolean {
+  return key.startsWith(deviceKey(''));
+}
+
+/** Removes every session key of ours from a Storage; other apps' keys and device keys stay. */
 export function clearOwnKeys(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
   const ours: string[] = [];
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
-    if (key !== null && isOwnKey(key)) ours.push(key);
+    if (key !== null && isOwnKey(key) && !isDeviceKey(key)) ours.push(key);
   }
   for (const key of ours) storage.removeItem(key);
 }

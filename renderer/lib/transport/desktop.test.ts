@@ -44,6 +44,21 @@ describe('desktop transport', () => {
     expect(ended).toHaveBeenCalledTimes(1);
   });
 
+  it('tells the listeners when main could not reach the hub (status 0), not when the hub refused', async () => {
+    const { bridge } = fakeBridge((_channel, payload) =>
+      (payload as { path: string }).path === '/down'
+        ? { ok: false, error: { status: 0, serverError: true, errors: [{ message: 'The hub cannot be reached.' }] } }
+        : { ok: false, error: { status: 403, serverError: false, errors: [{ message: 'Not allowed.' }] } },
+    );
+    const transport = createDesktopTransport(bridge);
+    const offline = vi.fn();
+    transport.onUnreachable(offline);
+    await transport.request('GET', '/down').catch(() => undefined);
+    expect(offline).toHaveBeenCalledTimes(1);
+    await transport.request('GET', '/refused').catch(() => undefined);
+    expect(offline).toHaveBeenCalledTimes(1);
+  });
+
   it('forwards main\'s own session-ended event', () => {
     const { bridge, endFromMain } = fakeBridge(() => ({ ok: true, data: null }));
     const transport = createDesktopTransport(bridge);

@@ -11,6 +11,7 @@ import { fileNameOf } from './web';
  */
 export function createDesktopTransport(bridge: HubBridge): Transport {
   const unauthorized = listenerSet();
+  const unreachable = listenerSet();
   // Main announces the end itself (token cleared there); a 401 result we see is the same event.
   bridge.onSessionEnded(() => unauthorized.emit());
 
@@ -18,6 +19,8 @@ export function createDesktopTransport(bridge: HubBridge): Transport {
     const result = await bridge.invoke(channel, payload);
     if (result.ok) return result.data;
     if (result.error.status === 401 && announce401) unauthorized.emit();
+    // main's HubClient answers status 0 when the hub did not answer at all
+    if (result.error.status === 0) unreachable.emit();
     throw new HubError(result.error);
   }
 
@@ -57,6 +60,7 @@ export function createDesktopTransport(bridge: HubBridge): Transport {
       return saved(() => call('file:save-pdf', { suggestedName }));
     },
     onUnauthorized: unauthorized.add,
+    onUnreachable: unreachable.add,
   };
 }
 

@@ -53,4 +53,6 @@ export interface Transport {
   savePagePdf(suggestedName: string): Promise<DownloadResult>;
   /** Called on any 401 outside sign-in: the session has ended everywhere. */
   onUnauthorized(listener: () => void): () => void;
+  /** Called on any call the hub did not answer at all (status 0): the app goes offline at once. */
+  onUnreachable(listener: () => void): () => void;
 }

@@ -72,6 +72,21 @@ describe('web transport', () => {
     expect(error.message).toBe(UNREACHABLE_MESSAGE);
   });
 
+  it('a call the hub never answered tells the listeners at once; an answered failure does not', async () => {
+    const down = setup(new TypeError('Failed to fetch'));
+    const offline = vi.fn();
+    down.transport.onUnreachable(offline);
+    await down.transport.request('GET', '/objective').catch(() => undefined);
+    await down.transport.image('/user/1/image').catch(() => undefined);
+    expect(offline).toHaveBeenCalledTimes(2);
+
+    const refused = setup(reply(503));
+    const notOffline = vi.fn();
+    refused.transport.onUnreachable(notOffline);
+    await refused.transport.request('GET', '/objective').catch(() => undefined);
+    expect(notOffline).not.toHaveBeenCalled();
+  });
+
   it('a 401 on a request ends the session', async () => {
     const { transport, ended } = setup(reply(401, { errors: [{ message: 'Your session has ended.' }] }));
     await expect(transport.request('GET', '/auth/me')).rejects.toBeInstanceOf(HubError);

@@ -55,6 +55,7 @@ export function createWebTransport(options: { fetch?: FetchLike; base?: string }
   const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const base = options.base ?? '/api';
   const unauthorized = listenerSet();
+  const unreachable = listenerSet();
 
   async function send(method: HttpMethod, path: string, opts: RequestOptions, announce401: boolean, form?: FormData): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: '1' };
@@ -70,6 +71,7 @@ export function createWebTransport(options: { fetch?: FetchLike; base?: string }
       // same-origin: the HttpOnly session cookie goes with every call; scripts never see it
       res = await doFetch(`${base}${path}${buildQuery(opts.query)}`, { method, headers, body, credentials: 'same-origin' });
     } catch {
+      unreachable.emit();
       throw unreachableError();
     }
     if (!res.ok) {
@@ -131,6 +133,7 @@ export function createWebTransport(options: { fetch?: FetchLike; base?: string }
       return { status: 'saved' };
     },
     onUnauthorized: unauthorized.add,
+    onUnreachable: unreachable.add,
   };
 }
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../http-errors';
 import { isLimited, recentFailures } from '../login';
 import type { LdapConfig, SsoConfig } from './config';
-import { escapeDnValue, escapeFilterValue, fillTemplate } from './ldap-escape';
+import { bindDnFor, searchFilterFor } from './ldap-escape';
 import type { SessionOrigin } from '../sessions';
 import { recordLoginEvent, signInExternal, type ExternalIdentity } from './sign-in';
 
@@ -17,8 +17,8 @@ import { recordLoginEvent, signInExternal, type ExternalIdentity } from './sign-
 
 const METHOD: LoginMethod = 'ldap';
 
-/** Thrown inside for "no such person or wrong password": one answer for both. */
-class WrongCredentials extends Error {}
+/** Thrown by ldapLookup for "no such person or wrong password": one answer for both. */
+export class WrongCredentials extends Error {}
 
 function firstValue(entry: Entry, attribute: string): string | undefined {
   // ldapts keys attributes as the server spelled them; match them case-insensitively
@@ -38,12 +38,12 @@ export async function ldapLookup(config: LdapConfig, username: string, password:
   try {
     let entry: Entry | undefined;
     if (config.bindDnTemplate) {
-      const dn = fillTemplate(config.bindDnTemplate, username, escapeDnValue);
+      const dn = bindDnFor(config.bindDnTemplate, username);
       await client.bind(dn, password);
       ({ searchEntries: [entry] } = await client.search(dn, { scope: 'base', attributes }));
     } else {
       if (config.searchBindDn) await client.bind(config.searchBindDn, config.searchBindPassword ?? '');
-      const filter = fillTemplate(config.searchFilter, username, escapeFilterValue);
+      const filter = searchFilterFor(config.searchFilter, username);
       const { searchEntries } = await client.search(config.searchBase ?? '', { scope: 'sub', filter, attributes, sizeLimit: 2 });
       // two people matching one username is a directory mistake: sign in neither
       if (searchEntries.length !== 1) throw new WrongCredentials();

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { deletedResponseSchema, jobListResponseSchema, jobSavedResponseSchema, type JobBody } from '../../../../shared/api/admin';
+import { deletedResponseSchema, jobListResponseSchema, jobSavedResponseSchema, type AdminJob, type JobBody } from '../../../../shared/api/admin';
 import { PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
 import { hubCall } from '../../../lib/api';
 import { useAdminMutation } from './admin-mutation';
+import type { NamedData } from './named-data';
 
 export const JOBS_KEY = ['job'] as const;
 /** the directory's and the member dialog's job choices (people feature) */
@@ -28,4 +29,10 @@ export function useDeleteJob() {
   return useAdminMutation((id: number) => hubCall(deletedResponseSchema.shape.data, 'DELETE', `/job/${id}`), {
     toast: PEOPLE_TOASTS.jobDeleted, invalidate: [JOBS_KEY, JOB_TITLES_KEY],
   });
+}
+
+/** The Roles (jobs) tab's list and changes; a job has a name only. */
+export function useJobsTable(): NamedData<AdminJob, JobBody> {
+  const query = useJobs();
+  return { query, items: query.data?.jobs, create: useCreateJob(), update: useUpdateJob(), remove: useDeleteJob(), body: ({ name }) => ({ name }) };
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { deletedResponseSchema, teamSavedResponseSchema, type TeamBody } from '../../../../shared/api/admin';
-import { teamListResponseSchema } from '../../../../shared/api/people';
+import { teamListResponseSchema, type TeamListItem } from '../../../../shared/api/people';
 import { PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
 import { hubCall } from '../../../lib/api';
 import { useAdminMutation } from './admin-mutation';
+import type { NamedData } from './named-data';
 
 // The Teams tab. GET /team belongs to the people feature's hub routes; ['team'] is the prefix of
 // every team list in the app (directory filter, member dialog), so a change reloads them all.
@@ -29,4 +30,10 @@ export function useDeleteTeam() {
   return useAdminMutation((id: number) => hubCall(deletedResponseSchema.shape.data, 'DELETE', `/team/${id}`), {
     toast: PEOPLE_TOASTS.teamDeleted, invalidate: [TEAMS_KEY],
   });
+}
+
+/** The Teams tab's list and changes; a team is its name and technology. */
+export function useTeamsTable(): NamedData<TeamListItem, TeamBody> {
+  const query = useAllTeams();
+  return { query, items: query.data?.teams, create: useCreateTeam(), update: useUpdateTeam(), remove: useDeleteTeam(), body: (values) => values };
 }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { NAME_MESSAGES } from '../../../../shared/rules/people-messages';
 import { useNameTaken, type NamedEntity } from '../api/name-taken';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
+import { generalError, hubFieldErrors } from './field-errors';
 
 /**
  * spec §5: the name is checked against existing names as it is typed. The clash is asked of the
@@ -55,6 +56,26 @@ export function useNameInput(entity: NamedEntity, initial: string, exceptId: num
     /** The hub's field messages of a refused save. */
     refused: (fields: Record<string, string>) => setServer(fields.name ? { name: value, message: fields.name } : null),
   };
+}
+
+/**
+ * The Save of a dialog with a checked Name: nothing is sent while the name is blank or taken; the
+ * hub's refusal goes by the name, or above the form (`general`) when it is about nothing shown.
+ */
+export function useNamedSubmit(name: ReturnType<typeof useNameInput>, save: (name: string) => Promise<unknown>, onClose: () => void) {
+  const [general, setGeneral] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.ready()) return;
+    try {
+      await save(name.value.trim());
+      onClose();
+    } catch (error) {
+      name.refused(hubFieldErrors(error));
+      setGeneral(generalError(error, ['name']));
+    }
+  };
+  return { submit, general };
 }
 
 export function NameField({ value, onChange, message }: { value: string; onChange: (value: string) => void; message?: string }) {

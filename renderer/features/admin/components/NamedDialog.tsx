@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { NAME_MESSAGES } from '../../../../shared/rules/people-messages';
 import type { NamedEntity } from '../api/name-taken';
-import { generalError, hubFieldErrors } from './field-errors';
 import { FormDialog } from './FormDialog';
-import { NameField, useNameInput } from './NameField';
+import { NameField, useNamedSubmit, useNameInput } from './NameField';
 
 const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
@@ -31,19 +30,7 @@ export function NamedDialog({ entity, title, initial, onClose, save, saving }: P
   const styles = useStyles();
   const name = useNameInput(entity, initial?.name ?? '', initial?.id, NAME_MESSAGES.teamExists);
   const [technology, setTechnology] = useState(initial?.technology ?? '');
-  const [general, setGeneral] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.ready()) return;
-    try {
-      await save({ name: name.value.trim(), technology: technology.trim() });
-      onClose();
-    } catch (error) {
-      name.refused(hubFieldErrors(error));
-      setGeneral(generalError(error, ['name']));
-    }
-  };
+  const { submit, general } = useNamedSubmit(name, (trimmed) => save({ name: trimmed, technology: technology.trim() }), onClose);
 
   return (
     <FormDialog title={title} onClose={onClose} onSubmit={submit} saving={saving} general={general} contentClassName={styles.form}>

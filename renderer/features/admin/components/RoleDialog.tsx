@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ROLE_MESSAGES, type AdminRole } from '../../../../shared/api/roles';
 import { Loading } from '../../../lib/components/Loading';
 import { useCapabilityGroups } from '../api/roles';
-import { generalError, hubFieldErrors } from './field-errors';
 import { FormDialog } from './FormDialog';
-import { NameField, useNameInput } from './NameField';
+import { NameField, useNamedSubmit, useNameInput } from './NameField';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -30,21 +29,9 @@ export function RoleDialog({ role, onClose, save, saving }: Props) {
   const groups = useCapabilityGroups();
   const name = useNameInput('role', role?.name ?? '', role?.id, ROLE_MESSAGES.nameExists);
   const [caps, setCaps] = useState<string[]>(role?.capabilities ?? []);
-  const [general, setGeneral] = useState<string | null>(null);
+  const { submit, general } = useNamedSubmit(name, (trimmed) => save({ name: trimmed, capabilities: caps }), onClose);
 
   const toggle = (key: string, on: boolean) => setCaps((c) => (on ? [...new Set([...c, key])] : c.filter((k) => k !== key)));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.ready()) return;
-    try {
-      await save({ name: name.value.trim(), capabilities: caps });
-      onClose();
-    } catch (error) {
-      name.refused(hubFieldErrors(error));
-      setGeneral(generalError(error, ['name']));
-    }
-  };
 
   return (
     <FormDialog title={role ? 'Edit role' : 'New role'} onClose={onClose} onSubmit={submit} saving={saving} general={general} contentClassName={styles.form} maxWidth={760}>

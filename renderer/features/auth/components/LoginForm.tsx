@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { loginBodySchema, type LoginBody } from '../../../../shared/api/auth';
 import { errorText } from '../../../lib/api';
+import { PasswordInput } from '../../../lib/components/PasswordInput';
 import { startSession } from '../../../lib/session/session';
 import { useSignIn } from '../api/sign-in';
 import { ForgotPasswordLink } from './ForgotPasswordLink';
@@ -32,7 +32,6 @@ export function LoginForm() {
   const signIn = useSignIn();
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [showPassword, setShowPassword] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -66,24 +65,12 @@ export function LoginForm() {
         />
       </Field>
       <Field label="Password" required validationMessage={errors.password}>
-        <Input
+        <PasswordInput
           name="password"
           ref={passwordRef}
-          type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           value={values.password}
           onChange={(_, d) => change('password', d.value)}
-          contentAfter={
-            <Button
-              type="button"
-              appearance="transparent"
-              size="small"
-              icon={showPassword ? <EyeOffRegular /> : <EyeRegular />}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((s) => !s)}
-            />
-          }
         />
       </Field>
       <div className={styles.row}>

@@ -5,7 +5,7 @@ import { UserAvatar } from '../../../lib/components/UserAvatar';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'row', alignItems: 'center', gap: tokens.spacingHorizontalL, padding: tokens.spacingVerticalL, maxWidth: '720px' },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS },
+  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, overflowWrap: 'anywhere', minWidth: 0 },
   label: { color: tokens.colorNeutralForeground3 },
 });
 

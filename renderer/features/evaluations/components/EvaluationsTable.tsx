@@ -6,6 +6,8 @@ import type { Evaluation } from '../../../../shared/api/evaluations';
 import { formatLastModified } from '../../../../shared/rules/dates';
 
 const useStyles = makeStyles({
+  // issue 21: names and titles typed by people wrap inside their cells
+  table: { overflowWrap: 'anywhere' },
   conclusion: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
 });
@@ -22,7 +24,7 @@ interface Props {
 export function EvaluationsTable({ items, canWrite, onView, onEdit, onDelete }: Props) {
   const styles = useStyles();
   return (
-    <Table aria-label="Evaluations">
+    <Table aria-label="Evaluations" className={styles.table}>
       <TableHeader>
         <TableRow>
           <TableHeaderCell style={{ width: 160 }}>Date</TableHeaderCell>

@@ -9,7 +9,7 @@ import { CALENDAR_CULTURE, type HolidayType } from '../../../../shared/rules/con
 import { HOLIDAY_TEXT } from '../../../../shared/rules/holidays';
 import type { CalendarEvent } from './calendar-events';
 import { typeLabel } from './calendar-events';
-import { HOLIDAY_COLORS, UNKNOWN_TYPE_COLOR } from './holiday-colors';
+import { EVENT_TEXT_COLOR, HOLIDAY_COLORS, UNKNOWN_TYPE_COLOR } from './holiday-colors';
 
 // design §3: react-big-calendar, month view only, popup for overflow, en-GB culture (spec §9).
 const localizer = dateFnsLocalizer({
@@ -20,6 +20,12 @@ const localizer = dateFnsLocalizer({
   locales: { [CALENDAR_CULTURE]: enGB },
 });
 
+/** The calendar's grid lines (Griffel takes no border-color shorthand). */
+const lines = {
+  borderTopColor: tokens.colorNeutralStroke2, borderRightColor: tokens.colorNeutralStroke2,
+  borderBottomColor: tokens.colorNeutralStroke2, borderLeftColor: tokens.colorNeutralStroke2,
+};
+
 const useStyles = makeStyles({
   root: {
     height: '820px',
@@ -28,12 +34,27 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusLarge,
     boxShadow: tokens.shadow4,
+    color: tokens.colorNeutralForeground1,
+    // issue 21: react-big-calendar's stylesheet is light only (#ddd lines, #999 days of other months,
+    // white popups); every colour it sets is given the theme's token here.
+    '& .rbc-month-view': lines,
+    '& .rbc-header': lines,
+    '& .rbc-header + .rbc-header': lines,
+    '& .rbc-month-row + .rbc-month-row': lines,
+    '& .rbc-day-bg + .rbc-day-bg': lines,
     '& .rbc-today': { backgroundColor: tokens.colorBrandBackground2 },
     '& .rbc-off-range-bg': { backgroundColor: tokens.colorNeutralBackground3 },
-    '& .rbc-event': { fontSize: tokens.fontSizeBase200, padding: '1px 6px' },
-    '& .rbc-show-more': { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
-    '& .rbc-overlay': { zIndex: 10, boxShadow: tokens.shadow16, borderRadius: tokens.borderRadiusMedium, fontFamily: tokens.fontFamilyBase },
-    '& .rbc-overlay-header': { fontWeight: tokens.fontWeightSemibold },
+    '& .rbc-off-range': { color: tokens.colorNeutralForeground3 },
+    '& .rbc-selected-cell': { backgroundColor: tokens.colorNeutralBackground1Selected },
+    // the transparent border is drawn by forced colours, where event backgrounds are not
+    '& .rbc-event': { fontSize: tokens.fontSizeBase200, padding: '1px 6px', border: `${tokens.strokeWidthThin} solid transparent` },
+    '& .rbc-event.rbc-selected': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+    '& .rbc-show-more': { color: tokens.colorBrandForeground1, backgroundColor: 'transparent', fontWeight: tokens.fontWeightSemibold },
+    '& .rbc-overlay': {
+      zIndex: 10, boxShadow: tokens.shadow16, borderRadius: tokens.borderRadiusMedium, fontFamily: tokens.fontFamilyBase,
+      backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground1, ...lines,
+    },
+    '& .rbc-overlay-header': { fontWeight: tokens.fontWeightSemibold, borderBottomColor: tokens.colorNeutralStroke2 },
   },
   toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
   label: { marginLeft: tokens.spacingHorizontalM },
@@ -51,8 +72,9 @@ function Toolbar({ label, onNavigate }: ToolbarProps<CalendarEvent>) {
   );
 }
 
+// The type colours are dark enough for white text whatever the theme (holiday-colors.ts).
 const eventStyle: EventPropGetter<CalendarEvent> = (event) => ({
-  style: { backgroundColor: HOLIDAY_COLORS[event.type as HolidayType] ?? UNKNOWN_TYPE_COLOR, color: '#fff', border: 'none' },
+  style: { backgroundColor: HOLIDAY_COLORS[event.type as HolidayType] ?? UNKNOWN_TYPE_COLOR, color: EVENT_TEXT_COLOR },
   className: 'holiday-event',
 });
 

@@ -6,7 +6,8 @@ import { HOLIDAY_COLORS } from './holiday-colors';
 const useStyles = makeStyles({
   list: { display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, listStyle: 'none', margin: 0, padding: 0 },
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  swatch: { width: '14px', height: '14px', borderRadius: tokens.borderRadiusSmall, flexShrink: 0 },
+  // outlined so the darker colours still show on a dark page (issue 21)
+  swatch: { width: '14px', height: '14px', borderRadius: tokens.borderRadiusSmall, flexShrink: 0, boxSizing: 'border-box', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStrokeAccessible}` },
 });
 
 /** spec §2/§3: the six event types with their labels and colours. */

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Card, CardHeader, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowUpload20Regular } from '@fluentui/react-icons';
 import { HubError } from '../../../../shared/api/hub-error';
+import { decodeCsvBytes } from '../../../../shared/rules/csv-bytes';
 import { errorText } from '../../../lib/api';
 import { useNotify } from '../../../lib/toast';
 import { useCsvImport, type CsvKind } from '../api/imports';
@@ -31,7 +32,8 @@ export function CsvUpload({ kind, title, columns }: Props) {
   const send = async () => {
     if (!file) return;
     try {
-      const { run } = await upload.mutateAsync(await file.text());
+      // Excel's plain "CSV" is Windows-1252, which file.text() would read as UTF-8 and mangle
+      const { run } = await upload.mutateAsync(decodeCsvBytes(new Uint8Array(await file.arrayBuffer())).text);
       notify.success(`Imported ${run.rows} rows`);
       setFile(null);
       if (input.current) input.current.value = '';

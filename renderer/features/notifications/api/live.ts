@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_STREAM_EVENT } from '../../../../shared/api/notifications';
+import { offlineAtom } from '../../../lib/offline/offline-state';
+import { appStore } from '../../../lib/store';
 import { hubBridge } from '../../../lib/transport';
 import { NOTIFICATIONS_KEY } from './notifications';
 
@@ -25,6 +27,11 @@ export function useLiveNotifications(): void {
     if (typeof EventSource === 'undefined') return undefined;
     const source = new EventSource('/api/notifications/stream');
     source.addEventListener(NOTIFICATION_STREAM_EVENT, refresh);
+    // issue 21: the stream dropping is the first sign of a hub gone away; asking at once lets a
+    // failed call put the app offline now rather than at the bell's next poll
+    source.addEventListener('error', () => {
+      if (!appStore.get(offlineAtom)) refresh();
+    });
     return () => source.close();
   }, [client, navigate]);
 }

@@ -29,7 +29,7 @@ const useStyles = makeStyles({
   },
   unread: { backgroundColor: tokens.colorBrandBackground2, ':hover': { backgroundColor: tokens.colorBrandBackground2Hover } },
   dot: { width: '8px', height: '8px', borderRadius: tokens.borderRadiusCircular, marginTop: '6px', backgroundColor: tokens.colorBrandForeground1 },
-  text: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
+  text: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0, overflowWrap: 'anywhere' },
   body: { color: tokens.colorNeutralForeground2 },
   when: { color: tokens.colorNeutralForeground3 },
   empty: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalXXL, color: tokens.colorNeutralForeground3 },

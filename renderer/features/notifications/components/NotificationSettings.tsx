@@ -1,11 +1,10 @@
-import { Card, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Switch } from '@fluentui/react-components';
 import { NOTIFICATION_KIND_LABELS } from '../../../../shared/api/notifications';
-import { errorText } from '../../../lib/api';
+import { SettingsCard } from '../../../lib/components/SettingsCard';
 import { useNotify } from '../../../lib/toast';
 import { useNotificationSettings, useSaveNotificationSetting } from '../api/notifications';
 
 const useStyles = makeStyles({
-  card: { width: '100%', maxWidth: '560px', alignSelf: 'center', boxSizing: 'border-box', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalS },
   list: { display: 'flex', flexDirection: 'column' },
 });
 
@@ -16,11 +15,7 @@ export function NotificationSettings() {
   const settings = useNotificationSettings();
   const save = useSaveNotificationSetting();
   return (
-    <Card className={styles.card} aria-labelledby="notification-settings-title">
-      <Text as="h2" size={500} weight="semibold" id="notification-settings-title">Notifications</Text>
-      <Text>Choose what the hub tells you about.</Text>
-      {settings.isPending && <Spinner size="small" label="Loading…" />}
-      {settings.isError && <MessageBar intent="error"><MessageBarBody>{errorText(settings.error)}</MessageBarBody></MessageBar>}
+    <SettingsCard id="notification" title="Notifications" intro="Choose what the hub tells you about." query={settings}>
       {settings.data && (
         <div className={styles.list}>
           {settings.data.items.map((s) => (
@@ -34,6 +29,6 @@ export function NotificationSettings() {
           ))}
         </div>
       )}
-    </Card>
+    </SettingsCard>
   );
 }

@@ -8,7 +8,8 @@ import { DeadlineBar } from './DeadlineBar';
 import { StatusBadge } from './StatusBadge';
 
 const useStyles = makeStyles({
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // issue 21: a long word in a title or description wraps inside the card
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   description: { color: tokens.colorNeutralForeground2, whiteSpace: 'pre-wrap' },
 });

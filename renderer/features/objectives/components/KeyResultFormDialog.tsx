@@ -1,13 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Spinner, Text, Textarea, tokens,
-} from '@fluentui/react-components';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Field, Input, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
 import { keyResultCreateSchema } from '../../../../shared/api/key-results';
 import type { KeyResult } from '../../../../shared/api/objectives';
 import { PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { isKeyResultDeadlineLocked, keyResultDeadlineError } from '../../../../shared/rules/key-result-rules';
-import { useShownWhileOpen } from '../../../lib/shown-while-open';
+import { FormDialog } from '../../../lib/components/FormDialog';
 import { useNotify } from '../../../lib/toast';
 import { useCreateKeyResult, useReloadKeyResult, useUpdateKeyResult } from '../api/key-results';
 import { PriorityChoice } from './PriorityChoice';
@@ -15,6 +13,8 @@ import { SaveFailure } from './SaveFailure';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // issue 21: the objective's title may be one long word
+  quoted: { overflowWrap: 'anywhere' },
 });
 
 interface Values { title: string; description: string; priority: string; deadline: string }
@@ -29,38 +29,34 @@ export interface KeyResultParent { id: number; title: string; priority: string; 
  * between today and the objective deadline, and is disabled once that deadline has passed.
  */
 export function KeyResultFormDialog({ objective, keyResult, onClose }: { objective: KeyResultParent | null; keyResult: KeyResult | null; onClose: () => void }) {
-  const open = objective !== null;
-  const shown = { objective: useShownWhileOpen(open, objective), keyResult: useShownWhileOpen(open, keyResult) };
-  const title = shown.keyResult ? 'Edit Key Result' : 'New Key Result';
-  return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-label={title}>
-        {/* The surface's content is mounted anew at each opening, so values, errors and save
-            state start afresh. Keyed by ids rather than the objects: saving invalidates the
-            objective queries and the hook's onSuccess waits for them to refetch; the details
-            refetch hands in a new object for the same objective meanwhile, and starting the form
-            again then would drop the pending save's own onSuccess, so the dialog never closed. */}
-        {shown.objective && (
-          <KeyResultForm key={`${shown.objective.id}:${shown.keyResult?.id ?? 'new'}`} title={title} objective={shown.objective} keyResult={shown.keyResult} onClose={onClose} />
-        )}
-      </DialogSurface>
-    </Dialog>
-  );
-}
-
-function KeyResultForm({ title, objective, keyResult, onClose }: { title: string; objective: KeyResultParent; keyResult: KeyResult | null; onClose: () => void }) {
   const styles = useStyles();
   const create = useCreateKeyResult();
   const update = useUpdateKeyResult();
   const reloadKeyResult = useReloadKeyResult();
   const notify = useNotify();
-  const locked = isKeyResultDeadlineLocked(objective.deadline);
-  const [values, setValues] = useState<Values>(() =>
-    keyResult ? valuesOf(keyResult) : { title: '', description: '', priority: objective.priority, deadline: locked ? objective.deadline : '' });
+  const [values, setValues] = useState<Values>({ title: '', description: '', priority: '', deadline: '' });
   // the key result as this form read it: its lastModificationDate goes with the save (issue 18)
   const [base, setBase] = useState<KeyResult | null>(keyResult);
   const [errors, setErrors] = useState<Errors>({});
+  const locked = objective ? isKeyResultDeadlineLocked(objective.deadline) : false;
   const today = isoDay();
+
+  // Reset once per opening, keyed by ids rather than the objects: saving invalidates the objective
+  // queries and the hook's onSuccess waits for all of them to refetch; the details refetch hands
+  // in a new object for the same objective meanwhile, and resetting then cleared the form and
+  // dropped the pending save's own onSuccess (create.reset()), so the dialog never closed.
+  const opening = objective ? `${objective.id}:${keyResult?.id ?? 'new'}` : null;
+  useEffect(() => {
+    if (!objective) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once per opening, with the mutations' reset
+    setErrors({});
+    create.reset();
+    update.reset();
+    setBase(keyResult);
+    if (keyResult) setValues(valuesOf(keyResult));
+    else setValues({ title: '', description: '', priority: objective.priority, deadline: isKeyResultDeadlineLocked(objective.deadline) ? objective.deadline : '' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset once per opening
+  }, [opening]);
 
   const set = (key: keyof Values, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -69,6 +65,7 @@ function KeyResultForm({ title, objective, keyResult, onClose }: { title: string
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!objective) return;
     const parsed = keyResultCreateSchema.safeParse({ ...values, priority: values.priority || undefined });
     const found: Errors = {};
     if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as keyof Values] ??= issue.message;
@@ -97,29 +94,28 @@ function KeyResultForm({ title, objective, keyResult, onClose }: { title: string
 
   const busy = create.isPending || update.isPending;
   const failure = create.error ?? update.error;
+  const title = keyResult ? 'Edit Key Result' : 'New Key Result';
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogBody>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent className={styles.form}>
-          <Text>Objective: <strong>{objective.title}</strong> (deadline {objective.deadline})</Text>
-          <Field label="Title" required validationMessage={errors.title}>
-            <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
-          </Field>
-          <Field label="Description" required validationMessage={errors.description}>
-            <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
-          </Field>
-          <PriorityChoice value={values.priority} error={errors.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
-          <Field label="Deadline" required validationMessage={errors.deadline} hint={locked ? 'The objective deadline has passed.' : undefined}>
-            <Input type="date" min={today} max={objective.deadline} disabled={locked} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
-          </Field>
-          <SaveFailure error={failure} onReload={reload} />
-        </DialogContent>
-        <DialogActions>
-          <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>Save</Button>
-        </DialogActions>
-      </DialogBody>
-    </form>
+    <FormDialog
+      open={objective !== null}
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={busy}
+      contentClassName={styles.form}
+      bottom={<SaveFailure error={failure} onReload={reload} />}
+    >
+      {objective && <Text className={styles.quoted}>Objective: <strong>{objective.title}</strong> (deadline {objective.deadline})</Text>}
+      <Field label="Title" required validationMessage={errors.title}>
+        <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
+      </Field>
+      <Field label="Description" required validationMessage={errors.description}>
+        <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
+      </Field>
+      <PriorityChoice value={values.priority} error={errors.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
+      <Field label="Deadline" required validationMessage={errors.deadline} hint={locked ? 'The objective deadline has passed.' : undefined}>
+        <Input type="date" min={today} max={objective?.deadline} disabled={locked} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
+      </Field>
+    </FormDialog>
   );
 }

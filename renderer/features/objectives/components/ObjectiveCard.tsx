@@ -1,4 +1,4 @@
-import { Badge, Button, Card, CardHeader, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useNavigate } from 'react-router-dom';
 import type { Objective } from '../../../../shared/api/objectives';
 import { PRIORITY_COLORS } from '../../../../shared/rules/constants';
@@ -7,11 +7,13 @@ import type { ObjectiveAction } from '../../../../shared/rules/objective-status'
 import { canAddKeyResult } from '../key-result-rules';
 import { detailsPath } from '../paths';
 import { DeadlineBar } from './DeadlineBar';
+import { ObjectiveProgress } from './ObjectiveProgress';
 import { StatusBadge } from './StatusBadge';
 import { StatusMenu } from './StatusMenu';
 
 const useStyles = makeStyles({
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', boxSizing: 'border-box' },
+  // issue 21: titles and names are typed by people; a long word wraps inside the card
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', boxSizing: 'border-box', overflowWrap: 'anywhere' },
   title: { overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' },
   meta: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
   label: { color: tokens.colorNeutralForeground3 },
@@ -48,11 +50,7 @@ export function ObjectiveCard({ objective: o, onEdit, onAddKeyResult, onAction, 
         <Text><span className={styles.priority} style={{ backgroundColor: PRIORITY_COLORS[o.priority] }} />{o.priority}</Text>
         <Text className={styles.label}>Last modified</Text><Text>{formatLastModified(o.lastModificationDate)}</Text>
       </div>
-      <div>
-        {/* issue 11 §1: the bar shows progress from the key results' latest check-ins */}
-        <ProgressBar value={o.progress / 100} thickness="large" color="success" aria-label={`Progress ${o.progress}%`} />
-        <Text size={200}>{o.progress}% · {o.keyResultsCompleted}/{o.keyResultsTotal} key results completed</Text>
-      </div>
+      <ObjectiveProgress progress={o.progress} completed={o.keyResultsCompleted} total={o.keyResultsTotal} />
       <DeadlineBar deadline={o.deadline} createdAt={o.createdAt} done={o.status === 'completed' || o.status === 'archived'} />
       {o.isPublic && <Badge className={styles.public} appearance="outline" color="informative">Public</Badge>}
       <div className={styles.actions}>

@@ -1,15 +1,12 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import {
-  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input,
-  makeStyles, Spinner, Textarea, tokens,
-} from '@fluentui/react-components';
+import { Checkbox, Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { objectiveFormSchema, subcategoriesOf, type Objective } from '../../../../shared/api/objectives';
 import { CATEGORY_NAMES, PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { OBJECTIVE_MESSAGES } from '../../../../shared/rules/objective-messages';
+import { FormDialog } from '../../../lib/components/FormDialog';
 import { userAtom } from '../../../lib/session/session';
-import { useShownWhileOpen } from '../../../lib/shown-while-open';
 import { useNotify } from '../../../lib/toast';
 import { useAssignees, useCreateObjective, useObjectiveChoices, useReloadObjective, useUpdateObjective } from '../api/objectives';
 import { Choice } from './Choice';
@@ -56,27 +53,12 @@ const toForm = (v: Values) => ({
 });
 
 /** spec §5: New/Edit objective with every validation message next to its field. */
-export function ObjectiveFormDialog({ open, objective: current, onClose }: { open: boolean; objective: Objective | null; onClose: () => void }) {
-  const objective = useShownWhileOpen(open, current);
-  return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-label={objective ? 'Edit objective' : 'New objective'}>
-        {/* The surface's content is mounted anew at each opening, so values, errors and save
-            state start afresh. Keyed by the id: a refetch while saving (the save's own
-            invalidation) hands in a new object for the same objective, and starting the form
-            again then would drop the save's onSuccess and leave the dialog open. */}
-        <ObjectiveForm key={objective?.id ?? 'new'} objective={objective} onClose={onClose} />
-      </DialogSurface>
-    </Dialog>
-  );
-}
-
-function ObjectiveForm({ objective, onClose }: { objective: Objective | null; onClose: () => void }) {
+export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolean; objective: Objective | null; onClose: () => void }) {
   const styles = useStyles();
   const user = useAtomValue(userAtom);
   const choices = useObjectiveChoices();
   const regular = !!user && !user.isOwner && !user.isTeamsManager && !user.isTeamLead;
-  const [edited, setValues] = useState<Values>(() => initial(objective, null, regular ? user.id : null));
+  const [values, setValues] = useState<Values>(() => initial(objective, null, regular ? user.id : null));
   const [errors, setErrors] = useState<Errors>({});
   // the objective as this form read it: its lastModificationDate goes with the save (issue 18)
   const [base, setBase] = useState<Objective | null>(objective);
@@ -84,14 +66,28 @@ function ObjectiveForm({ objective, onClose }: { objective: Objective | null; on
   const update = useUpdateObjective();
   const reloadObjective = useReloadObjective();
   const notify = useNotify();
+  const assignees = useAssignees(values.teamId, open);
   const today = isoDay();
 
-  // A new objective's team is one's own (else the first) once the choices have come, until one
-  // is picked: read from them while rendering, however late they answer.
+  // Reset once per opening; a later answer of the choices only fills a team still unset.
+  // The reset also resets the save mutations (TanStack's store), so it stays an effect, once per opening.
+  useEffect(() => {
+    if (!open) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once per opening, with the mutations' reset
+    setBase(objective);
+    setValues(initial(objective, null, regular && user ? user.id : null));
+    setErrors({});
+    create.reset();
+    update.reset();
+    // Once per opening, keyed by the id: a refetch while saving (the save's own invalidation)
+    // hands in a new object for the same objective, and resetting then would drop the save's
+    // onSuccess (update.reset()) and leave the dialog open. See KeyResultFormDialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
+  }, [open, objective?.id]);
   const teams = choices.data?.teams;
-  const defaultTeam = objective || !teams ? null : (teams.find((t) => user?.teamIds.includes(t.id))?.id ?? teams[0]?.id ?? null);
-  const values: Values = edited.teamId === null ? { ...edited, teamId: defaultTeam } : edited;
-  const assignees = useAssignees(values.teamId, true);
+  // set while rendering: a team once set (here or by the person) is never replaced
+  const firstTeam = open && !objective && teams && values.teamId === null ? (teams.find((t) => user?.teamIds.includes(t.id))?.id ?? teams[0]?.id ?? null) : null;
+  if (firstTeam !== null) setValues((v) => (v.teamId === null ? { ...v, teamId: firstTeam } : v));
 
   const set = <K extends keyof Values>(key: K, value: Values[K], clears: Partial<Values> = {}) => {
     setValues((v) => ({ ...v, [key]: value, ...clears }));
@@ -134,38 +130,36 @@ function ObjectiveForm({ objective, onClose }: { objective: Objective | null; on
   const failure = create.error ?? update.error;
   const assigneeItems = assignees.data?.items ?? (regular && user ? [{ id: user.id, name: user.name }] : []);
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogBody>
-        <DialogTitle>{objective ? 'Edit objective' : 'New objective'}</DialogTitle>
-        <DialogContent className={styles.form}>
-          <Field label="Title" required validationMessage={errors.title} className={styles.wide}>
-            <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
-          </Field>
-          <Choice label="Team" required error={errors.teamId} items={choices.data?.teams ?? []} value={values.teamId}
-            // §5: changing the team clears the assignee (a regular user stays assigned to self)
-            onChange={(id) => set('teamId', id, { ownerId: regular && user ? user.id : null })} />
-          <Choice label="Assignee" required error={errors.ownerId} items={assigneeItems} value={values.ownerId}
-            disabled={regular} emptyText={OBJECTIVE_MESSAGES.noAssignees} onChange={(id) => set('ownerId', id)} />
-          <Field label="Description" required validationMessage={errors.description} className={styles.wide}>
-            <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
-          </Field>
-          <Choice label="Category" required error={errors.category} items={CATEGORY_NAMES.map((c) => ({ id: c, name: c }))} value={values.category || null}
-            // §5: changing the category clears the subcategory
-            onChange={(c) => set('category', c, { subcategory: '' })} />
-          <Choice label="Subcategory" required error={errors.subcategory} items={subcategories.map((s) => ({ id: s, name: s }))}
-            value={values.subcategory || null} onChange={(s) => set('subcategory', s)} emptyText="Choose a category first" />
-          <PriorityChoice error={errors.priority} value={values.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
-          <Field label="Deadline" validationMessage={errors.deadline}>
-            <Input type="date" min={today} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
-          </Field>
-          <Checkbox className={styles.wide} label={OBJECTIVE_MESSAGES.publicCheckbox} checked={values.isPublic} onChange={(_, d) => set('isPublic', d.checked === true)} />
-          <SaveFailure error={failure} onReload={reload} />
-        </DialogContent>
-        <DialogActions>
-          <Button appearance="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>Save</Button>
-        </DialogActions>
-      </DialogBody>
-    </form>
+    <FormDialog
+      open={open}
+      title={objective ? 'Edit objective' : 'New objective'}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={busy}
+      contentClassName={styles.form}
+      bottom={<SaveFailure error={failure} onReload={reload} />}
+    >
+      <Field label="Title" required validationMessage={errors.title} className={styles.wide}>
+        <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
+      </Field>
+      <Choice label="Team" required error={errors.teamId} items={choices.data?.teams ?? []} value={values.teamId}
+        // §5: changing the team clears the assignee (a regular user stays assigned to self)
+        onChange={(id) => set('teamId', id, { ownerId: regular && user ? user.id : null })} />
+      <Choice label="Assignee" required error={errors.ownerId} items={assigneeItems} value={values.ownerId}
+        disabled={regular} emptyText={OBJECTIVE_MESSAGES.noAssignees} onChange={(id) => set('ownerId', id)} />
+      <Field label="Description" required validationMessage={errors.description} className={styles.wide}>
+        <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
+      </Field>
+      <Choice label="Category" required error={errors.category} items={CATEGORY_NAMES.map((c) => ({ id: c, name: c }))} value={values.category || null}
+        // §5: changing the category clears the subcategory
+        onChange={(c) => set('category', c, { subcategory: '' })} />
+      <Choice label="Subcategory" required error={errors.subcategory} items={subcategories.map((s) => ({ id: s, name: s }))}
+        value={values.subcategory || null} onChange={(s) => set('subcategory', s)} emptyText="Choose a category first" />
+      <PriorityChoice error={errors.priority} value={values.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
+      <Field label="Deadline" validationMessage={errors.deadline}>
+        <Input type="date" min={today} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
+      </Field>
+      <Checkbox className={styles.wide} label={OBJECTIVE_MESSAGES.publicCheckbox} checked={values.isPublic} onChange={(_, d) => set('isPublic', d.checked === true)} />
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ObjectiveDetail } from '../../../../shared/api/objectives';
 import { PRIORITY_COLORS } from '../../../../shared/rules/constants';
 import { formatLastModified } from '../../../../shared/rules/dates';
 import { DeadlineBar } from './DeadlineBar';
+import { ObjectiveProgress } from './ObjectiveProgress';
 import { StatusBadge } from './StatusBadge';
 
 const useStyles = makeStyles({
@@ -10,6 +11,8 @@ const useStyles = makeStyles({
     display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(240px, 1fr)', gap: tokens.spacingHorizontalXXL,
     padding: tokens.spacingVerticalL, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow4,
+    // issue 21: every text here is typed by people; a long word wraps inside the card
+    overflowWrap: 'anywhere',
   },
   description: { whiteSpace: 'pre-wrap' },
   meta: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, alignContent: 'start' },
@@ -25,11 +28,7 @@ export function ObjectiveSummary({ objective: o }: { objective: ObjectiveDetail 
       <div className={styles.column}>
         <div><StatusBadge status={o.status} nextStatus={o.nextStatus} /> {o.isPublic && <Badge appearance="outline">Public</Badge>}</div>
         <Text className={styles.description}>{o.description}</Text>
-        <div>
-          {/* issue 11 §1: progress from the key results' latest check-ins, as on the card */}
-          <ProgressBar value={o.progress / 100} thickness="large" color="success" aria-label={`Progress ${o.progress}%`} />
-          <Text size={200}>{o.progress}% · {o.keyResultsCompleted}/{o.keyResultsTotal} key results completed</Text>
-        </div>
+        <ObjectiveProgress progress={o.progress} completed={o.keyResultsCompleted} total={o.keyResultsTotal} />
         <DeadlineBar deadline={o.deadline} createdAt={o.createdAt} done={o.status === 'completed' || o.status === 'archived'} />
       </div>
       <div className={styles.meta}>

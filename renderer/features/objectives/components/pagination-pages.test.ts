@@ -5,7 +5,7 @@ import { pagerOf } from './pagination-pages';
 describe('objectives paginator', () => {
   it('an exact total: five page numbers around the current one, Next off on the last page', () => {
     expect(pagerOf({ page: 1, total: 40, totalIsExact: true, pageSize: 9 })).toEqual({
-      visible: true, numbers: [1, 2, 3, 4, 5], hasPrevious: false, hasNext: true, label: '40 objectives',
+      visible: true, numbers: [1, 2, 3, 4, 5], hasPrevious: false, hasNext: true, more: false, label: '40 objectives',
     });
     const last = pagerOf({ page: 5, total: 40, totalIsExact: true, pageSize: 9 });
     expect(last.numbers).toEqual([1, 2, 3, 4, 5]);
@@ -13,7 +13,10 @@ describe('objectives paginator', () => {
     expect(last.hasPrevious).toBe(true);
     expect(pagerOf({ page: 3, total: 100, totalIsExact: true, pageSize: 9 }).numbers).toEqual([1, 2, 3, 4, 5]);
     expect(pagerOf({ page: 7, total: 100, totalIsExact: true, pageSize: 9 }).numbers).toEqual([5, 6, 7, 8, 9]);
+    // issue 21: pages past the numbers shown are marked; none once the last page is among them
+    expect(pagerOf({ page: 7, total: 100, totalIsExact: true, pageSize: 9 }).more).toBe(true);
     expect(pagerOf({ page: 12, total: 100, totalIsExact: true, pageSize: 9 }).numbers).toEqual([8, 9, 10, 11, 12]);
+    expect(pagerOf({ page: 12, total: 100, totalIsExact: true, pageSize: 9 }).more).toBe(false);
   });
 
   it('one page or none: nothing to page through', () => {
@@ -31,10 +34,12 @@ describe('objectives paginator', () => {
     expect(first.label).toBe('100+ objectives');
     expect(first.numbers).toEqual([1, 2, 3, 4, 5]);
     expect(first.hasNext).toBe(true);
+    expect(first.more).toBe(true);
     // 100 rows at 9 a page: page 12 is the last one known to exist
     const lastKnown = pagerOf({ page: 12, total: OBJECTIVES_TOTAL_CAP, totalIsExact: false, pageSize: 9 });
     expect(lastKnown.numbers).toEqual([8, 9, 10, 11, 12]);
     expect(lastKnown.hasNext).toBe(true);
+    expect(lastKnown.more).toBe(true);
   });
 
   it('moving past the known pages counts further, so the paginator grows', () => {

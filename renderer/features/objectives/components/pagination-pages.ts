@@ -17,6 +17,8 @@ export interface Pager {
   numbers: number[];
   hasPrevious: boolean;
   hasNext: boolean;
+  /** pages exist past the last number shown (an ellipsis says so) */
+  more: boolean;
   /** "100+ objectives" when the count stopped at its bound */
   label: string;
 }
@@ -34,6 +36,7 @@ export function pagerOf({ page, total, totalIsExact, pageSize }: PagerInput): Pa
     numbers,
     hasPrevious: page > 1,
     hasNext: totalIsExact ? page < lastPage : true,
+    more: numbers[numbers.length - 1] < lastPage || !totalIsExact,
     label: totalIsExact ? `${count} objectives` : `${count}+ objectives`,
   };
 }

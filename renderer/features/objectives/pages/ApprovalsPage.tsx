@@ -17,6 +17,8 @@ import { StatusBadge } from '../components/StatusBadge';
 import { detailsPath } from '../paths';
 
 const useStyles = makeStyles({
+  // issue 21: names and titles typed by people wrap inside their cells
+  table: { overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
@@ -47,7 +49,7 @@ export default function ApprovalsPage() {
       {approvals.isError && <Text role="alert" className={styles.error}>{errorText(approvals.error)}</Text>}
       {approvals.data?.items.length === 0 && <EmptyState title={APPROVAL_MESSAGES.emptyList} />}
       {approvals.data && approvals.data.items.length > 0 && (
-        <Table aria-label="Objectives waiting for approval">
+        <Table aria-label="Objectives waiting for approval" className={styles.table}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>Name</TableHeaderCell>

@@ -45,7 +45,13 @@ export default function ObjectiveDetailsPage() {
   if (id === null) return <PageFrame title="Objective details" actions={back}><EmptyState title="No objective chosen" /></PageFrame>;
   if (objective.isPending) return <PageFrame title="Objective details"><Loading label="Loading objective…" /></PageFrame>;
   if (objective.isError) {
-    return <PageFrame title="Objective details" actions={back}><Text role="alert" className={styles.error}>{errorText(objective.error)}</Text></PageFrame>;
+    return (
+      <PageFrame title="Objective details" actions={back}>
+        {/* offline with nothing kept for it: the banner says the app is offline, the text why this is empty */}
+        <ObjectivesOfflineBanner />
+        <Text role="alert" className={styles.error}>{errorText(objective.error)}</Text>
+      </PageFrame>
+    );
   }
   const o = objective.data;
   const busy = actions.busy || krCommands.busy || offline;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { OrgChartPerson } from '../../../../shared/api/org-chart';
-import { centreOn, cullWindow, fitView, isOnScreen, zoomAt, ZOOM, type View } from '../chart-view';
+import { centreOn, cullWindow, firstView, fitView, isOnScreen, zoomAt, ZOOM, type View } from '../chart-view';
 import { ancestors, edgesInView, neighbour, nodesInView, type Forest, type TreeKey, type TreeLayout, type Viewport } from '../tree-layout';
 import { PersonCard, PersonDot } from './PersonCard';
 
@@ -62,10 +62,10 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
     return () => observer.disconnect();
   }, []);
 
-  // The first view: the top of the chart, its first manager centred, at a readable zoom, as soon
-  // as the frame is measured and the chart laid out (set while rendering: no blank frame first).
-  const top = view || size.width === 0 ? undefined : layout.nodes.get(layout.order[0]);
-  if (top) setView({ ...centreOn({ x: 0, y: 0, k: 0.8 }, top.x, top.y, size.width, size.height), y: 24 });
+  // The first view: the top of the chart, its first manager and their reports across the screen,
+  // set while rendering as soon as the frame is measured (no blank frame first).
+  const first = view || size.width === 0 || layout.order.length === 0 ? undefined : firstView(layout, size.width);
+  if (first) setView(first);
 
   // A search hit waits for its managers to be expanded and laid out, then is centred.
   useEffect(() => {
@@ -76,7 +76,7 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
     pendingCentre.current = null;
     focusOnRender.current = true;
     setFocusedId(id);
-    setView(centreOn({ ...view, k: Math.max(view.k, 0.8) }, node.x, node.y, size.width, size.height));
+    setView(centreOn({ ...view, k: Math.max(view.k, ZOOM.first) }, node.x, node.y, size.width, size.height));
   }, [layout, view, size]);
 
   const focusedNode = focusedId === null ? undefined : layout.nodes.get(focusedId);

@@ -21,8 +21,10 @@ const useStyles = makeStyles({
   picture: { width: '48px', height: '60px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, flexShrink: 0, backgroundColor: tokens.colorNeutralBackground3 },
   text: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
   line: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // issue 21: a name is never cut; it takes a second line, and a very long word breaks
+  name: { overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere', lineHeight: tokens.lineHeightBase200 },
   muted: { color: tokens.colorNeutralForeground3 },
-  toggle: { flexShrink: 0, minWidth: '40px', paddingLeft: '2px', paddingRight: '2px' },
+  toggle: { flexShrink: 0, minWidth: '36px', paddingLeft: '2px', paddingRight: '2px' },
   // Zoomed far out nobody can read a card: a plain box keeps 2,000 of them cheap to draw.
   dot: {
     position: 'absolute', boxSizing: 'border-box', width: `${CARD.width}px`, height: `${CARD.height}px`,
@@ -62,8 +64,8 @@ export const PersonCard = memo(function PersonCard({ person, node, focused, tabb
     >
       {src ? <img className={styles.picture} src={src} alt="" draggable={false} /> : <Avatar name={person.name} size={48} />}
       <div className={styles.text}>
-        <Text weight="semibold" className={styles.line}>{person.name}</Text>
-        <Text size={200} className={styles.line}>{person.jobTitle ?? FALLBACK_TEXT.unknownJob}</Text>
+        <Text weight="semibold" className={styles.name}>{person.name}</Text>
+        <Text size={200} className={styles.line} title={person.jobTitle ?? undefined}>{person.jobTitle ?? FALLBACK_TEXT.unknownJob}</Text>
         {person.teams.length > 0 && <Text size={100} className={mergeClasses(styles.line, styles.muted)}>{person.teams.join(', ')}</Text>}
       </div>
       {node.reportCount > 0 && (

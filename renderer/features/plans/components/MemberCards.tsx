@@ -5,7 +5,7 @@ import { PATHS } from '../../../lib/paths';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalM },
-  card: { padding: tokens.spacingVerticalM, gap: tokens.spacingVerticalXS },
+  card: { padding: tokens.spacingVerticalM, gap: tokens.spacingVerticalXS, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
   figures: { display: 'flex', gap: tokens.spacingHorizontalL },
   figure: { display: 'flex', flexDirection: 'column' },

@@ -13,6 +13,8 @@ type PageSize = (typeof PLANS_PAGE_SIZES)[number];
 const DEFAULT_PAGE_SIZE: PageSize = 10;
 
 const useStyles = makeStyles({
+  // issue 21: names and titles typed by people wrap inside their cells
+  table: { overflowWrap: 'anywhere' },
   kr: { backgroundColor: tokens.colorNeutralBackground2 },
   krTitle: { paddingLeft: '40px' },
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM, paddingTop: tokens.spacingVerticalS },
@@ -39,7 +41,7 @@ export function PlansTable({ items }: { items: PlanObjective[] }) {
 
   return (
     <div>
-      <Table aria-label="Plan objectives" size="small">
+      <Table aria-label="Plan objectives" size="small" className={s.table}>
         <TableHeader>
           <TableRow>
             <TableHeaderCell>Title</TableHeaderCell>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Badge, Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarBody,
+  Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles,
   Spinner, Text, tokens,
 } from '@fluentui/react-components';
 import { DesktopRegular, GlobeRegular, SignOutRegular } from '@fluentui/react-icons';
@@ -8,11 +8,11 @@ import type { OwnSession } from '../../../../shared/api/sessions';
 import { formatLastModified } from '../../../../shared/rules/dates';
 import { userAgentSummary } from '../../../../shared/rules/user-agent-summary';
 import { errorText } from '../../../lib/api';
+import { SettingsCard } from '../../../lib/components/SettingsCard';
 import { useNotify } from '../../../lib/toast';
 import { useEndSessions, useOwnSessions } from '../api/sessions';
 
 const useStyles = makeStyles({
-  card: { width: '100%', maxWidth: '560px', alignSelf: 'center', boxSizing: 'border-box', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalM },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
   item: {
     display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
@@ -76,11 +76,13 @@ export function SessionsSettings() {
     });
 
   return (
-    <Card className={styles.card} aria-labelledby="sessions-settings-title">
-      <Text as="h2" size={500} weight="semibold" id="sessions-settings-title">Sessions</Text>
-      <Text>Where you are signed in. Sign out of any session you do not recognise, then change your password.</Text>
-      {sessions.isPending && <Spinner size="small" label="Loading…" />}
-      {sessions.isError && <MessageBar intent="error"><MessageBarBody>{errorText(sessions.error)}</MessageBarBody></MessageBar>}
+    <SettingsCard
+      id="sessions"
+      title="Sessions"
+      intro="Where you are signed in. Sign out of any session you do not recognise, then change your password."
+      query={sessions}
+      spacing="medium"
+    >
       {sessions.data && (
         <ul className={styles.list} aria-label="Active sessions">
           {items.map((s) => <SessionItem key={s.id} session={s} busy={ending({ id: s.id })} onSignOut={() => signOut({ id: s.id })} />)}
@@ -108,6 +110,6 @@ export function SessionsSettings() {
           </DialogBody>
         </DialogSurface>
       </Dialog>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -13,6 +13,7 @@ import { isDesktop } from '../../../lib/transport';
 import { PasswordSettings } from '../../auth';
 import { NotificationSettings } from '../../notifications';
 import { SessionsSettings } from '../components/SessionsSettings';
+import { ThemeSettings } from '../components/ThemeSettings';
 import { useHubSettings, useSetHubUrl } from '../api/settings';
 
 const useStyles = makeStyles({
@@ -28,7 +29,7 @@ const EMBEDDED_STATUS = { starting: 'starting', running: 'running', failed: 'fai
 
 /**
  * Which hub the desktop app uses: the embedded demo hub, or a company hub URL (design §1); once
- * signed in, the person's password, sessions (issue 18) and notification switches.
+ * signed in, the person's theme (issue 21), password, sessions (issue 18) and notification switches.
  */
 export default function SettingsPage() {
   const styles = useStyles();
@@ -104,6 +105,7 @@ export default function SettingsPage() {
           </form>
         )}
       </Card>}
+      {user && <ThemeSettings />}
       {user && <PasswordSettings user={user} />}
       {user && <SessionsSettings />}
       {user && <NotificationSettings />}

@@ -4,6 +4,8 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { RESIZE_DEBOUNCE_MS } from '../../../../shared/rules/constants';
+import { useAppliedTheme, useFluentTheme } from '../../../lib/theme';
+import { echartsTheme } from './chart-theme';
 
 // design §3: Apache ECharts bundled with the app, only the parts we draw (bars), so the
 // statistics chunk stays small and nothing loads from anyone's servers.
@@ -15,10 +17,16 @@ export type ChartOption = echarts.EChartsCoreOption;
 export function EChart({ option, height = 280, label }: { option: ChartOption; height?: number; label: string }) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const themeName = `hub-${useAppliedTheme()}`;
+  const fluent = useFluentTheme();
+  const latest = useRef(option);
 
+  // issue 21: a theme is fixed at init, so another theme draws the chart anew.
   useEffect(() => {
     if (!host.current) return;
-    const instance = echarts.init(host.current, undefined, { renderer: 'svg' });
+    echarts.registerTheme(themeName, echartsTheme(fluent));
+    const instance = echarts.init(host.current, themeName, { renderer: 'svg' });
+    instance.setOption(latest.current, { notMerge: true });
     chart.current = instance;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {
@@ -32,9 +40,10 @@ export function EChart({ option, height = 280, label }: { option: ChartOption; h
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [themeName, fluent]);
 
   useEffect(() => {
+    latest.current = option;
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 

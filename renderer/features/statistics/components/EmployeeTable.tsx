@@ -2,6 +2,7 @@ import { Link, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeader
 import { useNavigate } from 'react-router-dom';
 import type { ByEmployeeEntry } from '../../../../shared/api/statistics';
 import { PATHS } from '../../../lib/paths';
+import { NumberHeaderCell } from './NumberHeaderCell';
 
 // spec §9: the employee statistics table is at most 600 px high (its own scroll) and sorted by
 // team name — the hub sends it in that order.
@@ -9,6 +10,8 @@ const useStyles = makeStyles({
   scroll: { maxHeight: '600px', overflowY: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   head: { position: 'sticky', top: 0, backgroundColor: tokens.colorNeutralBackground1, zIndex: 1 },
   num: { textAlign: 'right' },
+  // issue 21: names and titles typed by people wrap inside their cells
+  table: { overflowWrap: 'anywhere' },
 });
 
 export function EmployeeTable({ rows }: { rows: ByEmployeeEntry[] }) {
@@ -16,17 +19,17 @@ export function EmployeeTable({ rows }: { rows: ByEmployeeEntry[] }) {
   const navigate = useNavigate();
   return (
     <div className={s.scroll} data-testid="employee-statistics" tabIndex={0}>
-      <Table size="small" aria-label="Objectives by employee">
+      <Table size="small" aria-label="Objectives by employee" className={s.table}>
         <TableHeader className={s.head}>
           <TableRow>
             <TableHeaderCell>Name</TableHeaderCell>
             <TableHeaderCell>Team</TableHeaderCell>
-            <TableHeaderCell>Objectives</TableHeaderCell>
-            <TableHeaderCell>Completed in time</TableHeaderCell>
-            <TableHeaderCell>Completed overdue</TableHeaderCell>
-            <TableHeaderCell>Key results</TableHeaderCell>
-            <TableHeaderCell>KRs completed in time</TableHeaderCell>
-            <TableHeaderCell>KRs completed overdue</TableHeaderCell>
+            <NumberHeaderCell>Objectives</NumberHeaderCell>
+            <NumberHeaderCell>Completed in time</NumberHeaderCell>
+            <NumberHeaderCell>Completed overdue</NumberHeaderCell>
+            <NumberHeaderCell>Key results</NumberHeaderCell>
+            <NumberHeaderCell>KRs completed in time</NumberHeaderCell>
+            <NumberHeaderCell>KRs completed overdue</NumberHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>

@@ -1,5 +1,6 @@
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import type { ByLoginEntry, ByTeamEntry } from '../../../../shared/api/statistics';
+import { NumberHeaderCell } from './NumberHeaderCell';
 
 // The tables beside the charts (issue 9: every chart's numbers can be read and copied).
 
@@ -26,9 +27,9 @@ export function SplitTable({ label, head, rows, total }: { label: string; head: 
       <TableHeader>
         <TableRow>
           <TableHeaderCell>{head}</TableHeaderCell>
-          <TableHeaderCell>In time</TableHeaderCell>
-          <TableHeaderCell>Overdue</TableHeaderCell>
-          <TableHeaderCell>Percent</TableHeaderCell>
+          <NumberHeaderCell>In time</NumberHeaderCell>
+          <NumberHeaderCell>Overdue</NumberHeaderCell>
+          <NumberHeaderCell>Percent</NumberHeaderCell>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -57,9 +58,9 @@ export function TeamTable({ teams }: { teams: ByTeamEntry[] }) {
         <TableRow>
           <TableHeaderCell>Team</TableHeaderCell>
           <TableHeaderCell>Status (in time / overdue)</TableHeaderCell>
-          <TableHeaderCell>Total</TableHeaderCell>
-          <TableHeaderCell>Percent</TableHeaderCell>
-          <TableHeaderCell title="Key results whose latest check-in is at risk or off track">At risk</TableHeaderCell>
+          <NumberHeaderCell>Total</NumberHeaderCell>
+          <NumberHeaderCell>Percent</NumberHeaderCell>
+          <NumberHeaderCell title="Key results whose latest check-in is at risk or off track">At risk</NumberHeaderCell>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -86,8 +87,8 @@ export function LoginTable({ rows }: { rows: ByLoginEntry[] }) {
       <TableHeader>
         <TableRow>
           <TableHeaderCell>Date</TableHeaderCell>
-          <TableHeaderCell>Sign-ins</TableHeaderCell>
-          <TableHeaderCell>People</TableHeaderCell>
+          <NumberHeaderCell>Sign-ins</NumberHeaderCell>
+          <NumberHeaderCell>People</NumberHeaderCell>
         </TableRow>
       </TableHeader>
       <TableBody>

@@ -1,15 +1,12 @@
 import type { ByTeamEntry } from '../../../../shared/api/statistics';
-import { PRIMARY_COLOR } from '../../../../shared/rules/constants';
+import type { SeriesColors } from './chart-theme';
 import type { ChartOption } from './EChart';
 
 // Chart options built from the hub's figures as they are: no sums or shares are computed here.
-
-export const IN_TIME_COLOR = '#5EB136';
-export const OVERDUE_COLOR = '#D8363D';
-const STATUS_COLORS = [PRIMARY_COLOR, '#5EB136', '#8A8886', '#F2A900', '#D8363D'];
+// The series colours come from the theme in use (chart-theme.ts).
 
 /** Stacked bars: in time and overdue per status or category. */
-export function splitBars(rows: Array<{ name: string; inTime: number; overdue: number }>): ChartOption {
+export function splitBars(rows: Array<{ name: string; inTime: number; overdue: number }>, colors: SeriesColors): ChartOption {
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { bottom: 0 },
@@ -18,14 +15,14 @@ export function splitBars(rows: Array<{ name: string; inTime: number; overdue: n
     xAxis: { type: 'category', data: rows.map((r) => r.name), axisLabel: { interval: 0, width: 76, overflow: 'break', lineHeight: 14 } },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { name: 'In time', type: 'bar', stack: 'all', color: IN_TIME_COLOR, data: rows.map((r) => r.inTime) },
-      { name: 'Overdue', type: 'bar', stack: 'all', color: OVERDUE_COLOR, data: rows.map((r) => r.overdue) },
+      { name: 'In time', type: 'bar', stack: 'all', color: colors.inTime, data: rows.map((r) => r.inTime) },
+      { name: 'Overdue', type: 'bar', stack: 'all', color: colors.overdue, data: rows.map((r) => r.overdue) },
     ],
   };
 }
 
 /** Stacked bars per team, one series per status (in time + overdue as the hub split them). */
-export function teamBars(teams: ByTeamEntry[]): ChartOption {
+export function teamBars(teams: ByTeamEntry[], colors: SeriesColors): ChartOption {
   const statuses = [...new Set(teams.flatMap((t) => t.statusDistribution.map((d) => d.status)))].sort();
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
@@ -37,7 +34,7 @@ export function teamBars(teams: ByTeamEntry[]): ChartOption {
       name: status,
       type: 'bar',
       stack: 'all',
-      color: STATUS_COLORS[i % STATUS_COLORS.length],
+      color: colors.statuses[i % colors.statuses.length],
       data: teams.map((t) => t.statusDistribution.find((x) => x.status === status)?.total ?? 0),
     })),
   };

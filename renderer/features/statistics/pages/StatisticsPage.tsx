@@ -8,8 +8,10 @@ import { errorText } from '../../../lib/api';
 import { Loading } from '../../../lib/components/Loading';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { userAtom } from '../../../lib/session/session';
+import { useAppliedTheme } from '../../../lib/theme';
 import { useJobChoices, useStatistics } from '../api/statistics';
 import { splitBars, teamBars } from '../components/chart-options';
+import { SERIES_COLORS } from '../components/chart-theme';
 import { EChart } from '../components/EChart';
 import { EmployeeTable } from '../components/EmployeeTable';
 import { LoginTable, SplitTable, TeamTable } from '../components/FigureTables';
@@ -44,9 +46,10 @@ export default function StatisticsPage() {
   const rangeError = parsed.success ? undefined : parsed.error.issues[0]?.message;
 
   const data = stats.data;
-  const statusOption = useMemo(() => splitBars((data?.byStatus.items ?? []).map((r) => ({ name: r.status, ...r }))), [data]);
-  const categoryOption = useMemo(() => splitBars((data?.byCategory.items ?? []).map((r) => ({ name: r.category, ...r }))), [data]);
-  const teamOption = useMemo(() => teamBars(data?.byTeam ?? []), [data]);
+  const colors = SERIES_COLORS[useAppliedTheme()];
+  const statusOption = useMemo(() => splitBars((data?.byStatus.items ?? []).map((r) => ({ name: r.status, ...r })), colors), [data, colors]);
+  const categoryOption = useMemo(() => splitBars((data?.byCategory.items ?? []).map((r) => ({ name: r.category, ...r })), colors), [data, colors]);
+  const teamOption = useMemo(() => teamBars(data?.byTeam ?? [], colors), [data, colors]);
 
   return (
     <PageFrame title="Statistics">

@@ -8,7 +8,7 @@ const useStyles = makeStyles({
   list: { display: 'grid', gridTemplateColumns: 'minmax(160px, max-content) 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, margin: 0 },
   term: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightSemibold },
   value: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
-  entry: { borderLeft: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke2}`, paddingLeft: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  entry: { overflowWrap: 'anywhere', borderLeft: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke2}`, paddingLeft: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 

@@ -12,6 +12,7 @@ const useStyles = makeStyles({
     display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS, textDecoration: 'none',
     color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge,
     boxShadow: tokens.shadow4, padding: tokens.spacingVerticalM, textAlign: 'center', minHeight: '260px', boxSizing: 'border-box',
+    overflowWrap: 'anywhere', // issue 21: a long name or job wraps inside the card
     ':hover': { boxShadow: tokens.shadow16 },
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
   },

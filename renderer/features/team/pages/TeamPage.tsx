@@ -17,7 +17,7 @@ import { EMPTY_FILTERS, filterQuery, useDirectory } from '../api/directory';
 import { DirectoryFilters } from '../components/DirectoryFilters';
 import { GoToTop } from '../components/GoToTop';
 import { MemberCard } from '../components/MemberCard';
-import { useDebounced } from '../hooks/useDebounced';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useScrolledPast } from '../hooks/useScrolledPast';
 
 const MemberDialog = lazy(() => import('../components/MemberDialog'));
@@ -33,7 +33,8 @@ const useStyles = makeStyles({
 export default function TeamPage() {
   const styles = useStyles();
   const user = useAtomValue(userAtom);
-  const search = useDebounced(useAtomValue(globalSearchAtom).trim());
+  // The header search is typed letter by letter: a shorter pause than a name check, so results keep up.
+  const search = useDebounced(useAtomValue(globalSearchAtom).trim(), 250);
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [adding, setAdding] = useState(false);
   const scrolled = useScrolledPast();

@@ -3,6 +3,7 @@ import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-compon
 import { CheckmarkCircleFilled, ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { dayNumber, isoOfDay, tickLabel, ticks, type ZoomLevel } from '../../../../shared/rules/timeline';
 import { isoDay } from '../../../../shared/rules/dates';
+import { barTextColor, DONE_SHADE } from './bar-colors';
 import type { GanttRow } from './gantt-rows';
 
 // A Gantt of our own (design §3: bundled, nothing from a CDN): fixed-height rows, and only the
@@ -26,9 +27,17 @@ const useStyles = makeStyles({
   krLabel: { paddingLeft: '36px', color: tokens.colorNeutralForeground2 },
   open: { flex: 1, minWidth: 0, textAlign: 'left', border: 'none', background: 'none', cursor: 'pointer', padding: 0, font: 'inherit', color: 'inherit', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   spacer: { width: '24px', flexShrink: 0 },
-  bar: { position: 'absolute', top: '6px', height: `${ROW_HEIGHT - 12}px`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', display: 'flex', alignItems: 'center', boxShadow: tokens.shadow2 },
-  progress: { position: 'absolute', left: 0, top: 0, bottom: 0, backgroundColor: 'rgba(0, 0, 0, 0.25)' },
-  barText: { position: 'relative', paddingLeft: '6px', fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap', color: '#1b1b1b', display: 'flex', alignItems: 'center', gap: '4px' },
+  // Forced colours drop the bar's fill: its outline and a system-coloured done line stay.
+  bar: {
+    position: 'absolute', top: '6px', height: `${ROW_HEIGHT - 12}px`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', display: 'flex', alignItems: 'center', boxShadow: tokens.shadow2,
+    '@media (forced-colors: active)': { outline: '1px solid CanvasText', outlineOffset: '-1px' },
+  },
+  progress: {
+    position: 'absolute', left: 0, top: 0, bottom: 0, backgroundColor: `rgba(0, 0, 0, ${DONE_SHADE})`,
+    '@media (forced-colors: active)': { top: 'auto', height: '3px', backgroundColor: 'Highlight', forcedColorAdjust: 'none' },
+  },
+  // the colour is the bar's own (barTextColor), set inline
+  barText: { position: 'relative', paddingLeft: '6px', fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap', display: 'flex', alignItems: 'center', gap: '4px' },
   done: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0 },
 });
 
@@ -113,7 +122,7 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth 
               <div className={s.bar} style={{ left: x(r.from), width: Math.max(4, (r.to - r.from) * px), backgroundColor: r.color }}
                 title={`${r.title}: ${isoOfDay(r.from)} – ${isoOfDay(r.to - 1)} · ${r.progress}%`} data-progress={r.progress}>
                 <div className={s.progress} style={{ width: `${r.progress}%` }} />
-                <span className={s.barText}>{done && <CheckmarkCircleFilled />}{r.title}</span>
+                <span className={s.barText} style={{ color: barTextColor(r.color) }}>{done && <CheckmarkCircleFilled />}{r.title}</span>
               </div>
             </div>
           );

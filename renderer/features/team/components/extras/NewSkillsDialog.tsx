@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Textarea } from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { Field, Textarea } from '@fluentui/react-components';
 import type { Ref } from '../../../../../shared/api/common';
 import { errorText } from '../../../../lib/api';
+import { FormDialog } from '../../../../lib/components/FormDialog';
 import { useCreateSkills } from '../../api/extras';
 
 /** spec §2: the 'New skills' sub-dialog creates skills (a list of names) and hands them back. */
@@ -9,7 +10,8 @@ export function NewSkillsDialog({ onClose, onCreated }: { onClose: () => void; o
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const create = useCreateSkills();
-  const save = async () => {
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
     const names = text.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
     if (names.length === 0) {
       setError('Name is required.');
@@ -24,21 +26,10 @@ export function NewSkillsDialog({ onClose, onCreated }: { onClose: () => void; o
     }
   };
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>New skills</DialogTitle>
-          <DialogContent>
-            <Field label="Skills (comma or one per line)" validationState={error ? 'error' : undefined} validationMessage={error}>
-              <Textarea value={text} onChange={(_, d) => setText(d.value)} />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button appearance="primary" disabled={create.isPending} onClick={() => void save()}>Add skills</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title="New skills" onClose={onClose} onSubmit={(event) => void save(event)} saving={create.isPending} submitLabel="Add skills">
+      <Field label="Skills (comma or one per line)" validationState={error ? 'error' : undefined} validationMessage={error}>
+        <Textarea value={text} onChange={(_, d) => setText(d.value)} />
+      </Field>
+    </FormDialog>
   );
 }

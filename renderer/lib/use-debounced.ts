@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** The header search is typed letter by letter; the hub is asked once typing pauses. */
-export function useDebounced<T>(value: T, ms = 250): T {
+/** The value once it has stopped changing for `ms`: fields typed letter by letter ask the hub once typing pauses. */
+export function useDebounced<T>(value: T, ms = 300): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);

@@ -2,16 +2,16 @@ import { and, asc, eq, gte, lte, lt, sql, type SQL } from 'drizzle-orm';
 import { isoDay } from '../../shared/rules/dates';
 import type { Db } from '../db/client';
 import { objectives, users } from '../db/schema';
-import { startLeasedJobs } from './leased-job';
+import type { JobLog, ScheduledJob } from './scheduler';
 import { notify } from './notifications';
 import { NOTIFICATION_LINKS } from './notifications-events';
 
-// issue 11 part 3: due-soon, overdue and weekly check-in reminders. A scheduled job under the
-// same database lease as the imports (design §3), so with several hubs on one PostgreSQL one
-// runs it; each reminder carries a dedupe key, so a rerun (another hub, a restart, the next
-// hour) inserts nothing it already sent.
+// issue 11 part 3: due-soon, overdue and weekly check-in reminders. A job of the hub's scheduler
+// (services/scheduler.ts), so with several hubs on one PostgreSQL one runs it; each reminder
+// carries a dedupe key, so a rerun (another hub, a restart, the next hour) inserts nothing it
+// already sent.
 
-export const REMINDERS_LEASE = 'notifications:reminders';
+export const REMINDERS_JOB = 'notifications:reminders';
 export const REMINDERS_INTERVAL_MS = 60 * 60 * 1000;
 /** "due in 3 days": the deadline is today or within the next three days. */
 export const DUE_SOON_DAYS = 3;
@@ -83,42 +83,14 @@ export async function sendReminders(db: Db, now: Date = new Date()): Promise<Rem
   return counts;
 }
 
-export interface ReminderLog {
-  info(obj: object, message: string): void;
-  error(obj: object, message: string): void;
-}
-
-export interface ReminderScheduler {
-  readonly holder: string;
-  /** One tick as the timer runs it: null when another hub holds the lease. */
-  tick(now?: Date): Promise<ReminderCounts | null>;
-  stop(): Promise<void>;
-}
-
-export interface ReminderSchedulerOptions {
-  holder?: string;
-  intervalMs?: number;
-  firstDelayMs?: number;
-  /** false: no timers, ticks only when called (tests). */
-  timers?: boolean;
-}
-
-export function startReminderScheduler(db: Db, log: ReminderLog, options: ReminderSchedulerOptions = {}): ReminderScheduler {
-  const scheduler = startLeasedJobs(db, {
-    [REMINDERS_LEASE]: {
-      lease: REMINDERS_LEASE,
-      intervalMs: options.intervalMs ?? REMINDERS_INTERVAL_MS,
-      async run(now?: Date) {
-        const counts = await sendReminders(db, now);
-        log.info({ job: REMINDERS_LEASE, ...counts }, 'notification reminders sent');
-        return counts;
-      },
-      onError: (error: unknown) => log.error({ job: REMINDERS_LEASE, err: error }, 'notification reminders could not run'),
-    },
-  }, { holder: options.holder, firstDelayMs: options.firstDelayMs ?? 15_000, timers: options.timers });
+/** The reminders as a job of the hub's scheduler, named for its lease. */
+export function reminderJobs(db: Db, log: JobLog): Record<typeof REMINDERS_JOB, ScheduledJob> {
   return {
-    holder: scheduler.holder,
-    tick: (now) => scheduler.tick(REMINDERS_LEASE, now),
-    stop: () => scheduler.stop(),
+    [REMINDERS_JOB]: {
+      intervalMs: REMINDERS_INTERVAL_MS,
+      async run(now?: Date) {
+        log.info({ job: REMINDERS_JOB, ...(await sendReminders(db, now)) }, 'notification reminders sent');
+      },
+    },
   };
 }
