@@ -56,11 +56,23 @@ function NotFoundRoute() {
 
 /**
  * Settings: the hub URL (desktop only, reachable signed out from the login page) and, once
- * signed in, the notification switches (issue 11), which the web build has too.
+ * signed in, the person's own settings, which the web build has too. Signed in it is inside the
+ * shell, header and side menu, like every other screen (issue 21), behind the same guard.
  */
 function SettingsRoute() {
   const user = useAtomValue(userAtom);
-  if (!isDesktop() && !user) return <NotFound />;
+  if (user) {
+    return (
+      <RequireSignedIn>
+        <Suspense fallback={<Loading />}>
+          <ShellLayout>
+            <SettingsPage />
+          </ShellLayout>
+        </Suspense>
+      </RequireSignedIn>
+    );
+  }
+  if (!isDesktop()) return <NotFound />;
   return (
     <Suspense fallback={<Loading />}>
       <SettingsPage />

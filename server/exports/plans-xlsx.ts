@@ -2,18 +2,44 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { PlanObjective, Plans, PlanSummary } from '../../shared/api/plans';
 import type { PlanPages } from './plans-data';
+import { ColumnWidths, type WidthLimits } from './column-widths';
 import { styleHeader } from './plans-xlsx-style';
 import { readerCaughtUp, zipCaughtUp } from './users-xlsx';
 
 // spec §9 Excel exports: the plan — objectives with their key results beneath them, and the
 // member summaries — as the plans page shows them. Written with exceljs' streaming writer from
-// pages of rows, so the largest team's plan goes out with flat memory (issue 10).
+// pages of rows, so the largest team's plan goes out with flat memory (issue 10). Columns are as
+// wide as their longest value (issue 21): exceljs writes a sheet's widths before its first row,
+// so each sheet's pages are read twice, once to measure and once to write (a page is a lookup
+// by primary key; the ids are fixed before the answer starts, so both passes read the same rows).
 
 export const PLAN_HEADERS = ['Type', 'Title', 'Assignee', 'Team', 'Category', 'Priority', 'Status', 'Deadline', 'Completion score'];
 export const SUMMARY_HEADERS = ['Name', 'Email', 'Team', 'Completed objectives', 'Overdue objectives', 'Total objectives'];
 export const PLAN_SHEETS = { plan: 'Plan', summary: 'Members' } as const;
+export const PLAN_COLUMN_WIDTHS: WidthLimits = { min: 10, max: 60 };
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** An objective's row, bold, then its key results' rows. */
+function planRows(o: PlanObjective): Array<{ cells: unknown[]; bold: boolean }> {
+  return [
+    { cells: ['Objective', o.title, o.owner.name, o.team?.name ?? '', o.category, o.priority, o.status, day(o.deadline), null], bold: true },
+    // §3: the completion score is 100 when missing
+    ...o.keyResults.map((k) => ({
+      cells: ['Key result', k.title, o.owner.name, o.team?.name ?? '', o.category, k.priority, k.status, day(k.deadline), k.status === 'completed' ? (k.percentage ?? 100) : null],
+      bold: false,
+    })),
+  ];
+}
+
+const summaryRow = (p: PlanSummary) => [p.name, p.email ?? '', p.team, p.completedObjectives, p.overdueObjectives, p.totalObjectives];
+
+/** The widths of a sheet's columns from one pass over its pages. */
+async function measured<T>(headers: readonly string[], pages: AsyncIterable<T[]>, rows: (item: T) => unknown[][]): Promise<number[]> {
+  const widths = new ColumnWidths(headers);
+  for await (const page of pages) for (const item of page) for (const cells of rows(item)) widths.measure(cells);
+  return widths.widths(PLAN_COLUMN_WIDTHS);
+}
 
 /** A whole plan already in memory, as pages (GET /user/plans answers and tests). */
 function pagesOf(plans: Plans): PlanPages {
@@ -32,33 +58,34 @@ export function plansWorkbookStream(source: Plans | PlanPages): Readable {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const write = async () => {
+    const planWidths = await measured(PLAN_HEADERS, pages.items(), (o) => planRows(o).map((r) => r.cells));
+    if (stream.destroyed) return;
     const plan = workbook.addWorksheet(PLAN_SHEETS.plan, { views: [{ state: 'frozen', ySplit: 1 }] });
-    plan.columns = PLAN_HEADERS.map((header, i) => ({ header, width: i === 1 ? 48 : 18, style: i === 7 ? { numFmt: 'yyyy-mm-dd' } : {} }));
+    plan.columns = PLAN_HEADERS.map((header, i) => ({ header, width: planWidths[i], style: i === 7 ? { numFmt: 'yyyy-mm-dd' } : {} }));
     styleHeader(plan);
     plan.getRow(1).commit();
     for await (const page of pages.items()) {
       if (stream.destroyed) return;
       for (const o of page) {
-        const row = plan.addRow(['Objective', o.title, o.owner.name, o.team?.name ?? '', o.category, o.priority, o.status, day(o.deadline), null]);
-        row.font = { bold: true };
-        row.commit();
-        for (const k of o.keyResults) {
-          // §3: the completion score is 100 when missing
-          const score = k.status === 'completed' ? (k.percentage ?? 100) : null;
-          plan.addRow(['Key result', k.title, o.owner.name, o.team?.name ?? '', o.category, k.priority, k.status, day(k.deadline), score]).commit();
+        for (const { cells, bold } of planRows(o)) {
+          const row = plan.addRow(cells);
+          if (bold) row.font = { bold: true };
+          row.commit();
         }
       }
       await zipCaughtUp(plan, stream);
       await readerCaughtUp(stream);
     }
     plan.commit();
+    const summaryWidths = await measured(SUMMARY_HEADERS, pages.summaries(), (p) => [summaryRow(p)]);
+    if (stream.destroyed) return;
     const summary = workbook.addWorksheet(PLAN_SHEETS.summary, { views: [{ state: 'frozen', ySplit: 1 }] });
-    summary.columns = SUMMARY_HEADERS.map((header) => ({ header, width: 24 }));
+    summary.columns = SUMMARY_HEADERS.map((header, i) => ({ header, width: summaryWidths[i] }));
     styleHeader(summary);
     summary.getRow(1).commit();
     for await (const page of pages.summaries()) {
       if (stream.destroyed) return;
-      for (const p of page) summary.addRow([p.name, p.email ?? '', p.team, p.completedObjectives, p.overdueObjectives, p.totalObjectives]).commit();
+      for (const p of page) summary.addRow(summaryRow(p)).commit();
       await zipCaughtUp(summary, stream);
       await readerCaughtUp(stream);
     }

@@ -2,16 +2,20 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { PRIMARY_COLOR } from '../../shared/rules/constants';
 import { EXPORT_COLUMN_WIDTH, EXPORT_SHEETS } from '../../shared/rules/people-exports';
+import { ColumnWidths, type WidthLimits } from './column-widths';
 import { RowSpool, SPOOL_MEMORY_LIMIT } from './row-spool';
 import type { ExportUser } from './users-data';
 
 // spec §9 spreadsheets: sheets Main Information, Relevant Information, Projects Experience,
-// column width 20; a styled header row and real dates. Written with exceljs' streaming writer from
-// pages of members read once, so memory stays flat however many there are (design §3, issue 10).
+// column width 20 (the narrowest: issue 21 widens a column to its longest value, up to
+// USER_COLUMN_WIDTHS.max); a styled header row and real dates. Written with exceljs' streaming
+// writer from pages of members read once, so memory stays flat however many there are (design
+// §3, issue 10).
 
 export const MAIN_HEADERS = ['Name', 'Email', 'Phone', 'Job', 'Team', 'Direct Manager', 'Join Date', 'Status'];
 export const RELEVANT_HEADERS = ['Name', 'Company', 'Position', 'Start Date', 'End Date', 'Description'];
 export const PROJECT_HEADERS = ['Name', 'Title', 'Main Goal', 'Responsibilities', 'Technical Skills'];
+export const USER_COLUMN_WIDTHS: WidthLimits = { min: EXPORT_COLUMN_WIDTH, max: 60 };
 
 const utcDate = (iso: string | null) => (iso ? new Date(`${iso.slice(0, 10)}T00:00:00Z`) : null);
 /** 'MM/YYYY' → first day of that month; 'Present' stays a word. */
@@ -44,9 +48,9 @@ export const USER_SHEETS: readonly UserSheet[] = [
   },
 ];
 
-function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, { name, headers, formats = {} }: UserSheet) {
+function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, { name, headers, formats = {} }: UserSheet, widths: number[]) {
   const ws = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = headers.map((header, i) => ({ header, width: EXPORT_COLUMN_WIDTH, style: formats[i] ? { numFmt: formats[i] } : {} }));
+  ws.columns = headers.map((header, i) => ({ header, width: widths[i], style: formats[i] ? { numFmt: formats[i] } : {} }));
   const head = ws.getRow(1);
   head.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   head.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${PRIMARY_COLOR.slice(1)}` } };
@@ -94,17 +98,20 @@ export function zipCaughtUp(ws: ExcelJS.Worksheet, stream: PassThrough): Promise
 export function usersWorkbookStream(source: ExportUser[] | UserPages, { spoolMemoryLimit = SPOOL_MEMORY_LIMIT } = {}): Readable {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  // The members are read once (issue 10): the first sheet is written as their pages arrive and
-  // the pages are kept in a spool for the sheets after it, since the zip holds one sheet open at
-  // a time (a sheet written alongside another would wait in memory as XML). Members already in
-  // memory need no spool.
+  // The members are read once (issue 10), measured for every sheet's column widths (issue 21:
+  // exceljs writes a sheet's widths before its first row) and kept in a spool; the sheets are then
+  // written from it one after the other, since the zip holds one sheet open at a time (a sheet
+  // written alongside another would wait in memory as XML). Members already in memory need no spool.
   const spool = Array.isArray(source) ? undefined : new RowSpool<ExportUser>(spoolMemoryLimit);
-  const fill = async (spec: UserSheet, pages: AsyncIterable<ExportUser[]> | Iterable<ExportUser[]>, keep?: RowSpool<ExportUser>) => {
-    const ws = addSheet(workbook, spec);
+  const widths = USER_SHEETS.map((spec) => new ColumnWidths(spec.headers));
+  const measure = (page: ExportUser[]) => {
+    for (const p of page) USER_SHEETS.forEach((spec, i) => spec.rows(p).forEach((cells) => widths[i].measure(cells)));
+  };
+  const fill = async (spec: UserSheet, columnWidths: number[], pages: AsyncIterable<ExportUser[]> | Iterable<ExportUser[]>) => {
+    const ws = addSheet(workbook, spec, columnWidths);
     for await (const page of pages) {
       if (stream.destroyed) return false;
       for (const p of page) for (const cells of spec.rows(p)) ws.addRow(cells).commit();
-      await keep?.add(page);
       await zipCaughtUp(ws, stream);
       await readerCaughtUp(stream);
     }
@@ -112,10 +119,16 @@ export function usersWorkbookStream(source: ExportUser[] | UserPages, { spoolMem
     return true;
   };
   const write = async () => {
-    const [first, ...later] = USER_SHEETS;
-    const again = () => spool?.pages() ?? [source as ExportUser[]];
-    if (!(await fill(first, Array.isArray(source) ? [source] : source(), spool))) return;
-    for (const spec of later) if (!(await fill(spec, again()))) return;
+    if (Array.isArray(source)) measure(source);
+    else {
+      for await (const page of source()) {
+        if (stream.destroyed) return;
+        measure(page);
+        await spool?.add(page);
+      }
+    }
+    const pages = () => spool?.pages() ?? [source as ExportUser[]];
+    for (const [i, spec] of USER_SHEETS.entries()) if (!(await fill(spec, widths[i].widths(USER_COLUMN_WIDTHS), pages()))) return;
     // freed before the commit, which never settles if the reader goes away meanwhile
     await spool?.dispose();
     await workbook.commit();

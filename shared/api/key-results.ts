@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OBJECTIVE_MESSAGES as M } from '../rules/objective-messages';
+import { TEXT_LIMITS } from '../rules/text-limits';
 import { envelope } from './common';
 import { KEY_RESULT_ACTIONS } from '../rules/key-result-rules';
 import { calendarDaySchema, keyResultSchema, prioritySchema, versionSchema, versionWithEdits } from './objectives';
@@ -11,8 +12,8 @@ const requiredText = (message: string, max: number) =>
 
 /** POST /objective/:id (new key result); owner, author and objective come from the hub. */
 export const keyResultCreateSchema = z.object({
-  title: requiredText(M.title, 200),
-  description: requiredText(M.description, 5000),
+  title: requiredText(M.title, TEXT_LIMITS.title),
+  description: requiredText(M.description, TEXT_LIMITS.description),
   /** §5: defaults to the objective's priority on create */
   priority: prioritySchema.optional(),
   deadline: z.string({ error: M.deadline }).min(1, M.deadline).pipe(calendarDaySchema),

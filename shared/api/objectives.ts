@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OBJECTIVE_CATEGORIES, OBJECTIVES_PAGE_SIZE, PRIORITIES, type ObjectiveCategory } from '../rules/constants';
 import { OBJECTIVE_MESSAGES as M } from '../rules/objective-messages';
 import { OBJECTIVE_ACTIONS } from '../rules/objective-status';
+import { TEXT_LIMITS } from '../rules/text-limits';
 import { envelope, idSchema, isoDateSchema, pagedSchema, refSchema } from './common';
 
 // objective-tracking §3, §5, §7 and design §4: the objective calls. One form schema serves the
@@ -37,10 +38,10 @@ export function subcategoriesOf(category: string | null | undefined): readonly s
 }
 
 export const objectiveFormShape = z.object({
-  title: requiredText(M.title, 200),
+  title: requiredText(M.title, TEXT_LIMITS.title),
   teamId: requiredId(M.team),
   ownerId: requiredId(M.assignee),
-  description: requiredText(M.description, 5000),
+  description: requiredText(M.description, TEXT_LIMITS.description),
   category: categorySchema,
   subcategory: requiredText(M.subcategory, 100),
   priority: prioritySchema,

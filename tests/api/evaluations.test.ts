@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVALUATION_HEADERS } from '../../server/exports/evaluations-xlsx';
+import { EVALUATION_COLUMN_WIDTHS, EVALUATION_HEADERS } from '../../server/exports/evaluations-xlsx';
 import { evaluationsExportFile } from '../../shared/api/evaluations';
 import { EVALUATION_FIELDS } from '../../shared/rules/constants';
 import { RATING_OUT_OF_SCALE } from '../../shared/rules/evaluation-scale';
 import { EVALUATION_MESSAGES } from '../../shared/rules/objective-messages';
 import { buildWorld, type ObjectiveWorld, type Who } from './objectives-fixture';
+import { expectSizedToContent } from '../support/xlsx-widths';
 
 // issue 9: evaluations (objective-tracking §5, §6, §7), each rule allowed and refused.
 let w: ObjectiveWorld;
@@ -123,6 +124,7 @@ describe('GET /exports/evaluations/:userId.xlsx', () => {
     expect(ws.rowCount).toBeGreaterThanOrEqual(3);
     expect(ws.getRow(2).getCell(3).value).toBe('4 – Exceeds expectations');
     expect(ws.getRow(2).getCell(13).value).toBe(VALUES.targets);
+    expectSizedToContent(ws, EVALUATION_COLUMN_WIDTHS);
   });
   it('refuses those who may not read them', async () => {
     expect((await workbook('mate', w.ids.member)).res.status).toBe(403);

@@ -3,17 +3,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { exportUserPages, exportUsers } from '../../server/exports/users-data';
-import { MAIN_HEADERS, PROJECT_HEADERS, RELEVANT_HEADERS, usersWorkbookStream } from '../../server/exports/users-xlsx';
+import { MAIN_HEADERS, PROJECT_HEADERS, RELEVANT_HEADERS, USER_COLUMN_WIDTHS, usersWorkbookStream } from '../../server/exports/users-xlsx';
 import { loadSessionUser } from '../../server/services/session-user';
 import { EXPORT_COLUMN_WIDTH, EXPORT_SHEETS, USERS_EXPORT_FILE } from '../../shared/rules/people-exports';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
+import { expectSizedToContent } from '../support/xlsx-widths';
 
 // issue 5: the users spreadsheets (spec §9), read back with exceljs.
 let hub: TestHub;
 const tokens: Record<string, string> = {};
 let mateId: number;
 let teamId: number;
+// issue 21: longer than the spec's width of 20, so the Email column must grow to hold it
+const LONG_EMAIL = 'paul.alexandru.plain-ionescu@bitstone.example';
 
 beforeAll(async () => {
   hub = await startTestHub();
@@ -24,10 +27,13 @@ beforeAll(async () => {
   mateId = mate.id;
   await hub.db.update(users).set({
     joinDate: '2021-03-15',
-    extras: { relevantExperience: [{ company: 'Acme', position: 'Dev', startDate: '02/2019', endDate: 'Present' }], projectsInfo: [{ title: 'Apollo' }, { title: 'Zeus' }] },
+    extras: {
+      relevantExperience: [{ company: 'Acme', position: 'Dev', startDate: '02/2019', endDate: 'Present', description: 'Built the billing service. '.repeat(10) }],
+      projectsInfo: [{ title: 'Apollo' }, { title: 'Zeus' }],
+    },
   }).where(eq(users.id, mate.id));
   const exp = await createUser(hub.db, { name: 'Eva Exporter', roleId: exporter.id });
-  const plain = await createUser(hub.db, { name: 'Paul Plain' });
+  const plain = await createUser(hub.db, { name: 'Paul Plain', email: LONG_EMAIL });
   await createUser(hub.db, { name: 'Zed Archived', status: 'deleted' });
   tokens.exporter = (await hub.login(exp.username, TEST_PASSWORD)).token;
   tokens.plain = (await hub.login(plain.username, TEST_PASSWORD)).token;
@@ -63,6 +69,20 @@ describe('GET /exports/users.xlsx', () => {
     expect(relevant.rowCount).toBe(2);
     expect(relevant.getRow(2).getCell(4).value).toEqual(new Date('2019-02-01T00:00:00Z'));
     expect(projects.rowCount).toBe(3);
+  });
+
+  it('sizes each column to its longest value, header included: from the spec\'s 20 up to a cap (issue 21)', async () => {
+    const { wb } = await workbook('/exports/users.xlsx', 'exporter');
+    const [main, relevant] = wb.worksheets;
+    const emails = (main.getColumn(2).values as unknown[]).slice(2).map((v) => String(v ?? ''));
+    expect(emails).toContain(LONG_EMAIL);
+    expect(Math.max(...emails.map((e) => e.length))).toBe(LONG_EMAIL.length);
+    expect(main.getColumn(2).width).toBe(LONG_EMAIL.length + 2);
+    // short names keep the spec's width; a long description stops at the cap
+    expect(main.getColumn(1).width).toBe(EXPORT_COLUMN_WIDTH);
+    expect(relevant.getColumn(6).width).toBe(USER_COLUMN_WIDTHS.max);
+    expect(relevant.getColumn(2).width).toBe(EXPORT_COLUMN_WIDTH);
+    for (const ws of wb.worksheets) expectSizedToContent(ws, USER_COLUMN_WIDTHS);
   });
 
   it('honours the directory filters', async () => {

@@ -2,11 +2,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyResults, objectives } from '../../server/db/schema';
 import { planPages } from '../../server/exports/plans-data';
-import { PLAN_HEADERS, PLAN_SHEETS, SUMMARY_HEADERS } from '../../server/exports/plans-xlsx';
+import { PLAN_COLUMN_WIDTHS, PLAN_HEADERS, PLAN_SHEETS, SUMMARY_HEADERS } from '../../server/exports/plans-xlsx';
 import { loadSessionUser } from '../../server/services/session-user';
 import { teamPlans as readTeamPlans, teamPlanScope } from '../../server/services/plans';
 import { PLANS_MESSAGES } from '../../shared/api/plans';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
+import { expectSizedToContent } from '../support/xlsx-widths';
 
 // issue 9: plans (objective-tracking §3, §6, §7) with summaries worked out by hand.
 let w: ObjectiveWorld;
@@ -98,6 +99,8 @@ describe('GET /exports/plans.xlsx', () => {
     const summary = wb.getWorksheet(PLAN_SHEETS.summary)!;
     expect((summary.getRow(1).values as unknown[]).slice(1)).toEqual(SUMMARY_HEADERS);
     expect((summary.getRow(2).values as unknown[]).slice(4)).toEqual([1, 1, 3]);
+    expectSizedToContent(plan, PLAN_COLUMN_WIDTHS);
+    expectSizedToContent(summary, PLAN_COLUMN_WIDTHS);
   });
   it('exports a team’s plan for owners only under the same rule', async () => {
     const { res, wb } = await workbook('owner', `?team=${w.alpha}`);

@@ -179,6 +179,30 @@ describe('desktop mode: renderer → IPC → HubClient → hub', () => {
     expect(tokens.get(baseUrl)).toBeNull();
   });
 
+  it('Settings: the hub is chosen from the login page signed out, and Settings is inside the shell once signed in', async () => {
+    const { page, session } = await startDesktop();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Hub settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByRole('radio', { name: 'Company hub' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(0);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    await signIn(page, 'admin');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    // issue 21: signed in, Settings has the header and side menu like every screen, the hub among its sections
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Hub' }).waitFor();
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
   it('refuses a channel that is not on the list, and a sender that is not the app', async () => {
     const { page } = await startDesktop();
     await page.goto('/login');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { APPROVAL_MESSAGES, keyResultsCompletedText, OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
+import { lengthText, TEXT_LIMITS } from '../../shared/rules/text-limits';
 import { isoDay } from '../../shared/rules/dates';
 import { useBrowser } from './helpers';
 
@@ -114,5 +115,24 @@ describe('objective workflow', () => {
       await page.goto('/objective-tracking/approval?objectiveId=999999');
       await page.getByText(APPROVAL_MESSAGES.failedTitle).waitFor();
       await page.getByText(APPROVAL_MESSAGES.failedBody).waitFor();
+    }));
+
+  it('the title field says its limit as the person nears it, politely to screen readers', () =>
+    signedIn('member', async ({ page }) => {
+      await page.goto('/objective-tracking/objectives');
+      await page.getByRole('button', { name: 'New Objective' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New objective' });
+      const field = dialog.getByLabel('Title');
+      // the counter is the title's description, a polite live region, empty until 80 % of the limit
+      const counter = page.locator(`[id="${(await field.getAttribute('aria-describedby'))?.split(' ')[0]}"]`);
+      expect(await counter.getAttribute('aria-live')).toBe('polite');
+      await field.fill('a'.repeat(159));
+      expect(await counter.textContent()).toBe('');
+      await field.fill('a'.repeat(160));
+      await expect.poll(() => counter.textContent()).toBe(lengthText(160, TEXT_LIMITS.title));
+      await field.fill('a'.repeat(250));
+      expect((await field.inputValue()).length).toBe(TEXT_LIMITS.title);
+      await expect.poll(() => counter.textContent()).toBe('200/200 characters');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
     }));
 });

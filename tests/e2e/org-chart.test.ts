@@ -8,7 +8,7 @@ import { DEMO_USERS, expectTitle, useBrowser, waitForPath } from './helpers';
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'org-chart', viewport: { width: 1400, height: 900 } });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/org-chart-${name}.png` });
-const card = (page: Page, name: string) => page.locator(`[data-testid="org-card"][aria-label^="${name},"]`);
+const card = (page: Page, name: string) => page.getByTestId('org-card').filter({ has: page.getByText(name, { exact: true }) });
 
 /** How far the card's centre is from the chart's centre, in pixels. */
 async function offCentre(page: Page, name: string): Promise<number> {

@@ -58,7 +58,10 @@ async function openProfileOf(page: Page, name: string) {
   await openDirectory(page);
   await page.getByRole('searchbox', { name: 'Search' }).fill(name);
   await cards(page).filter({ hasText: name }).first().click();
-  await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe(name);
+  // the profile's chunk and data may take a while on a loaded machine: wait for the screen, then its name
+  await page.waitForURL(/\/profile\/\d+$/);
+  await page.getByTestId('profile-name').waitFor();
+  await expect.poll(() => page.getByTestId('profile-name').textContent(), { timeout: 15_000 }).toBe(name);
 }
 
 describe('profile', () => {

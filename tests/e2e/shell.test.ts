@@ -112,6 +112,23 @@ describe('shell behaviour', () => {
       await expectTitle(page, 'Profile');
     }));
 
+  it('Settings is a screen of the shell: reached from the account picture, left through the side menu', () =>
+    signedIn('member', async ({ page, errors }) => {
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Settings' }).click();
+      await waitForPath(page, '/settings');
+      await expectTitle(page, 'Settings');
+      // issue 21: the header and the side menu are there, as on every screen
+      expect(await page.getByTestId('user-name').textContent()).toBe(DEMO_USERS.member.name);
+      expect(await page.getByRole('main').count()).toBe(1);
+      await page.getByRole('heading', { level: 2, name: 'Theme' }).waitFor();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Holidays' }).click();
+      await waitForPath(page, '/holidays');
+      await expectTitle(page, 'Holidays');
+      expect(errors).toEqual([]);
+    }));
+
   it('the footer shows the year, the OKR explanation and three credits', () =>
     signedIn('member', async ({ page }) => {
       expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()}`);

@@ -65,9 +65,11 @@ export function Header({ user, menuOpen, onMenu, onTeam, onAccount }: Props) {
             <Button appearance="transparent" className={styles.onBrand} icon={<PeopleTeamRegular />} onClick={onTeam} />
           </Tooltip>
         )}
-        <Tooltip content="Account" relationship="label">
+        {/* the name comes from the picture, not an aria-label: axe reads its initials as the
+            button's visible text, which an aria-label of 'Account' would not contain (label-in-name) */}
+        <Tooltip content="Account" relationship="description">
           <Button appearance="transparent" className={styles.avatarButton} onClick={onAccount}>
-            <UserAvatar user={user} color="colorful" size={36} />
+            <UserAvatar user={user} color="colorful" size={36} aria-label="Account" />
           </Button>
         </Tooltip>
       </div>

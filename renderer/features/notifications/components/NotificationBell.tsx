@@ -90,13 +90,14 @@ export function NotificationBell() {
                   type="button"
                   className={mergeClasses(styles.item, !n.readAt && styles.unread)}
                   onClick={() => openOne(n)}
-                  aria-label={`${n.readAt ? '' : 'Unread: '}${n.title}. ${n.body}`}
+                  aria-label={`${n.readAt ? '' : 'Unread: '}${n.title}. ${n.body}. ${relativeTime(n.createdAt)}`}
                   data-unread={n.readAt ? undefined : 'true'}
                 >
                   <span className={n.readAt ? undefined : styles.dot} />
                   <span className={styles.text}>
-                    <Text weight={n.readAt ? 'regular' : 'semibold'}>{n.title}</Text>
-                    <Text size={200} className={styles.body}>{n.body}</Text>
+                    {/* spaces between the lines, so their text reads as words and sits inside the label (label-in-name) */}
+                    <Text weight={n.readAt ? 'regular' : 'semibold'}>{n.title}</Text>{' '}
+                    <Text size={200} className={styles.body}>{n.body}</Text>{' '}
                     <Text size={100} className={styles.when} title={new Date(n.createdAt).toLocaleString('en-GB')}>{relativeTime(n.createdAt)}</Text>
                   </span>
                 </button>

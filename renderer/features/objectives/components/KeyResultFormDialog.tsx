@@ -5,7 +5,9 @@ import type { KeyResult } from '../../../../shared/api/objectives';
 import { PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { isKeyResultDeadlineLocked, keyResultDeadlineError } from '../../../../shared/rules/key-result-rules';
+import { TEXT_LIMITS } from '../../../../shared/rules/text-limits';
 import { FormDialog } from '../../../lib/components/FormDialog';
+import { lengthHint } from '../../../lib/components/length-hint';
 import { useNotify } from '../../../lib/toast';
 import { useCreateKeyResult, useReloadKeyResult, useUpdateKeyResult } from '../api/key-results';
 import { PriorityChoice } from './PriorityChoice';
@@ -106,11 +108,11 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
       bottom={<SaveFailure error={failure} onReload={reload} />}
     >
       {objective && <Text className={styles.quoted}>Objective: <strong>{objective.title}</strong> (deadline {objective.deadline})</Text>}
-      <Field label="Title" required validationMessage={errors.title}>
-        <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
+      <Field label="Title" required validationMessage={errors.title} hint={lengthHint(values.title, TEXT_LIMITS.title)}>
+        <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={TEXT_LIMITS.title} />
       </Field>
       <Field label="Description" required validationMessage={errors.description}>
-        <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
+        <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={TEXT_LIMITS.description} />
       </Field>
       <PriorityChoice value={values.priority} error={errors.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
       <Field label="Deadline" required validationMessage={errors.deadline} hint={locked ? 'The objective deadline has passed.' : undefined}>

@@ -5,7 +5,9 @@ import { objectiveFormSchema, subcategoriesOf, type Objective } from '../../../.
 import { CATEGORY_NAMES, PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { OBJECTIVE_MESSAGES } from '../../../../shared/rules/objective-messages';
+import { TEXT_LIMITS } from '../../../../shared/rules/text-limits';
 import { FormDialog } from '../../../lib/components/FormDialog';
+import { lengthHint } from '../../../lib/components/length-hint';
 import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
 import { useAssignees, useCreateObjective, useObjectiveChoices, useReloadObjective, useUpdateObjective } from '../api/objectives';
@@ -139,8 +141,8 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
       contentClassName={styles.form}
       bottom={<SaveFailure error={failure} onReload={reload} />}
     >
-      <Field label="Title" required validationMessage={errors.title} className={styles.wide}>
-        <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={200} />
+      <Field label="Title" required validationMessage={errors.title} hint={lengthHint(values.title, TEXT_LIMITS.title)} className={styles.wide}>
+        <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={TEXT_LIMITS.title} />
       </Field>
       <Choice label="Team" required error={errors.teamId} items={choices.data?.teams ?? []} value={values.teamId}
         // §5: changing the team clears the assignee (a regular user stays assigned to self)
@@ -148,7 +150,7 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
       <Choice label="Assignee" required error={errors.ownerId} items={assigneeItems} value={values.ownerId}
         disabled={regular} emptyText={OBJECTIVE_MESSAGES.noAssignees} onChange={(id) => set('ownerId', id)} />
       <Field label="Description" required validationMessage={errors.description} className={styles.wide}>
-        <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={5000} />
+        <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={TEXT_LIMITS.description} />
       </Field>
       <Choice label="Category" required error={errors.category} items={CATEGORY_NAMES.map((c) => ({ id: c, name: c }))} value={values.category || null}
         // §5: changing the category clears the subcategory

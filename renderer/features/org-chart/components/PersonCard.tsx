@@ -53,7 +53,6 @@ export const PersonCard = memo(function PersonCard({ person, node, focused, tabb
       aria-level={node.depth + 1}
       aria-expanded={node.reportCount > 0 ? !node.collapsed : undefined}
       aria-selected={focused}
-      aria-label={`${person.name}, ${person.jobTitle ?? FALLBACK_TEXT.unknownJob}`}
       data-person-id={person.id}
       data-testid="org-card"
       tabIndex={tabbable ? 0 : -1}
@@ -62,10 +61,12 @@ export const PersonCard = memo(function PersonCard({ person, node, focused, tabb
       onClick={() => onOpen(person.id)}
       onFocus={() => onFocusPerson(person.id)}
     >
-      {src ? <img className={styles.picture} src={src} alt="" draggable={false} /> : <Avatar name={person.name} size={48} />}
+      {src ? <img className={styles.picture} src={src} alt="" draggable={false} /> : <Avatar name={person.name} size={48} aria-hidden />}
+      {/* named by its text, not an aria-label: axe counts the initials and the reports count as
+          visible text, which a label of name and job would leave out (label-in-name) */}
       <div className={styles.text}>
-        <Text weight="semibold" className={styles.name}>{person.name}</Text>
-        <Text size={200} className={styles.line} title={person.jobTitle ?? undefined}>{person.jobTitle ?? FALLBACK_TEXT.unknownJob}</Text>
+        <Text weight="semibold" className={styles.name}>{person.name}</Text>{' '}
+        <Text size={200} className={styles.line} title={person.jobTitle ?? undefined}>{person.jobTitle ?? FALLBACK_TEXT.unknownJob}</Text>{' '}
         {person.teams.length > 0 && <Text size={100} className={mergeClasses(styles.line, styles.muted)}>{person.teams.join(', ')}</Text>}
       </div>
       {node.reportCount > 0 && (

@@ -6,6 +6,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { errorText } from '../../../lib/api';
+import { PageFrame } from '../../../lib/components/PageFrame';
 import { PATHS } from '../../../lib/paths';
 import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
@@ -22,7 +23,8 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   status: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   actions: { display: 'flex', justifyContent: 'space-between' },
-  back: { width: '100%', maxWidth: '560px', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM },
+  // signed in, inside the shell: the sections in one column under the page's title
+  sections: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, width: '100%', maxWidth: '560px' },
 });
 
 const EMBEDDED_STATUS = { starting: 'starting', running: 'running', failed: 'failed to start', off: 'off' } as const;
@@ -30,6 +32,8 @@ const EMBEDDED_STATUS = { starting: 'starting', running: 'running', failed: 'fai
 /**
  * Which hub the desktop app uses: the embedded demo hub, or a company hub URL (design §1); once
  * signed in, the person's theme (issue 21), password, sessions (issue 18) and notification switches.
+ * Signed in, it is a screen of the shell like any other (issue 21: it had no header or side menu);
+ * signed out, on the desktop, it stands alone, reached from the login page and back to it.
  */
 export default function SettingsPage() {
   const styles = useStyles();
@@ -59,56 +63,58 @@ export default function SettingsPage() {
     save.mutate(hubUrl, { onSuccess: () => { setDraft(null); notify.success(); }, onError: () => notify.failure() });
   };
 
-  const desktop = isDesktop();
-  return (
-    <main className={styles.page}>
-      {!desktop && (
-        <div className={styles.back}>
-          <Button icon={<ArrowLeftRegular />} onClick={() => navigate(PATHS.dashboard)}>Back</Button>
-          <Text as="h1" size={700} weight="semibold" block>Settings</Text>
-        </div>
-      )}
-      {desktop && <Card className={styles.card}>
-        <Text as="h1" size={700} weight="semibold">Settings</Text>
-        {settings.isPending && <Spinner label="Loading settings…" />}
-        {settings.isError && <MessageBar intent="error"><MessageBarBody>{errorText(settings.error)}</MessageBarBody></MessageBar>}
-        {settings.data && (
-          <form className={styles.form} onSubmit={submit}>
-            <Field label="Hub">
-              <RadioGroup value={mode} onChange={(_, d) => setDraft({ mode: d.value === 'company' ? 'company' : 'embedded', url })}>
-                <Radio value="embedded" label="Embedded demo hub on this computer" />
-                <Radio value="company" label="Company hub" />
-              </RadioGroup>
+  const hub = isDesktop() && (
+    <Card className={styles.card}>
+      {user
+        ? <Text as="h2" size={500} weight="semibold">Hub</Text>
+        : <Text as="h1" size={700} weight="semibold">Settings</Text>}
+      {settings.isPending && <Spinner label="Loading settings…" />}
+      {settings.isError && <MessageBar intent="error"><MessageBarBody>{errorText(settings.error)}</MessageBarBody></MessageBar>}
+      {settings.data && (
+        <form className={styles.form} onSubmit={submit}>
+          <Field label="Hub">
+            <RadioGroup value={mode} onChange={(_, d) => setDraft({ mode: d.value === 'company' ? 'company' : 'embedded', url })}>
+              <Radio value="embedded" label="Embedded demo hub on this computer" />
+              <Radio value="company" label="Company hub" />
+            </RadioGroup>
+          </Field>
+          {mode === 'company' && (
+            <Field label="Company hub URL" required validationMessage={urlError}>
+              <Input type="url" value={url} placeholder="https://hub.example.com" onChange={(_, d) => { setDraft({ mode, url: d.value }); setUrlError(undefined); }} />
             </Field>
-            {mode === 'company' && (
-              <Field label="Company hub URL" required validationMessage={urlError}>
-                <Input type="url" value={url} placeholder="https://hub.example.com" onChange={(_, d) => { setDraft({ mode, url: d.value }); setUrlError(undefined); }} />
-              </Field>
-            )}
-            <div className={styles.status}>
-              <Text>Now using:</Text>
-              <Badge appearance="outline">{settings.data.activeUrl ?? 'no hub yet'}</Badge>
-              {!settings.data.hubUrl && <Badge appearance="tint">embedded hub {EMBEDDED_STATUS[settings.data.embeddedStatus]}</Badge>}
-            </div>
-            {settings.data.tokenPersistence === 'memory' && (
-              <MessageBar intent="warning">
-                <MessageBarBody>
-                  This computer offers no encrypted key store, so your sign-in is kept in memory only: you will sign in again after restarting the app.
-                </MessageBarBody>
-              </MessageBar>
-            )}
-            {save.isError && <MessageBar intent="error"><MessageBarBody>{errorText(save.error)}</MessageBarBody></MessageBar>}
-            <div className={styles.actions}>
-              <Button icon={<ArrowLeftRegular />} onClick={() => navigate(user ? PATHS.dashboard : PATHS.login)}>Back</Button>
-              <Button type="submit" appearance="primary" disabled={save.isPending} icon={save.isPending ? <Spinner size="tiny" /> : undefined}>Save</Button>
-            </div>
-          </form>
-        )}
-      </Card>}
-      {user && <ThemeSettings />}
-      {user && <PasswordSettings user={user} />}
-      {user && <SessionsSettings />}
-      {user && <NotificationSettings />}
-    </main>
+          )}
+          <div className={styles.status}>
+            <Text>Now using:</Text>
+            <Badge appearance="outline">{settings.data.activeUrl ?? 'no hub yet'}</Badge>
+            {!settings.data.hubUrl && <Badge appearance="tint">embedded hub {EMBEDDED_STATUS[settings.data.embeddedStatus]}</Badge>}
+          </div>
+          {settings.data.tokenPersistence === 'memory' && (
+            <MessageBar intent="warning">
+              <MessageBarBody>
+                This computer offers no encrypted key store, so your sign-in is kept in memory only: you will sign in again after restarting the app.
+              </MessageBarBody>
+            </MessageBar>
+          )}
+          {save.isError && <MessageBar intent="error"><MessageBarBody>{errorText(save.error)}</MessageBarBody></MessageBar>}
+          <div className={styles.actions}>
+            {user ? <span /> : <Button icon={<ArrowLeftRegular />} onClick={() => navigate(PATHS.login)}>Back</Button>}
+            <Button type="submit" appearance="primary" disabled={save.isPending} icon={save.isPending ? <Spinner size="tiny" /> : undefined}>Save</Button>
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+
+  if (!user) return <main className={styles.page}>{hub}</main>;
+  return (
+    <PageFrame title="Settings">
+      <div className={styles.sections}>
+        {hub}
+        <ThemeSettings />
+        <PasswordSettings user={user} />
+        <SessionsSettings />
+        <NotificationSettings />
+      </div>
+    </PageFrame>
   );
 }

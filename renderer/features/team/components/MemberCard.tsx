@@ -28,11 +28,11 @@ export const MemberCard = memo(function MemberCard({ member }: { member: Directo
   const src = usePictureUrl(member);
   const tenure = tenureText(member.joinDate);
   return (
-    <Link to={profilePath(member.id)} className={styles.card} data-testid="member-card" aria-label={member.name}>
+    <Link to={profilePath(member.id)} className={styles.card} data-testid="member-card">
       {src ? (
         <img className={styles.picture} src={src} alt="" loading="lazy" />
       ) : (
-        <div className={styles.avatarBox}><Avatar name={member.name} size={96} /></div>
+        <div className={styles.avatarBox}><Avatar name={member.name} size={96} aria-hidden /></div>
       )}
       <Text weight="semibold" size={400} className={styles.name}>{member.name}</Text>
       <Text size={200}>{member.job?.name ?? FALLBACK_TEXT.unknownJob}</Text>
