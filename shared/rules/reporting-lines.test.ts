@@ -27,8 +27,19 @@ describe('reportingLineError', () => {
 });
 
 describe('managerChoices', () => {
+  const ana = { id: 1, name: 'Ana' };
+  const dan = { id: 2, name: 'Dan' };
+  const mihai = { id: 9, name: 'Mihai' };
+
   it('leaves the member out', () => {
-    expect(managerChoices([{ id: 1 }, { id: 2 }], 2)).toEqual([{ id: 1 }]);
-    expect(managerChoices([{ id: 1 }], null)).toEqual([{ id: 1 }]);
+    expect(managerChoices([ana, dan], 2)).toEqual([ana]);
+    expect(managerChoices([ana], null)).toEqual([ana]);
+  });
+
+  it('offers the manager the member has now, in name order, when the list has no place for them', () => {
+    expect(managerChoices([ana, dan], 5, mihai)).toEqual([ana, dan, mihai]);
+    expect(managerChoices([ana, mihai], 5, dan)).toEqual([ana, dan, mihai]);
+    expect(managerChoices([ana, dan], 5, dan)).toEqual([ana, dan]);
+    expect(managerChoices([ana], 9, mihai)).toEqual([ana]);
   });
 });

@@ -27,7 +27,14 @@ export function reportingLineError(
   return null;
 }
 
-/** The direct-manager choices the member dialog offers: never the member themself. */
-export function managerChoices<T extends { id: number }>(choices: readonly T[], memberId: number | null): T[] {
-  return memberId === null ? [...choices] : choices.filter((c) => c.id !== memberId);
+/**
+ * The direct-manager choices the member dialog offers: never the member themself, and always the
+ * manager they have now, in name order among the others (issue 21: the list holds team leads, so
+ * a manager who leads no team, the CEO say, showed as 'Not set').
+ */
+export function managerChoices<T extends { id: number; name: string }>(choices: readonly T[], memberId: number | null, current: T | null = null): T[] {
+  const offered = memberId === null ? [...choices] : choices.filter((c) => c.id !== memberId);
+  if (!current || current.id === memberId || offered.some((c) => c.id === current.id)) return offered;
+  const at = offered.findIndex((c) => c.name.localeCompare(current.name) > 0);
+  return at === -1 ? [...offered, current] : [...offered.slice(0, at), current, ...offered.slice(at)];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PEOPLE_TOASTS } from '../../shared/rules/people-messages';
-import { useBrowser } from './helpers';
+import { DEMO_USERS, useBrowser } from './helpers';
 
 // issue 7 Users tab (paged and searched on the hub, New through the member dialog, the Access
 // change) and the Audit tab that records it.
@@ -60,5 +60,49 @@ describe('Users and Audit tabs', () => {
       expect(await first.getByRole('cell').nth(2).textContent()).toBe('user Adrian Gheorghe');
       expect(await first.getByRole('cell').nth(4).textContent()).toMatch(/role: .+ → Admin/);
       await page.screenshot({ path: '/tmp/admin-audit.png' });
+    }));
+
+  it("Edit user shows a manager who leads no team (the CEO), and a save keeps the fields nobody touched", () =>
+    signedIn('admin', async ({ page }) => {
+      const person = DEMO_USERS.manager.name; // reports to the CEO, who leads no team
+      const profile = () => page.evaluate(async (name) => {
+        const headers = { 'x-hub-request': '1' };
+        const found = await (await fetch(`/api/admin/users?search=${encodeURIComponent(name)}`, { headers })).json();
+        const id = found.data.items[0].id as number;
+        // the wire's snake_case: the fields a save could clear
+        const { phone, teamlead_id, join_date, teamlead } = (await (await fetch(`/api/user/${id}`, { headers })).json()).data.user;
+        return { phone, teamlead_id, join_date, teamlead } as { phone: string; teamlead_id: number | null; join_date: string | null; teamlead: { name: string } | null };
+      }, person);
+      const before = await profile();
+      expect(before.teamlead?.name).toBe(DEMO_USERS.owner.name);
+
+      await page.goto('/admin');
+      await page.getByRole('searchbox', { name: 'Search users' }).fill(person);
+      await page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: person }).waitFor();
+      const edit = async () => {
+        await page.getByRole('button', { name: `Edit ${person}` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Edit User Info' });
+        await dialog.waitFor();
+        return dialog;
+      };
+      let dialog = await edit();
+      // issue 21: it read 'Not set', the list offering team leads only
+      await expect.poll(() => dialog.getByRole('combobox', { name: 'Direct Manager' }).textContent()).toBe(DEMO_USERS.owner.name);
+      await dialog.getByRole('textbox', { name: 'Phone' }).fill('+40 700 123 456');
+      const sent = page.waitForRequest((r) => r.method() === 'PUT' && /\/api\/user\/\d+$/.test(new URL(r.url()).pathname));
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const body = (await sent).postDataJSON() as Record<string, unknown>;
+      // only what the person may have changed goes: no manager, no join date
+      expect(Object.keys(body).filter((k) => /teamlead|join/i.test(k))).toEqual([]);
+      await page.getByText(PEOPLE_TOASTS.userUpdated, { exact: true }).first().waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await profile()).toEqual({ ...before, phone: '+40 700 123 456' });
+
+      // and back as it was
+      dialog = await edit();
+      await dialog.getByRole('textbox', { name: 'Phone' }).fill(before.phone);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await profile()).toEqual(before);
     }));
 });

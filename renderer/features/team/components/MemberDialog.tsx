@@ -50,15 +50,18 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
   const styles = useStyles();
   const actor = useAtomValue(userAtom);
   const notify = useNotify();
-  const [form, setForm] = useState<FormState>(() => initialState(member));
+  const [start] = useState<FormState>(() => initialState(member));
+  const [form, setForm] = useState<FormState>(start);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const create = useCreateMember();
   const update = useUpdateMember();
   const teams = useTeamChoices().data?.teams ?? [];
   const jobs = useJobChoices().data?.items ?? [];
-  // issue 11: a person never reports to themselves (the hub also refuses loops further up)
-  const leads = managerChoices(useTeamLeadChoices().data?.items ?? [], member?.id ?? null);
+  // issue 11: a person never reports to themselves (the hub also refuses loops further up);
+  // issue 21: their manager now is offered even when not a team lead
+  const current = member?.teamleadId != null && member.teamlead?.id === member.teamleadId ? member.teamlead : null;
+  const leads = managerChoices(useTeamLeadChoices().data?.items ?? [], member?.id ?? null, current);
   const target = member ? { id: member.id, teamIds: member.team.map((t) => t.id) } : null;
   // whoever may add members sets every field of a new one
   const editable = (field: UserField) => mode === 'add' || (!!actor && !!target && mayChangeUserField(actor, target, field));
@@ -70,9 +73,14 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // issue 21: an edit sends the optional fields only when the person changed them, so a save
+    // never clears what they did not touch (the hub keeps a field that is not sent)
+    const touched = (key: 'teamleadId' | 'joinDate') => mode === 'add' || form[key] !== start[key];
     const candidate = {
       name: form.name, email: form.email, phone: form.phone, teamIds: form.teamIds, jobId: form.jobId ?? undefined,
-      teamleadId: form.teamleadId, joinDate: form.joinDate || (mode === 'add' ? '' : null), username: form.username || undefined,
+      ...(touched('teamleadId') ? { teamleadId: form.teamleadId } : {}),
+      ...(touched('joinDate') ? { joinDate: form.joinDate || (mode === 'add' ? '' : null) } : {}),
+      username: form.username || undefined,
     };
     const parsed = (mode === 'add' ? createMemberSchema : updateMemberSchema).safeParse(candidate);
     if (!parsed.success) {
