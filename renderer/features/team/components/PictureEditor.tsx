@@ -4,6 +4,7 @@ import {
 } from '@fluentui/react-components';
 import { PICTURE_MESSAGES } from '../../../../shared/rules/people-messages';
 import { errorText } from '../../../lib/api';
+import { NestedAlert } from '../../../lib/components/NestedAlert';
 import { useNotify } from '../../../lib/toast';
 import { useUploadPicture } from '../api/picture';
 import { clampCrop, initialCrop, pictureProblem, renderCrop, zoomCrop, type Crop } from './picture-crop';
@@ -123,16 +124,7 @@ export default function PictureEditor({ userId, onClose, onSaved }: { userId: nu
               <Button appearance="primary" disabled={upload.isPending} onClick={() => void save()}>{upload.isPending ? 'Saving…' : 'Save'}</Button>
             </DialogActions>
           </DialogBody>
-          {/* nested inside the surface so Fluent stacks the two modals (focus and aria-hidden) */}
-          <Dialog open={error !== null} modalType="alert" onOpenChange={(_, d) => !d.open && setError(null)}>
-            <DialogSurface>
-              <DialogBody>
-                <DialogTitle>Error Message</DialogTitle>
-                <DialogContent>{error}</DialogContent>
-                <DialogActions><Button appearance="primary" onClick={() => setError(null)}>OK</Button></DialogActions>
-              </DialogBody>
-            </DialogSurface>
-          </Dialog>
+          <NestedAlert open={error !== null} title="Error Message" onClose={() => setError(null)}>{error}</NestedAlert>
         </DialogSurface>
       </Dialog>
     </>

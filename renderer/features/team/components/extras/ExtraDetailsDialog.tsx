@@ -10,6 +10,7 @@ import { useAtomValue } from 'jotai';
 import { canViewBitstoneInfo, canViewSensitivePersonalInfo, type ExtraSection } from '../../../../../shared/rules/permissions';
 import { EXTRA_MESSAGES, PEOPLE_TOASTS } from '../../../../../shared/rules/people-messages';
 import { userAtom } from '../../../../lib/session/session';
+import { NestedAlert } from '../../../../lib/components/NestedAlert';
 import { useNotify } from '../../../../lib/toast';
 import { useSaveExtras } from '../../api/extras';
 import { hubFieldErrors, zodFieldErrors } from '../form-errors';
@@ -101,16 +102,7 @@ export default function ExtraDetailsDialog({ profile, sections, onClose }: { pro
               <Button appearance="primary" disabled={save.isPending} onClick={() => void submit()}>{save.isPending ? 'Saving…' : 'Save'}</Button>
             </DialogActions>
           </DialogBody>
-          {/* nested inside the surface so Fluent stacks the two modals (focus and aria-hidden) */}
-          <Dialog open={denied} modalType="alert" onOpenChange={(_, d) => !d.open && setDenied(false)}>
-            <DialogSurface>
-              <DialogBody>
-                <DialogTitle>{EXTRA_MESSAGES.deniedTitle}</DialogTitle>
-                <DialogContent>{EXTRA_MESSAGES.deniedBody}</DialogContent>
-                <DialogActions><Button appearance="primary" onClick={() => setDenied(false)}>OK</Button></DialogActions>
-              </DialogBody>
-            </DialogSurface>
-          </Dialog>
+          <NestedAlert open={denied} title={EXTRA_MESSAGES.deniedTitle} onClose={() => setDenied(false)}>{EXTRA_MESSAGES.deniedBody}</NestedAlert>
         </DialogSurface>
       </Dialog>
     </>
