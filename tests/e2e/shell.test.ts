@@ -79,7 +79,11 @@ describe('shell behaviour', () => {
       await account.waitFor();
       await page.keyboard.press('Escape');
       await account.waitFor({ state: 'hidden' });
-      await tabTo(page, page.getByRole('button', { name: 'My team' }));
+      // focus is back on the Account button (issue 21); My team sits just before it in the header
+      const accountButton = page.getByRole('button', { name: 'Account' });
+      await expect.poll(() => accountButton.evaluate((el) => el === document.activeElement)).toBe(true);
+      const myTeam = page.getByRole('button', { name: 'My team' });
+      for (let i = 0; i < 5 && !(await myTeam.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'My team' }).waitFor();
     }));

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -37,8 +37,21 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const [panel, setPanel] = useState<Panel>(null);
   const offline = useOffline();
+  // issue 21: a drawer gives focus back to what opened it (the drawers open from state, not from a
+  // Fluent trigger, so Fluent does not know where to return it)
+  const opener = useRef<HTMLElement | null>(null);
   if (!user) return null; // the route guard has already sent a signed-out visitor to login
-  const close = () => setPanel(null);
+  const open = (next: Panel) => {
+    if (panel === null) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPanel(next);
+  };
+  const close = () => {
+    setPanel(null);
+    const back = opener.current;
+    opener.current = null;
+    // after the drawer has released focus on its way out
+    window.setTimeout(() => back?.isConnected && back.focus(), 0);
+  };
   return (
     <div className={styles.root}>
       <a
@@ -55,9 +68,9 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
       <Header
         user={user}
         menuOpen={panel === 'menu'}
-        onMenu={() => setPanel(panel === 'menu' ? null : 'menu')}
-        onTeam={() => setPanel('team')}
-        onAccount={() => setPanel('account')}
+        onMenu={() => (panel === 'menu' ? close() : open('menu'))}
+        onTeam={() => open('team')}
+        onAccount={() => open('account')}
       />
       <SideMenu user={user} open={panel === 'menu'} onClose={close} />
       <TeamDrawer open={panel === 'team'} onClose={close} />
