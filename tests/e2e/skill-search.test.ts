@@ -7,7 +7,7 @@ import { useBrowser } from './helpers';
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'skill-search', viewport: { width: 1400, height: 900 } });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/skill-search-${name}.png` });
-const cardNames = (page: Page) => page.getByTestId('member-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
+const cardNames = (page: Page) => page.getByTestId('member-card').getByTestId('member-name').allTextContents();
 
 /**
  * Each listed person's matches for `word`, counted from the profiles this viewer may open: the

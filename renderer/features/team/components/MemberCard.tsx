@@ -34,7 +34,7 @@ export const MemberCard = memo(function MemberCard({ member }: { member: Directo
       ) : (
         <div className={styles.avatarBox}><Avatar name={member.name} size={96} aria-hidden /></div>
       )}
-      <Text weight="semibold" size={400} className={styles.name}>{member.name}</Text>
+      <Text weight="semibold" size={400} className={styles.name} data-testid="member-name">{member.name}</Text>
       <Text size={200}>{member.job?.name ?? FALLBACK_TEXT.unknownJob}</Text>
       {member.isTeamLead && <Badge appearance="tint" color="brand">Team lead</Badge>}
       {tenure && <Text size={200} className={styles.muted}>{tenure}</Text>}
