@@ -9,6 +9,7 @@ import { ThemeProvider } from '../lib/theme';
 import { isDesktop } from '../lib/transport';
 import { ErrorBoundary } from './ErrorBoundary';
 import { routes } from './routes';
+import { useFocusReturn } from './routing/focus-return';
 import { useModalLeakFix } from './routing/use-modal-leak-fix';
 
 const AppToaster = lazy(() => import('./AppToaster'));
@@ -21,6 +22,7 @@ const Router = typeof window !== 'undefined' && window.location.protocol === 'fi
 function AppRoutes() {
   useConfirmSession();
   useModalLeakFix();
+  useFocusReturn();
   return useRoutes(routes);
 }
 

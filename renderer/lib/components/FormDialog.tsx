@@ -34,8 +34,10 @@ export function FormDialog({ open = true, title, onClose, onSubmit, saving, subm
               {bottom}
             </DialogContent>
             <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={saving}>Cancel</Button>
-              <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>{submitLabel}</Button>
+              {/* disabledFocusable: a disabled button drops keyboard focus to the page behind the dialog,
+                  so a person pressing Enter on Save would lose their place while it saves (issue 21) */}
+              <Button appearance="secondary" onClick={onClose} disabledFocusable={saving}>Cancel</Button>
+              <Button appearance="primary" type="submit" disabledFocusable={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>{submitLabel}</Button>
             </DialogActions>
           </DialogBody>
         </form>
