@@ -55,7 +55,10 @@ describe('the dashboard', () => {
       await popup.waitForLoadState();
       expect(popup.url()).toBe('https://git.bitstone.example/');
       // and from the keyboard: the card is a link, Enter opens it
-      const card = page.getByRole('link', { name: 'Git Server, opens in your browser' });
+      // named by its own text (WCAG 2.5.3), described by where it opens
+      const card = page.getByRole('link', { name: /^Git Server/ });
+      const hint = await card.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent);
+      expect(hint).toBe('Opens in your browser');
       await card.focus();
       const [again] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
       await again.waitForLoadState();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Badge, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { Link } from '../../../shared/api/links';
 import { FALLBACK_TEXT } from '../../../shared/rules/people-messages';
@@ -32,6 +32,8 @@ const useStyles = makeStyles({
   },
   fallback: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
   deleted: { opacity: 0.6 },
+  // read by screen readers, not shown: the card's own text is its name (WCAG 2.5.3 label in name)
+  hint: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
 });
 
 export function LinkPicture({ link, size = 56 }: { link: Pick<Link, 'id' | 'name' | 'pictureVersion'>; size?: number }) {
@@ -49,17 +51,23 @@ interface Props {
   actions?: ReactNode;
 }
 
+/** What a screen reader adds to a dashboard card: where Enter takes the person. */
+export const LINK_OPENS_HINT = 'Opens in your browser';
+
 export function LinkCard({ link, onOpen, actions }: Props) {
   const styles = useStyles();
   const deleted = link.status === 'deleted';
+  const hintId = useId();
   return (
+    <>
+    {onOpen && <span id={hintId} className={styles.hint}>{LINK_OPENS_HINT}</span>}
     <Card
       className={deleted ? `${styles.card} ${styles.deleted}` : styles.card}
       onClick={onOpen ? () => onOpen(link) : undefined}
       // an opening card is a link for keyboards and screen readers: Enter opens it too
       role={onOpen ? 'link' : undefined}
       onKeyDown={onOpen ? (event) => { if (event.key === 'Enter') { event.preventDefault(); onOpen(link); } } : undefined}
-      aria-label={onOpen ? `${link.name}, opens in your browser` : link.name}
+      aria-describedby={onOpen ? hintId : undefined}
       data-testid="link-card"
     >
       <CardHeader
@@ -72,5 +80,6 @@ export function LinkCard({ link, onOpen, actions }: Props) {
         ? <Text className={styles.description}>{link.description}</Text>
         : <Text className={`${styles.description} ${styles.fallback}`}>{FALLBACK_TEXT.noLinkDescription}</Text>}
     </Card>
+    </>
   );
 }
