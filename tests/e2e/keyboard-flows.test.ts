@@ -189,4 +189,96 @@ describe('keyboard only', () => {
       await page.keyboard.press('Enter');
       await page.getByText('waiting for approval (complete)').waitFor();
     }), 120_000);
+
+  it('the lead approves it, filters the objectives to find it completed, and pages through the list', () =>
+    withKeyboard('lead', async (page) => {
+      await page.goto('/objective-tracking/approvals');
+      const row = page.getByRole('row', { name: title });
+      await tabTo(page, row.getByRole('button', { name: 'Approve' }), { max: 200 });
+      await page.keyboard.press('Enter');
+      await page.getByText(CONFIRM_TEXT.action('approve', 'objective')).waitFor();
+      await tabTo(page, page.getByRole('button', { name: 'Yes' }));
+      await page.keyboard.press('Enter');
+      await row.waitFor({ state: 'detached' });
+
+      await page.goto('/objective-tracking/objectives');
+      await page.getByTestId('objective-card').first().waitFor();
+      await tabTo(page, page.getByRole('button', { name: 'Filters', exact: true }));
+      await page.keyboard.press('Enter');
+      await chooseWithKeys(page, page.getByRole('combobox', { name: 'Assignee' }), DEMO_USERS.member.name);
+      await chooseWithKeys(page, page.getByRole('combobox', { name: 'Status' }), 'completed');
+      await page.getByTestId('objective-card').filter({ hasText: title }).getByText('completed', { exact: true }).waitFor();
+
+      // back to every objective of the team, then to the second page of the list
+      await tabTo(page, page.getByRole('button', { name: 'Clear Filters' }), { back: true });
+      await page.keyboard.press('Enter');
+      const next = page.getByRole('button', { name: 'Next page' });
+      await tabTo(page, next, { max: 300 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    }), 150_000);
+
+  it('the timeline: zoom, collapse every row, and open an objective, from its toolbar and rows', () =>
+    withKeyboard('lead', async (page) => {
+      await page.goto('/objective-tracking/timeline');
+      await page.getByRole('treeitem').first().waitFor();
+      const level = page.getByTestId('zoom-level');
+      const before = await level.textContent();
+      // the toolbar is one Tab stop; the arrows move inside it
+      const toolbar = page.getByRole('toolbar', { name: 'Timeline tools' });
+      await tabTo(page, toolbar);
+      const zoomIn = toolbar.getByRole('button', { name: 'Zoom in' });
+      for (let i = 0; i < 8 && !(await isFocused(zoomIn)); i += 1) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => level.textContent()).not.toBe(before);
+
+      const collapseAll = toolbar.getByRole('button', { name: 'Collapse all' });
+      for (let i = 0; i < 8 && !(await isFocused(collapseAll)); i += 1) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('[role="treeitem"][aria-expanded="true"]').count()).toBe(0);
+
+      const first = page.getByRole('treeitem').first();
+      const name = (await first.locator('button[title]').textContent()) ?? '';
+      await tabTo(page, first.locator('button[title]'));
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name, exact: true }).waitFor();
+    }), 120_000);
+
+  it('the directory: find oneself, open the profile and change the phone number', () =>
+    withKeyboard('member', async (page) => {
+      await page.goto('/super-awesome-team');
+      await page.getByTestId('member-card').first().waitFor();
+      await typeInto(page, page.getByRole('searchbox', { name: 'Search' }), DEMO_USERS.member.name);
+      const card = page.getByTestId('member-card').filter({ hasText: DEMO_USERS.member.name });
+      await expect.poll(() => page.getByTestId('member-card').count(), { timeout: 10_000 }).toBe(1);
+      await tabTo(page, card);
+      await page.keyboard.press('Enter');
+      const info = page.getByRole('region', { name: 'User Information' });
+      const edit = info.getByRole('button', { name: 'Edit' });
+      await tabTo(page, edit);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Edit User Info' });
+      await dialog.waitFor();
+      await typeInto(page, dialog.getByRole('textbox', { name: /^Phone/ }), '+40 764 307 866');
+      await tabTo(page, dialog.getByRole('button', { name: 'Save' }));
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => info.textContent()).toContain('+40 764 307 866');
+      await expect.poll(() => isFocused(edit)).toBe(true);
+    }));
+
+  it('the admin tabs: arrows move between them and Enter opens one', () =>
+    withKeyboard('admin', async (page) => {
+      await page.goto('/admin');
+      const tabs = page.getByRole('tablist');
+      await tabTo(page, tabs);
+      const teams = tabs.getByRole('tab', { name: 'Teams' });
+      for (let i = 0; i < 10 && !(await isFocused(teams)); i += 1) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => teams.getAttribute('aria-selected')).toBe('true');
+      await page.waitForURL((url) => url.searchParams.get('tab') === 'teams');
+      // the tab's own content is next in the Tab order
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('[role="tablist"]') === null)).toBe(true);
+    }));
 });

@@ -14,11 +14,15 @@ declare module 'vitest' {
   }
 }
 
-export const WEB_ROOT = path.resolve('dist/renderer');
+/**
+ * Where the e2e build goes: dist/renderer, or E2E_WEB_ROOT for a second run in the same checkout at
+ * the same time (one run's build emptying the folder would leave the other's hub serving nothing).
+ */
+export const WEB_ROOT = path.resolve(process.env.E2E_WEB_ROOT ?? 'dist/renderer');
 
 export function buildRenderer(): void {
   // vitest runs with NODE_ENV=test, which would give React's development build.
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', WEB_ROOT, '--emptyOutDir'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 export async function startE2eHub(): Promise<{ hub: RunningHub; stop: () => Promise<void> }> {

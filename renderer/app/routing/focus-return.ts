@@ -50,16 +50,26 @@ export function installFocusReturn(doc: Document): () => void {
       backToOpener();
       return;
     }
+    // out of a modal dialog that is still open: not the person (the page behind cannot be reached),
+    // but focus dropped by a button disabling itself while it saves; the dialog's closing decides
+    if (focusedInLayer && doc.querySelector('[aria-modal="true"]')) {
+      escapedTo = el;
+      return;
+    }
     lastOutside = el;
     focusedInLayer = null;
   };
+  let escapedTo: HTMLElement | null = null;
 
   let pending = 0;
   const check = () => {
     pending = 0;
     if (!layerGone()) return;
     closedAt = performance.now();
-    if (!doc.activeElement || doc.activeElement === doc.body) backToOpener();
+    const now = doc.activeElement;
+    const dropped = !now || now === doc.body || now === escapedTo;
+    escapedTo = null;
+    if (dropped) backToOpener();
     else focusedInLayer = null;
   };
   const observer = new MutationObserver(() => {

@@ -101,7 +101,7 @@ export function ChangePasswordForm({ user, oneTime = false, submitLabel, onChang
         <PasswordInput ref={confirmRef} name="confirm-password" autoComplete="new-password" value={values.confirmPassword} onChange={(_, d) => edit('confirmPassword', d.value)} />
       </Field>
       <div className={styles.actions}>
-        <Button type="submit" appearance="primary" disabled={change.isPending} icon={change.isPending ? <Spinner size="tiny" /> : undefined}>
+        <Button type="submit" appearance="primary" disabledFocusable={change.isPending} icon={change.isPending ? <Spinner size="tiny" /> : undefined}>
           {submitLabel}
         </Button>
       </div>

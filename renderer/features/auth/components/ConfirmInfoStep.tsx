@@ -63,7 +63,7 @@ export default function ConfirmInfoStep({ user, onDone }: { user: SessionUser; o
         <Input type="tel" value={values.phone} autoComplete="tel" onChange={(_, d) => change('phone', d.value)} />
       </Field>
       <div className={styles.actions}>
-        <Button type="submit" appearance="primary" disabled={confirm.isPending} icon={confirm.isPending ? <Spinner size="tiny" /> : undefined}>
+        <Button type="submit" appearance="primary" disabledFocusable={confirm.isPending} icon={confirm.isPending ? <Spinner size="tiny" /> : undefined}>
           Continue
         </Button>
       </div>

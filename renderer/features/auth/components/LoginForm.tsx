@@ -75,7 +75,7 @@ export function LoginForm() {
       </Field>
       <div className={styles.row}>
         <ForgotPasswordLink />
-        <Button type="submit" appearance="primary" disabled={signIn.isPending} icon={signIn.isPending ? <Spinner size="tiny" /> : undefined}>
+        <Button type="submit" appearance="primary" disabledFocusable={signIn.isPending} icon={signIn.isPending ? <Spinner size="tiny" /> : undefined}>
           Sign In
         </Button>
       </div>

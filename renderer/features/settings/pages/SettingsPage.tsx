@@ -98,7 +98,7 @@ export default function SettingsPage() {
           {save.isError && <MessageBar intent="error"><MessageBarBody>{errorText(save.error)}</MessageBarBody></MessageBar>}
           <div className={styles.actions}>
             {user ? <span /> : <Button icon={<ArrowLeftRegular />} onClick={() => navigate(PATHS.login)}>Back</Button>}
-            <Button type="submit" appearance="primary" disabled={save.isPending} icon={save.isPending ? <Spinner size="tiny" /> : undefined}>Save</Button>
+            <Button type="submit" appearance="primary" disabledFocusable={save.isPending} icon={save.isPending ? <Spinner size="tiny" /> : undefined}>Save</Button>
           </div>
         </form>
       )}

@@ -118,7 +118,7 @@ export default function CvPreviewDialog({ profile, onClose }: { profile: Profile
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Close</Button>
-            <Button appearance="primary" disabled={saving} onClick={() => void download()}>Download CV</Button>
+            <Button appearance="primary" disabledFocusable={saving} onClick={() => void download()}>Download CV</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

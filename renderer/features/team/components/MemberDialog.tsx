@@ -161,7 +161,7 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose}>Cancel</Button>
-              <Button appearance="primary" type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save'}</Button>
+              <Button appearance="primary" type="submit" disabledFocusable={saving}>{saving ? 'Saving…' : 'Save'}</Button>
             </DialogActions>
           </DialogBody>
         </form>

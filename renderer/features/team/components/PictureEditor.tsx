@@ -121,7 +121,7 @@ export default function PictureEditor({ userId, onClose, onSaved }: { userId: nu
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose}>Cancel</Button>
-              <Button appearance="primary" disabled={upload.isPending} onClick={() => void save()}>{upload.isPending ? 'Saving…' : 'Save'}</Button>
+              <Button appearance="primary" disabledFocusable={upload.isPending} onClick={() => void save()}>{upload.isPending ? 'Saving…' : 'Save'}</Button>
             </DialogActions>
           </DialogBody>
           <NestedAlert open={error !== null} title="Error Message" onClose={() => setError(null)}>{error}</NestedAlert>

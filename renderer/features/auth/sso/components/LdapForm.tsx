@@ -52,7 +52,7 @@ export function LdapForm({ label }: { label: string }) {
         <Input name="ldap-password" ref={passwordRef} type="password" autoComplete="current-password" value={values.password} onChange={(_, d) => change('password', d.value)} />
       </Field>
       <div className={styles.row}>
-        <Button type="submit" appearance="primary" disabled={signIn.isPending} icon={signIn.isPending ? <Spinner size="tiny" /> : undefined}>
+        <Button type="submit" appearance="primary" disabledFocusable={signIn.isPending} icon={signIn.isPending ? <Spinner size="tiny" /> : undefined}>
           Sign In
         </Button>
       </div>

@@ -99,7 +99,7 @@ export default function ExtraDetailsDialog({ profile, sections, onClose }: { pro
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose}>Cancel</Button>
-              <Button appearance="primary" disabled={save.isPending} onClick={() => void submit()}>{save.isPending ? 'Saving…' : 'Save'}</Button>
+              <Button appearance="primary" disabledFocusable={save.isPending} onClick={() => void submit()}>{save.isPending ? 'Saving…' : 'Save'}</Button>
             </DialogActions>
           </DialogBody>
           <NestedAlert open={denied} title={EXTRA_MESSAGES.deniedTitle} onClose={() => setDenied(false)}>{EXTRA_MESSAGES.deniedBody}</NestedAlert>
