@@ -64,7 +64,7 @@ describe('key-result check-ins', () => {
 
       // the trend line is drawn through both check-ins, rising
       const trend = card.getByTestId('check-in-trend');
-      expect(await trend.getAttribute('aria-label')).toBe('Trend over 2 check-ins: 30%, 55%');
+      expect(await trend.getAttribute('aria-label')).toBe('Progress over 2 check-ins: from 30% to 55%');
       const points = (await trend.locator('polyline').getAttribute('points'))!.split(' ').map((p) => p.split(',').map(Number));
       expect(points).toHaveLength(2);
       expect(points[1][1]).toBeLessThan(points[0][1]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sparklinePoints, sparklineRange, toPolyline } from './sparkline';
+import { sparklinePoints, sparklineRange, sparklineSummary, toPolyline } from './sparkline';
 
 const box = { width: 104, height: 34, pad: 2 };
 
@@ -23,5 +23,10 @@ describe('check-in trend line', () => {
   });
   it('draws nothing without check-ins', () => {
     expect(sparklinePoints([], box)).toEqual([]);
+  });
+  it('says in words where the progress started and where it is now, oldest first', () => {
+    expect(sparklineSummary([10, 25, 40, 60])).toBe('Progress over 4 check-ins: from 10% to 60%');
+    expect(sparklineSummary([55, 30])).toBe('Progress over 2 check-ins: from 55% to 30%');
+    expect(sparklineSummary([30])).toBe('Progress over 1 check-in: 30%');
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -13,8 +14,19 @@ echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRend
 
 export type ChartOption = echarts.EChartsCoreOption;
 
-/** One chart; redrawn when the option changes, resized with the window (spec §9: 200 ms debounce). */
-export function EChart({ option, height = 280, label }: { option: ChartOption; height?: number; label: string }) {
+const useStyles = makeStyles({
+  figure: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  summary: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, overflowWrap: 'anywhere' },
+});
+
+/**
+ * One chart; redrawn when the option changes, resized with the window (spec §9: 200 ms debounce).
+ * issue 21: the drawing is an image named `label`, described by `summary` (chart-summary.ts), which
+ * is also its caption for everyone.
+ */
+export function EChart({ option, height = 280, label, summary }: { option: ChartOption; height?: number; label: string; summary: string }) {
+  const styles = useStyles();
+  const summaryId = useId();
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const themeName = `hub-${useAppliedTheme()}`;
@@ -47,5 +59,10 @@ export function EChart({ option, height = 280, label }: { option: ChartOption; h
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={host} role="img" aria-label={label} style={{ width: '100%', height }} />;
+  return (
+    <figure className={styles.figure}>
+      <div ref={host} role="img" aria-label={label} aria-describedby={summaryId} style={{ width: '100%', height }} />
+      <figcaption id={summaryId} className={styles.summary} data-testid="chart-summary">{summary}</figcaption>
+    </figure>
+  );
 }

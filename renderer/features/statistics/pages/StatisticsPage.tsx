@@ -11,6 +11,7 @@ import { userAtom } from '../../../lib/session/session';
 import { useAppliedTheme } from '../../../lib/theme';
 import { useJobChoices, useStatistics } from '../api/statistics';
 import { splitBars, teamBars } from '../components/chart-options';
+import { splitSummary, teamSummary } from '../components/chart-summary';
 import { SERIES_COLORS } from '../components/chart-theme';
 import { EChart } from '../components/EChart';
 import { EmployeeTable } from '../components/EmployeeTable';
@@ -47,9 +48,11 @@ export default function StatisticsPage() {
 
   const data = stats.data;
   const colors = SERIES_COLORS[useAppliedTheme()];
-  const statusOption = useMemo(() => splitBars((data?.byStatus.items ?? []).map((r) => ({ name: r.status, ...r })), colors), [data, colors]);
-  const categoryOption = useMemo(() => splitBars((data?.byCategory.items ?? []).map((r) => ({ name: r.category, ...r })), colors), [data, colors]);
   const teamOption = useMemo(() => teamBars(data?.byTeam ?? [], colors), [data, colors]);
+  const statusRows = useMemo(() => (data?.byStatus.items ?? []).map((r) => ({ name: r.status, ...r })), [data]);
+  const categoryRows = useMemo(() => (data?.byCategory.items ?? []).map((r) => ({ name: r.category, ...r })), [data]);
+  const statusOption = useMemo(() => splitBars(statusRows, colors), [statusRows, colors]);
+  const categoryOption = useMemo(() => splitBars(categoryRows, colors), [categoryRows, colors]);
 
   return (
     <PageFrame title="Statistics">
@@ -74,21 +77,21 @@ export default function StatisticsPage() {
             <Card className={s.card}>
               <Text as="h2" size={500} weight="semibold">By status</Text>
               <div className={s.pair}>
-                <EChart label="Objectives by status chart" option={statusOption} />
-                <SplitTable label="Objectives by status" head="Status" rows={data.byStatus.items.map((r) => ({ name: r.status, ...r }))} total={data.byStatus.total} />
+                <EChart label="Objectives by status chart" option={statusOption} summary={splitSummary('Objectives by status', statusRows)} />
+                <SplitTable label="Objectives by status" head="Status" rows={statusRows} total={data.byStatus.total} />
               </div>
             </Card>
             <Card className={s.card}>
               <Text as="h2" size={500} weight="semibold">By category</Text>
               <div className={s.pair}>
-                <EChart label="Objectives by category chart" option={categoryOption} />
-                <SplitTable label="Objectives by category" head="Category" rows={data.byCategory.items.map((r) => ({ name: r.category, ...r }))} total={data.byCategory.total} />
+                <EChart label="Objectives by category chart" option={categoryOption} summary={splitSummary('Objectives by category', categoryRows)} />
+                <SplitTable label="Objectives by category" head="Category" rows={categoryRows} total={data.byCategory.total} />
               </div>
             </Card>
           </div>
           <Card className={s.card}>
             <Text as="h2" size={500} weight="semibold">By team</Text>
-            <EChart label="Objectives by team chart" option={teamOption} height={320} />
+            <EChart label="Objectives by team chart" option={teamOption} height={320} summary={teamSummary('Objectives by team', data.byTeam)} />
             <TeamTable teams={data.byTeam} />
           </Card>
           <Card className={s.card}>

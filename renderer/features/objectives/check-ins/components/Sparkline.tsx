@@ -1,6 +1,6 @@
 import { tokens } from '@fluentui/react-components';
 import type { CheckIn } from '../../../../../shared/api/check-ins';
-import { sparklinePoints, toPolyline } from '../sparkline';
+import { sparklinePoints, sparklineSummary, toPolyline } from '../sparkline';
 
 const BOX = { width: 120, height: 32, pad: 3 };
 
@@ -10,7 +10,7 @@ export function Sparkline({ checkIns }: { checkIns: readonly CheckIn[] }) {
   const points = sparklinePoints(oldestFirst, BOX);
   if (points.length === 0) return null;
   const last = points[points.length - 1];
-  const summary = `Trend over ${checkIns.length} check-in${checkIns.length === 1 ? '' : 's'}: ${oldestFirst.join('%, ')}%`;
+  const summary = sparklineSummary(oldestFirst);
   return (
     <svg width={BOX.width} height={BOX.height} viewBox={`0 0 ${BOX.width} ${BOX.height}`} role="img" aria-label={summary} data-testid="check-in-trend">
       <title>{summary}</title>
