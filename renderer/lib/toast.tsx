@@ -16,7 +16,9 @@ let toasterMounted = false;
 const waiting: Array<{ text: string; intent: Intent }> = [];
 
 function show(dispatchToast: ReturnType<typeof useToastController>['dispatchToast'], text: string, intent: Intent): void {
-  dispatchToast(<Toast><ToastTitle>{text}</ToastTitle></Toast>, { intent, timeout: intent === 'success' ? TOAST_SUCCESS_MS : TOAST_ERROR_MS });
+  // issue 21: a failure interrupts the screen reader, a success waits its turn (Fluent makes both assertive)
+  const politeness = intent === 'success' ? 'polite' : 'assertive';
+  dispatchToast(<Toast><ToastTitle>{text}</ToastTitle></Toast>, { intent, politeness, timeout: intent === 'success' ? TOAST_SUCCESS_MS : TOAST_ERROR_MS });
 }
 
 /** Called by the toaster's chunk: shows what waited, and lets later toasts go straight through. */

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Loading } from '../../lib/components/Loading';
+import { OfflineAnnouncer } from '../../lib/offline/OfflineAnnouncer';
 import { useOffline } from '../../lib/offline/OfflineBanner';
 import { isChunkLoadFailure, NotKeptOffline, OfflineScreenGate } from '../../lib/offline/OfflineScreen';
 import { userAtom } from '../../lib/session/session';
@@ -75,6 +76,7 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
       <SideMenu user={user} open={panel === 'menu'} onClose={close} />
       <TeamDrawer open={panel === 'team'} onClose={close} />
       <AccountDrawer user={user} open={panel === 'account'} onClose={close} />
+      <OfflineAnnouncer />
       <main id="main" className={styles.main} tabIndex={-1}>
         {/* issue 21: offline, a screen that fails (its code could not be fetched) says it is not
             kept rather than 'Something went wrong', and tries again once the hub is back */}

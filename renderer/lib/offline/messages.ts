@@ -22,3 +22,9 @@ export const OFFLINE_HINT = 'Changes need the hub; this page refreshes by itself
 
 /** issue 21: a screen with nothing kept, offline: said plainly instead of an error. */
 export const NOT_KEPT_OFFLINE = "This screen's data is not kept offline. It will load when the hub is back.";
+
+/** issue 21: what screen readers hear as the app goes offline (the banner's words) and comes back. */
+export const BACK_ONLINE = 'Back online — the hub can be reached again.';
+export function offlineAnnouncement(offline: boolean): string {
+  return offline ? `${OFFLINE_TITLE}. ${OFFLINE_HINT}` : BACK_ONLINE;
+}

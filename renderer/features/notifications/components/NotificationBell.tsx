@@ -6,10 +6,12 @@ import {
 import { AlertRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
 import type { Notification } from '../../../../shared/api/notifications';
 import { errorText } from '../../../lib/api';
+import { LiveRegion, useChangeAnnouncement } from '../../../lib/live/LiveRegion';
 import { PATHS } from '../../../lib/paths';
 import { useLiveNotifications } from '../api/live';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { relativeTime } from './relative-time';
+import { unreadAnnouncement } from './unread-announcement';
 
 const useStyles = makeStyles({
   trigger: { position: 'relative', minWidth: 'auto', padding: '5px', color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundHover } },
@@ -48,6 +50,8 @@ export function NotificationBell() {
   const markAll = useMarkAllRead();
   useLiveNotifications();
   const unread = list.data?.unreadCount ?? 0;
+  // issue 21: a pushed notification raises the count without a click; the first count is not news
+  const said = useChangeAnnouncement(list.data?.unreadCount, unreadAnnouncement);
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
   const openOne = (n: Notification) => {
@@ -57,68 +61,71 @@ export function NotificationBell() {
   };
 
   return (
-    // Fixed to the viewport like the sticky header it hangs from: as an absolute layer it moved with
-    // the page while it scrolled and was put back a frame later, so a click in that frame missed.
-    <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning={{ position: 'below', align: 'end', strategy: 'fixed' }} trapFocus>
-      <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content="Notifications" relationship="description">
-          <Button appearance="transparent" className={styles.trigger} icon={<AlertRegular />} aria-label={label} data-testid="notification-bell">
-            {unread > 0 && <CounterBadge className={styles.badge} count={unread} overflowCount={99} size="small" color="danger" data-testid="notification-count" />}
-          </Button>
-        </Tooltip>
-      </PopoverTrigger>
-      <PopoverSurface className={styles.surface} aria-label="Notifications">
-        <div className={styles.head}>
-          <Text weight="semibold">Notifications</Text>
-          <Button appearance="subtle" size="small" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
-            Mark all as read
-          </Button>
-        </div>
-        {list.isPending && <Spinner size="small" label="Loading notifications…" style={{ padding: tokens.spacingVerticalL }} />}
-        {list.isError && <Text className={styles.foot} role="alert">{errorText(list.error)}</Text>}
-        {list.data && list.data.items.length === 0 && (
-          <div className={styles.empty}>
-            <CheckmarkCircleRegular fontSize={32} />
-            <Text>You have no notifications.</Text>
+    <>
+      <LiveRegion announcement={said} testId="notification-announcer" />
+      {/* Fixed to the viewport like the sticky header it hangs from: as an absolute layer it moved with
+          the page while it scrolled and was put back a frame later, so a click in that frame missed. */}
+      <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning={{ position: 'below', align: 'end', strategy: 'fixed' }} trapFocus>
+        <PopoverTrigger disableButtonEnhancement>
+          <Tooltip content="Notifications" relationship="description">
+            <Button appearance="transparent" className={styles.trigger} icon={<AlertRegular />} aria-label={label} data-testid="notification-bell">
+              {unread > 0 && <CounterBadge className={styles.badge} count={unread} overflowCount={99} size="small" color="danger" data-testid="notification-count" />}
+            </Button>
+          </Tooltip>
+        </PopoverTrigger>
+        <PopoverSurface className={styles.surface} aria-label="Notifications">
+          <div className={styles.head}>
+            <Text weight="semibold">Notifications</Text>
+            <Button appearance="subtle" size="small" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+              Mark all as read
+            </Button>
           </div>
-        )}
-        {list.data && list.data.items.length > 0 && (
-          <ul className={styles.list}>
-            {list.data.items.map((n) => (
-              <li key={n.id}>
-                <button
-                  type="button"
-                  className={mergeClasses(styles.item, !n.readAt && styles.unread)}
-                  onClick={() => openOne(n)}
-                  aria-label={`${n.readAt ? '' : 'Unread: '}${n.title}. ${n.body}. ${relativeTime(n.createdAt)}`}
-                  data-unread={n.readAt ? undefined : 'true'}
-                >
-                  <span className={n.readAt ? undefined : styles.dot} />
-                  <span className={styles.text}>
-                    {/* spaces between the lines, so their text reads as words and sits inside the label (label-in-name) */}
-                    <Text weight={n.readAt ? 'regular' : 'semibold'}>{n.title}</Text>{' '}
-                    <Text size={200} className={styles.body}>{n.body}</Text>{' '}
-                    <Text size={100} className={styles.when} title={new Date(n.createdAt).toLocaleString('en-GB')}>{relativeTime(n.createdAt)}</Text>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className={styles.foot}>
-          <Link
-            href={SETTINGS_PATH}
-            onClick={(event) => {
-              // the router navigates (the desktop build routes by hash, so a plain href would miss)
-              event.preventDefault();
-              setOpen(false);
-              void navigate(SETTINGS_PATH);
-            }}
-          >
-            Notification settings
-          </Link>
-        </div>
-      </PopoverSurface>
-    </Popover>
+          {list.isPending && <Spinner size="small" label="Loading notifications…" style={{ padding: tokens.spacingVerticalL }} />}
+          {list.isError && <Text className={styles.foot} role="alert">{errorText(list.error)}</Text>}
+          {list.data && list.data.items.length === 0 && (
+            <div className={styles.empty}>
+              <CheckmarkCircleRegular fontSize={32} />
+              <Text>You have no notifications.</Text>
+            </div>
+          )}
+          {list.data && list.data.items.length > 0 && (
+            <ul className={styles.list}>
+              {list.data.items.map((n) => (
+                <li key={n.id}>
+                  <button
+                    type="button"
+                    className={mergeClasses(styles.item, !n.readAt && styles.unread)}
+                    onClick={() => openOne(n)}
+                    aria-label={`${n.readAt ? '' : 'Unread: '}${n.title}. ${n.body}. ${relativeTime(n.createdAt)}`}
+                    data-unread={n.readAt ? undefined : 'true'}
+                  >
+                    <span className={n.readAt ? undefined : styles.dot} />
+                    <span className={styles.text}>
+                      {/* spaces between the lines, so their text reads as words and sits inside the label (label-in-name) */}
+                      <Text weight={n.readAt ? 'regular' : 'semibold'}>{n.title}</Text>{' '}
+                      <Text size={200} className={styles.body}>{n.body}</Text>{' '}
+                      <Text size={100} className={styles.when} title={new Date(n.createdAt).toLocaleString('en-GB')}>{relativeTime(n.createdAt)}</Text>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className={styles.foot}>
+            <Link
+              href={SETTINGS_PATH}
+              onClick={(event) => {
+                // the router navigates (the desktop build routes by hash, so a plain href would miss)
+                event.preventDefault();
+                setOpen(false);
+                void navigate(SETTINGS_PATH);
+              }}
+            >
+              Notification settings
+            </Link>
+          </div>
+        </PopoverSurface>
+      </Popover>
+    </>
   );
 }

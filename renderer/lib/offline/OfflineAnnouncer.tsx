@@ -1,0 +1,13 @@
+import { LiveRegion, useChangeAnnouncement } from '../live/LiveRegion';
+import { offlineAnnouncement } from './messages';
+import { useOffline } from './OfflineBanner';
+
+/**
+ * issue 21: the hub going away and coming back, said on every screen (the banner shows only on
+ * screens that keep data offline, and a status region added with its words is often not read).
+ * Mounted once in the shell; a start already offline is not news, the screen is read as it loads.
+ */
+export function OfflineAnnouncer() {
+  const said = useChangeAnnouncement(useOffline(), offlineAnnouncement);
+  return <LiveRegion announcement={said} testId="offline-announcer" />;
+}
