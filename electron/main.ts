@@ -1,10 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, nativeTheme, net, Notification, safeStorage, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, Notification, safeStorage, shell, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
 import { DESKTOP_AGENT } from '../shared/rules/user-agent-summary';
+import { hubVersion, showAbout } from './about';
+import { appMenuTemplate } from './app-menu';
 import { appPaths } from './app-paths';
 import { startEmbeddedHub } from './embedded-hub';
 import { openExternalSafely } from './external-links';
@@ -69,7 +71,6 @@ function start(): void {
 
   const window = new BrowserWindow({ ...windowOptions(paths.preload), backgroundColor: windowBackground(nativeTheme) });
   mainWindow = window;
-  window.removeMenu();
   installSecurity(window.webContents, window.webContents.session, {
     appUrl: devUrl ?? appUrl,
     hubOrigin: () => hubConnection.hubOrigin(),
@@ -83,6 +84,31 @@ function start(): void {
     if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.sessionEnded);
   };
   hub.on('session-ended', sessionEnded);
+
+  // issue 11: a notification's click, and issue 22: the Go menu, open an app path in the window.
+  const openInWindow = (link: string) => {
+    if (window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+    window.webContents.send(IPC_EVENTS.notificationOpen, { link });
+  };
+
+  // issue 22: the app's own menu (Edit, View, Go to a screen, Window, Help → About)
+  const about = () =>
+    showAbout({
+      dialog,
+      clipboard,
+      window: () => mainWindow,
+      versions: async () => ({
+        app: app.getVersion(),
+        hub: await hubVersion({ request: (req) => hub.request(req, { endSessionOn401: false }), hubUrl: () => hubConnection.settings().hubUrl }),
+        electron: process.versions.electron,
+        chrome: process.versions.chrome,
+        node: process.versions.node,
+      }),
+    }).catch((error: unknown) => console.error('about: could not show', error));
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, navigate: openInWindow, showAbout: () => void about() })));
 
   // issue 11: native notifications for new hub notifications; a click opens the right screen.
   startNotificationPoller({
@@ -98,13 +124,7 @@ function start(): void {
     onChanged: () => {
       if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.notificationsChanged);
     },
-    onOpen: (link) => {
-      if (window.isDestroyed()) return;
-      if (window.isMinimized()) window.restore();
-      window.show();
-      window.focus();
-      window.webContents.send(IPC_EVENTS.notificationOpen, { link });
-    },
+    onOpen: openInWindow,
     log: (message, error) => console.error(message, error),
   });
 

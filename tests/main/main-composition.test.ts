@@ -11,11 +11,16 @@ const electron = vi.hoisted(() => {
   // What main did at start-up is kept here, not read from vi.fn calls: vitest clears those
   // before each test, and main starts once, before the first.
   const children: Array<{ entry: string; options: { env?: Record<string, string> }; posted: unknown[]; emit(event: string, ...args: unknown[]): boolean }> = [];
-  const windows: Array<{ options: Record<string, unknown>; loaded: string[]; webContents: { send: ReturnType<typeof vi.fn> } }> = [];
+  const windows: Array<{ options: Record<string, unknown>; loaded: string[]; webContents: { send: ReturnType<typeof vi.fn> }; removeMenu: ReturnType<typeof vi.fn> }> = [];
+  // issue 22: the menu main sets, and the About box it shows
+  const menus: Array<Array<Record<string, unknown>>> = [];
+  const messageBoxes: Array<Record<string, unknown>> = [];
   return {
     appEvents,
     children,
     windows,
+    menus,
+    messageBoxes,
     handlers: new Map<string, (event: unknown, payload?: unknown) => Promise<unknown>>(),
     // issue 21: the OS asks for dark; the person's choice arrives over theme:set
     nativeTheme: { themeSource: 'system', shouldUseDarkColors: true, shouldUseHighContrastColors: false },
@@ -47,6 +52,10 @@ vi.mock('electron', () => {
     once = vi.fn();
     on = vi.fn();
     isDestroyed = () => false;
+    isMinimized = () => false;
+    restore = vi.fn();
+    show = vi.fn();
+    focus = vi.fn();
     constructor(public options: Record<string, unknown>) {
       electron.windows.push(this);
     }
@@ -70,7 +79,18 @@ vi.mock('electron', () => {
     // issue 11: main's notification poller raises these (tests/main/notifications.test.ts covers it)
     Notification: class { static isSupported = () => false; on = vi.fn(); show = vi.fn(); },
     nativeTheme: electron.nativeTheme,
-    dialog: { showSaveDialog: vi.fn() },
+    dialog: {
+      showSaveDialog: vi.fn(),
+      showMessageBox: async (_window: unknown, options: Record<string, unknown>) => {
+        electron.messageBoxes.push(options);
+        return { response: 0, checkboxChecked: false };
+      },
+    },
+    clipboard: { writeText: vi.fn() },
+    Menu: {
+      buildFromTemplate: (template: Array<Record<string, unknown>>) => template,
+      setApplicationMenu: (menu: Array<Record<string, unknown>>) => void electron.menus.push(menu),
+    },
     shell: { openExternal: vi.fn() },
     safeStorage: { isEncryptionAvailable: () => true, getSelectedStorageBackend: () => 'gnome_libsecret', encryptString: (s: string) => Buffer.from(s), decryptString: (b: Buffer) => b.toString() },
     // Chromium's fetch in the app; Node's has the same shape for the fake hub below
@@ -102,6 +122,34 @@ describe('main.ts', async () => {
     const [window] = electron.windows;
     expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: '/opt/hub/dist/electron/preload.cjs' });
     expect(window.loaded).toEqual(['/opt/hub/dist/renderer/index.html']);
+  });
+
+  it("sets the app's own menu instead of removing it, with no 'Electron' in it", () => {
+    expect(electron.windows[0].removeMenu).not.toHaveBeenCalled();
+    expect(electron.menus).toHaveLength(1);
+    const [menu] = electron.menus;
+    expect(menu.map((m) => m.label)).toContain('Go');
+    expect(JSON.stringify(menu)).not.toMatch(/electron/i);
+  });
+
+  it("the Go menu opens a screen through the notification click's channel", () => {
+    const go = electron.menus[0].find((m) => m.label === 'Go')?.submenu as Array<{ label: string; click: () => void }>;
+    go.find((i) => i.label === 'Holidays')?.click();
+    expect(electron.windows[0].webContents.send).toHaveBeenCalledWith(IPC_EVENTS.notificationOpen, { link: '/holidays' });
+  });
+
+  it('Help → About Bitstone Hub shows the app, Electron, Chromium and Node versions, and a hub that has not answered as not connected', async () => {
+    const help = electron.menus[0].find((m) => m.label === 'Help')?.submenu as Array<{ label: string; click: () => void }>;
+    help.find((i) => i.label === 'About Bitstone Hub')?.click();
+    // the embedded hub never says it is ready here: the box waits its 3 s for it, no longer
+    await vi.waitFor(() => expect(electron.messageBoxes).toHaveLength(1), { timeout: 5000 });
+    const detail = electron.messageBoxes[0].detail as string;
+    expect(detail).toContain('Version 0.1.0');
+    expect(detail).toContain('Hub: not connected');
+    // process.versions as Node has them: no Electron or Chromium outside Electron
+    expect(detail).toMatch(/^Electron: .*$/m);
+    expect(detail).toMatch(/^Chromium: .*$/m);
+    expect(detail).toContain(`Node: ${process.versions.node}`);
   });
 
   it("paints the window's own background in the theme the OS asks for", () => {
