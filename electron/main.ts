@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, Notification, safeStorage, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, Notification, safeStorage, screen, shell, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
 import { DESKTOP_AGENT } from '../shared/rules/user-agent-summary';
@@ -20,6 +20,7 @@ import { saveFile } from './save-file';
 import { createDesktopSso } from './sso';
 import { createSettingsStore } from './settings';
 import { createTokenStore } from './token-store';
+import { createWindowStateStore, initialWindowState, trackWindowState } from './window-state';
 import { installSecurity, windowOptions } from './window-security';
 
 // Composition only (style.md, after Actual Budget): every decision lives in a module that takes
@@ -52,8 +53,9 @@ function start(): void {
 
   // Not before 'ready': on Linux safeStorage only knows its backend once the app is ready.
   const tokens = createTokenStore({ safeStorage, store: new Store({ name: 'session' }), platform: process.platform });
+  const settingsStore = new Store({ name: 'settings' });
   const hubConnection = new HubConnection({
-    settings: createSettingsStore(new Store({ name: 'settings' })),
+    settings: createSettingsStore(settingsStore),
     tokenPersistence: tokens.persistence,
     startEmbedded: () =>
       startEmbeddedHub({
@@ -69,15 +71,23 @@ function start(): void {
   // net.fetch: the system's proxy settings and certificate store, as a company network needs
   const hub = new HubClient({ fetch: (url, init) => net.fetch(url, init), resolveTarget: () => hubConnection.target(), tokens, userAgent });
 
-  const window = new BrowserWindow({ ...windowOptions(paths.preload), backgroundColor: windowBackground(nativeTheme) });
+  // issue 22: the size and place it was left at on these displays, never off-screen
+  const options = windowOptions(paths.preload);
+  const windowStates = createWindowStateStore(settingsStore);
+  const initial = initialWindowState(screen, windowStates, { width: options.width ?? 1280, height: options.height ?? 820 });
+  const window = new BrowserWindow({ ...options, ...initial.bounds, backgroundColor: windowBackground(nativeTheme) });
   mainWindow = window;
+  trackWindowState(window, { screen, store: windowStates, initial });
   installSecurity(window.webContents, window.webContents.session, {
     appUrl: devUrl ?? appUrl,
     hubOrigin: () => hubConnection.hubOrigin(),
     openExternal,
     enforceCsp: !devUrl,
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (initial.maximized) window.maximize();
+    window.show();
+  });
   window.on('closed', () => (mainWindow = null));
 
   const sessionEnded = () => {

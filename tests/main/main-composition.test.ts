@@ -91,6 +91,11 @@ vi.mock('electron', () => {
       buildFromTemplate: (template: Array<Record<string, unknown>>) => template,
       setApplicationMenu: (menu: Array<Record<string, unknown>>) => void electron.menus.push(menu),
     },
+    // one 1920×1080 display with a taskbar
+    screen: (() => {
+      const display = { bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 }, scaleFactor: 1 };
+      return { getAllDisplays: () => [display], getPrimaryDisplay: () => display };
+    })(),
     shell: { openExternal: vi.fn() },
     safeStorage: { isEncryptionAvailable: () => true, getSelectedStorageBackend: () => 'gnome_libsecret', encryptString: (s: string) => Buffer.from(s), decryptString: (b: Buffer) => b.toString() },
     // Chromium's fetch in the app; Node's has the same shape for the fake hub below
@@ -122,6 +127,10 @@ describe('main.ts', async () => {
     const [window] = electron.windows;
     expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: '/opt/hub/dist/electron/preload.cjs' });
     expect(window.loaded).toEqual(['/opt/hub/dist/renderer/index.html']);
+  });
+
+  it('opens the window at its default size, centred on the primary display, the first time', () => {
+    expect(electron.windows[0].options).toMatchObject({ x: 320, y: 110, width: 1280, height: 820 });
   });
 
   it("sets the app's own menu instead of removing it, with no 'Electron' in it", () => {
