@@ -7,6 +7,7 @@ import type { SessionUser } from '../../../shared/api/users';
 import { UserAvatar } from '../../lib/components/UserAvatar';
 import { PATHS, profilePath } from '../../lib/paths';
 import { useSignOut } from './api/sign-out';
+import { useDrawerWidth } from './drawer-width';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalXL, textAlign: 'center', overflowWrap: 'anywhere' },
@@ -20,10 +21,11 @@ const useStyles = makeStyles({
  */
 export function AccountDrawer({ user, open, onClose }: { user: SessionUser; open: boolean; onClose: () => void }) {
   const styles = useStyles();
+  const drawerWidth = useDrawerWidth();
   const navigate = useNavigate();
   const signOut = useSignOut();
   return (
-    <OverlayDrawer open={open} onOpenChange={(_, data) => !data.open && onClose()} position="end" aria-label="Account">
+    <OverlayDrawer open={open} onOpenChange={(_, data) => !data.open && onClose()} position="end" aria-label="Account" className={drawerWidth.fits}>
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label="Close account" icon={<DismissRegular />} onClick={onClose} />}>
           Account

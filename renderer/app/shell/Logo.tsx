@@ -2,7 +2,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   root: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: 'inherit', textDecorationLine: 'none' },
-  word: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, letterSpacing: '0.02em', whiteSpace: 'nowrap' },
+  // issue 21 reflow: a narrow window keeps the mark only; the header's link is named without the word
+  word: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, letterSpacing: '0.02em', whiteSpace: 'nowrap', '@media (max-width: 640px)': { display: 'none' } },
 });
 
 /** The Bitstone mark: three stacked stones, drawn inline so it needs no asset request. */

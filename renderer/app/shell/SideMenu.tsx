@@ -11,6 +11,7 @@ import type { SessionUser } from '../../../shared/api/users';
 import { hubPageUrl, openExternal } from '../../lib/external';
 import { getTransport, isDesktop } from '../../lib/transport';
 import { isActive, menuItems, type MenuItem } from './menu-items';
+import { useDrawerWidth } from './drawer-width';
 
 const ICONS: Record<string, ReactElement> = {
   dashboard: <BoardRegular />,
@@ -53,6 +54,7 @@ function useObjectiveTrackingUrl(): string {
 /** spec §2: the side menu; the Fluent overlay drawer closes on an outside click and on Escape. */
 export function SideMenu({ user, open, onClose }: { user: SessionUser; open: boolean; onClose: () => void }) {
   const styles = useStyles();
+  const drawerWidth = useDrawerWidth();
   const { pathname } = useLocation();
   const externalUrl = useObjectiveTrackingUrl();
   const items = menuItems(user, isDesktop());
@@ -95,7 +97,7 @@ export function SideMenu({ user, open, onClose }: { user: SessionUser; open: boo
   };
 
   return (
-    <OverlayDrawer open={open} onOpenChange={(_, data) => !data.open && onClose()} position="start" size="small" aria-label="Main menu">
+    <OverlayDrawer open={open} onOpenChange={(_, data) => !data.open && onClose()} position="start" size="small" aria-label="Main menu" className={drawerWidth.fits}>
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label="Close menu" icon={<DismissRegular />} onClick={onClose} />}>
           Menu

@@ -7,6 +7,7 @@ import { errorText } from '../../lib/api';
 import { UserAvatar } from '../../lib/components/UserAvatar';
 import { profilePath } from '../../lib/paths';
 import { useTeamDetails } from './api/get-team-details';
+import { useDrawerWidth } from './drawer-width';
 
 const useStyles = makeStyles({
   // issue 21: team and member names wrap inside the drawer
@@ -26,9 +27,10 @@ const useStyles = makeStyles({
 /** spec §2: the my-team button opens this drawer with the teams the user leads or manages. */
 export function TeamDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const styles = useStyles();
+  const drawerWidth = useDrawerWidth();
   const details = useTeamDetails(open);
   return (
-    <OverlayDrawer open={open} onOpenChange={(_, data) => !data.open && onClose()} position="end" aria-label="My team">
+    <OverlayDrawer open={open} onOpenChange={(_, data) => !data.open && onClose()} position="end" aria-label="My team" className={drawerWidth.fits}>
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label="Close my team" icon={<DismissRegular />} onClick={onClose} />}>
           My team

@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}` },
+  root: {
+    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
+    // issue 21 reflow: at 320 px (200 % zoom) the margins give their room to the screen
+    '@media (max-width: 480px)': { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}` },
+  },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   // issue 21: a title people typed (an objective's) may be one long word; it wraps rather than widen the page
   title: { overflowWrap: 'anywhere', minWidth: 0 },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
+import { TableScroll } from '../../../lib/components/TableScroll';
 import type { Paging } from '../hooks/use-paged';
 import { useTableStyles } from './admin-table';
 import { Paginator } from './Paginator';
@@ -44,23 +45,26 @@ export function AdminTable<T extends { id: number }>({ label, tools, add, column
         {tools ?? <span />}
         <Button appearance="primary" icon={<AddRegular />} onClick={add.onClick}>{add.label}</Button>
       </div>
-      <Table aria-label={label} size="small">
-        <TableHeader>
-          <TableRow>
-            {columns.map((column) => <TableHeaderCell key={column.header} style={column.width ? { width: column.width } : undefined}>{column.header}</TableHeaderCell>)}
-            <TableHeaderCell className={styles.actionsHead}>Actions</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          <TableState columns={columns.length + 1} pending={query.isPending} error={query.error} empty={rows.length === 0} emptyText={emptyText} onRetry={() => void query.refetch()} />
-          {rows.map((item) => (
-            <TableRow key={item.id}>
-              {columns.map((column) => <TableCell key={column.header} className={column.className}>{column.cell(item)}</TableCell>)}
-              <TableCell>{actions(item)}</TableCell>
+      {/* issue 21 reflow: about 100 px a column keeps them readable in a narrow window */}
+      <TableScroll label={label} minWidth={100 * columns.length + 140}>
+        <Table aria-label={label} size="small">
+          <TableHeader>
+            <TableRow>
+              {columns.map((column) => <TableHeaderCell key={column.header} style={column.width ? { width: column.width } : undefined}>{column.header}</TableHeaderCell>)}
+              <TableHeaderCell className={styles.actionsHead}>Actions</TableHeaderCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            <TableState columns={columns.length + 1} pending={query.isPending} error={query.error} empty={rows.length === 0} emptyText={emptyText} onRetry={() => void query.refetch()} />
+            {rows.map((item) => (
+              <TableRow key={item.id}>
+                {columns.map((column) => <TableCell key={column.header} className={column.className}>{column.cell(item)}</TableCell>)}
+                <TableCell>{actions(item)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableScroll>
       <Paginator label={label} total={total} page={page} size={paging.size} onPage={paging.setPage} onSize={paging.setSize} />
       {children}
     </div>

@@ -7,6 +7,7 @@ import { usePaging } from '../hooks/use-paged';
 import { useTableStyles } from './admin-table';
 import { Paginator } from './Paginator';
 import { TableState } from './TableState';
+import { TableScroll } from '../../../lib/components/TableScroll';
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalL },
@@ -57,39 +58,41 @@ export function AuditTab() {
         <Field label="To"><Input type="date" value={filters.to} onChange={(_, d) => set({ to: d.value })} /></Field>
         <Button onClick={() => set({ actor: undefined, entity: undefined, from: '', to: '' })}>Clear</Button>
       </div>
-      <Table aria-label="Audit log" size="small">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell style={{ width: 170 }}>When</TableHeaderCell>
-            <TableHeaderCell>Who</TableHeaderCell>
-            <TableHeaderCell>What</TableHeaderCell>
-            <TableHeaderCell>Action</TableHeaderCell>
-            <TableHeaderCell>Change</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          <TableState columns={5} pending={audit.isPending} error={audit.error} empty={!audit.isPending && rows.length === 0} emptyText="No changes recorded for these filters." onRetry={() => void audit.refetch()} />
-          {rows.map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell className={styles.when}>{when.format(new Date(entry.createdAt))}</TableCell>
-              <TableCell>{entry.actor?.name ?? <span className={table.muted}>Unknown</span>}</TableCell>
-              <TableCell>{subjectOf(entry)}</TableCell>
-              <TableCell>{entry.action}</TableCell>
-              <TableCell>
-                <ul className={styles.lines}>
-                  {describeChange(entry.before, entry.after).map((line) => (
-                    <li key={line.field}>
-                      <Text weight="semibold">{line.field}</Text>: {line.from !== undefined && <span>{line.from}</span>}
-                      {line.from !== undefined && line.to !== undefined && ' → '}
-                      {line.to !== undefined && <span>{line.to}</span>}
-                    </li>
-                  ))}
-                </ul>
-              </TableCell>
+      <TableScroll label="Audit log" minWidth={680}>
+        <Table aria-label="Audit log" size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell style={{ width: 170 }}>When</TableHeaderCell>
+              <TableHeaderCell>Who</TableHeaderCell>
+              <TableHeaderCell>What</TableHeaderCell>
+              <TableHeaderCell>Action</TableHeaderCell>
+              <TableHeaderCell>Change</TableHeaderCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            <TableState columns={5} pending={audit.isPending} error={audit.error} empty={!audit.isPending && rows.length === 0} emptyText="No changes recorded for these filters." onRetry={() => void audit.refetch()} />
+            {rows.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell className={styles.when}>{when.format(new Date(entry.createdAt))}</TableCell>
+                <TableCell>{entry.actor?.name ?? <span className={table.muted}>Unknown</span>}</TableCell>
+                <TableCell>{subjectOf(entry)}</TableCell>
+                <TableCell>{entry.action}</TableCell>
+                <TableCell>
+                  <ul className={styles.lines}>
+                    {describeChange(entry.before, entry.after).map((line) => (
+                      <li key={line.field}>
+                        <Text weight="semibold">{line.field}</Text>: {line.from !== undefined && <span>{line.from}</span>}
+                        {line.from !== undefined && line.to !== undefined && ' → '}
+                        {line.to !== undefined && <span>{line.to}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableScroll>
       <Paginator label="Audit" total={audit.data?.total ?? 0} page={paging.page} size={paging.size} onPage={paging.setPage} onSize={paging.setSize} />
     </div>
   );

@@ -15,7 +15,7 @@ import { StatusBadge } from './StatusBadge';
 
 const useStyles = makeStyles({
   nameCell: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: tokens.spacingHorizontalL },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(260px, 100%), 1fr))', gap: tokens.spacingHorizontalL },
 });
 
 /** spec §2 Links table (Name with picture, Category, Description cut at 100, Status, actions) and the card grid. */

@@ -8,7 +8,7 @@ import { NameField, useNamedSubmit, useNameInput } from './NameField';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  groups: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: tokens.spacingVerticalM, alignItems: 'start' },
+  groups: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(300px, 100%), 1fr))', gap: tokens.spacingVerticalM, alignItems: 'start' },
   group: { display: 'flex', flexDirection: 'column', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingVerticalS, margin: 0 },
 });
 

@@ -12,7 +12,8 @@ import { ImportsPanel } from '../../imports';
 import { SignInSettings } from '../../auth/sso';
 import { Loading } from '../../../lib/components/Loading';
 
-const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalS } });
+// issue 21 reflow: the eight tabs wrap onto a second line in a narrow window rather than run off it
+const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalS, flexWrap: 'wrap' } });
 
 // spec §2 Admin area: tabs Users, Teams, Roles (jobs), Links, Access (roles and capabilities);
 // issue 7 adds the Audit tab, issue 8 the Imports tab (design §3: import status visible to admins). The tab lives in the address (?tab=teams) so it survives a reload.

@@ -6,7 +6,7 @@ import type { LinkGroup } from '../link-groups';
 const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   heading: { letterSpacing: '0.06em', color: tokens.colorNeutralForeground2, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, paddingBottom: tokens.spacingVerticalXS },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: tokens.spacingHorizontalL },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(260px, 100%), 1fr))', gap: tokens.spacingHorizontalL },
 });
 
 /** spec §2: links grouped by category under an upper-case heading. */

@@ -13,7 +13,8 @@ import { useCreateEvaluation, useUpdateEvaluation } from '../api/evaluations';
 export type EvaluationDialogMode = 'create' | 'edit' | 'view';
 
 const useStyles = makeStyles({
-  form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingVerticalM, columnGap: tokens.spacingHorizontalL },
+  // issue 21 reflow: two columns that may shrink, one in a narrow window
+  form: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' }, gap: tokens.spacingVerticalM, columnGap: tokens.spacingHorizontalL },
   wide: { gridColumn: '1 / -1' },
   error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
   surface: { maxWidth: '760px' },

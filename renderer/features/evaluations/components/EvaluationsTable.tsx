@@ -4,6 +4,7 @@ import {
 import { DeleteRegular, EditRegular, EyeRegular } from '@fluentui/react-icons';
 import type { Evaluation } from '../../../../shared/api/evaluations';
 import { formatLastModified } from '../../../../shared/rules/dates';
+import { TableScroll } from '../../../lib/components/TableScroll';
 
 const useStyles = makeStyles({
   // issue 21: names and titles typed by people wrap inside their cells
@@ -24,31 +25,33 @@ interface Props {
 export function EvaluationsTable({ items, canWrite, onView, onEdit, onDelete }: Props) {
   const styles = useStyles();
   return (
-    <Table aria-label="Evaluations" className={styles.table}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell style={{ width: 160 }}>Date</TableHeaderCell>
-          <TableHeaderCell style={{ width: 200 }}>Author</TableHeaderCell>
-          <TableHeaderCell>Conclusion</TableHeaderCell>
-          <TableHeaderCell style={{ width: canWrite ? 130 : 60 }}>Actions</TableHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {items.map((e) => (
-          <TableRow key={e.id}>
-            <TableCell>{formatLastModified(e.createdAt)}</TableCell>
-            <TableCell>{e.author.name}</TableCell>
-            <TableCell><Text className={styles.conclusion}>{e.targets}</Text></TableCell>
-            <TableCell>
-              <div className={styles.actions}>
-                <Button size="small" appearance="subtle" icon={<EyeRegular />} aria-label="View evaluation" title="View" onClick={() => onView(e)} />
-                {canWrite && <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label="Edit evaluation" title="Edit" onClick={() => onEdit(e)} />}
-                {canWrite && <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label="Delete evaluation" title="Delete" onClick={() => onDelete(e)} />}
-              </div>
-            </TableCell>
+    <TableScroll label="Evaluations" minWidth={640}>
+      <Table aria-label="Evaluations" className={styles.table}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell style={{ width: 160 }}>Date</TableHeaderCell>
+            <TableHeaderCell style={{ width: 200 }}>Author</TableHeaderCell>
+            <TableHeaderCell>Conclusion</TableHeaderCell>
+            <TableHeaderCell style={{ width: canWrite ? 130 : 60 }}>Actions</TableHeaderCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {items.map((e) => (
+            <TableRow key={e.id}>
+              <TableCell>{formatLastModified(e.createdAt)}</TableCell>
+              <TableCell>{e.author.name}</TableCell>
+              <TableCell><Text className={styles.conclusion}>{e.targets}</Text></TableCell>
+              <TableCell>
+                <div className={styles.actions}>
+                  <Button size="small" appearance="subtle" icon={<EyeRegular />} aria-label="View evaluation" title="View" onClick={() => onView(e)} />
+                  {canWrite && <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label="Edit evaluation" title="Edit" onClick={() => onEdit(e)} />}
+                  {canWrite && <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label="Delete evaluation" title="Delete" onClick={() => onDelete(e)} />}
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableScroll>
   );
 }

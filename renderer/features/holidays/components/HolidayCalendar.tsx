@@ -56,7 +56,9 @@ const useStyles = makeStyles({
     },
     '& .rbc-overlay-header': { fontWeight: tokens.fontWeightSemibold, borderBottomColor: tokens.colorNeutralStroke2 },
   },
-  toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
+  // issue 21 reflow: in a narrow window the month's name goes under the buttons
+  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
+  today: { whiteSpace: 'nowrap' },
   label: { marginLeft: tokens.spacingHorizontalM },
 });
 
@@ -65,7 +67,7 @@ function Toolbar({ label, onNavigate }: ToolbarProps<CalendarEvent>) {
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="Calendar">
       <Button appearance="subtle" icon={<ChevronLeft24Regular />} aria-label="Previous month" onClick={() => onNavigate('PREV')} />
-      <Button onClick={() => onNavigate('TODAY')}>{HOLIDAY_TEXT.thisMonth}</Button>
+      <Button className={styles.today} onClick={() => onNavigate('TODAY')}>{HOLIDAY_TEXT.thisMonth}</Button>
       <Button appearance="subtle" icon={<ChevronRight24Regular />} aria-label="Next month" onClick={() => onNavigate('NEXT')} />
       <Text as="h2" size={500} weight="semibold" className={styles.label} aria-live="polite" data-testid="calendar-label">{label}</Text>
     </div>

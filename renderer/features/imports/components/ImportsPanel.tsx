@@ -6,6 +6,7 @@ import { errorText } from '../../../lib/api';
 import { Loading } from '../../../lib/components/Loading';
 import { useImportRuns } from '../api/imports';
 import { CsvUpload } from './CsvUpload';
+import { TableScroll } from '../../../lib/components/TableScroll';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -54,16 +55,18 @@ export default function ImportsPanel() {
       ) : runs.data.runs.length === 0 ? (
         <Text role="status">No import has run yet.</Text>
       ) : (
-        <Table aria-label="Last imports" size="small">
-          <TableHeader>
-            <TableRow>
-              {['Source', 'Status', 'Rows', 'Started', 'Finished', 'Message'].map((h) => <TableHeaderCell key={h}>{h}</TableHeaderCell>)}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {runs.data.runs.map((run) => <RunRow key={run.id} run={run} />)}
-          </TableBody>
-        </Table>
+        <TableScroll label="Last imports" minWidth={640}>
+          <Table aria-label="Last imports" size="small">
+            <TableHeader>
+              <TableRow>
+                {['Source', 'Status', 'Rows', 'Started', 'Finished', 'Message'].map((h) => <TableHeaderCell key={h}>{h}</TableHeaderCell>)}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {runs.data.runs.map((run) => <RunRow key={run.id} run={run} />)}
+            </TableBody>
+          </Table>
+        </TableScroll>
       )}
     </div>
   );

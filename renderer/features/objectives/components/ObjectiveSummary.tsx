@@ -13,6 +13,8 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow4,
     // issue 21: every text here is typed by people; a long word wraps inside the card
     overflowWrap: 'anywhere',
+    // issue 21 reflow: in a narrow window the facts go under the description
+    '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalL },
   },
   description: { whiteSpace: 'pre-wrap' },
   meta: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, alignContent: 'start' },

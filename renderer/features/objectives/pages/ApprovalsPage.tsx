@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { HubErrors } from '../components/HubErrors';
 import { StatusBadge } from '../components/StatusBadge';
 import { detailsPath } from '../paths';
+import { TableScroll } from '../../../lib/components/TableScroll';
 
 const useStyles = makeStyles({
   // issue 21: names and titles typed by people wrap inside their cells
@@ -49,33 +50,35 @@ export default function ApprovalsPage() {
       {approvals.isError && <Text role="alert" className={styles.error}>{errorText(approvals.error)}</Text>}
       {approvals.data?.items.length === 0 && <EmptyState title={APPROVAL_MESSAGES.emptyList} />}
       {approvals.data && approvals.data.items.length > 0 && (
-        <Table aria-label="Objectives waiting for approval" className={styles.table}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Name</TableHeaderCell>
-              <TableHeaderCell>Team</TableHeaderCell>
-              <TableHeaderCell>Objective</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
-              <TableHeaderCell aria-label="Actions" />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {approvals.data.items.map((row) => (
-              <TableRow key={row.id} aria-label={row.objective}>
-                <TableCell>{row.name}</TableCell>
-                <TableCell>{row.team ?? '—'}</TableCell>
-                <TableCell><Link to={detailsPath(row.id)}>{row.objective}</Link></TableCell>
-                <TableCell><StatusBadge status={row.status} nextStatus={row.nextStatus} /></TableCell>
-                <TableCell>
-                  <div className={styles.actions}>
-                    <Button size="small" appearance="primary" disabled={decide.isPending} onClick={() => setPending({ row, decision: 'approve' })}>Approve</Button>
-                    <Button size="small" disabled={decide.isPending} onClick={() => setPending({ row, decision: 'reject' })}>Remove</Button>
-                  </div>
-                </TableCell>
+        <TableScroll label="Objectives waiting for approval" minWidth={640}>
+          <Table aria-label="Objectives waiting for approval" className={styles.table}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Name</TableHeaderCell>
+                <TableHeaderCell>Team</TableHeaderCell>
+                <TableHeaderCell>Objective</TableHeaderCell>
+                <TableHeaderCell>Status</TableHeaderCell>
+                <TableHeaderCell aria-label="Actions" />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {approvals.data.items.map((row) => (
+                <TableRow key={row.id} aria-label={row.objective}>
+                  <TableCell>{row.name}</TableCell>
+                  <TableCell>{row.team ?? '—'}</TableCell>
+                  <TableCell><Link to={detailsPath(row.id)}>{row.objective}</Link></TableCell>
+                  <TableCell><StatusBadge status={row.status} nextStatus={row.nextStatus} /></TableCell>
+                  <TableCell>
+                    <div className={styles.actions}>
+                      <Button size="small" appearance="primary" disabled={decide.isPending} onClick={() => setPending({ row, decision: 'approve' })}>Approve</Button>
+                      <Button size="small" disabled={decide.isPending} onClick={() => setPending({ row, decision: 'reject' })}>Remove</Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableScroll>
       )}
       <ConfirmDialog open={pending !== null} title={pending?.decision === 'approve' ? 'Approve' : 'Remove'} busy={decide.isPending} onCancel={() => setPending(null)} onConfirm={confirm}>
         {pending && CONFIRM_TEXT.action(verb(pending.decision), 'objective')}

@@ -22,7 +22,7 @@ import { ObjectivesOfflineBanner } from '../offline';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: tokens.spacingHorizontalL },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(280px, 100%), 1fr))', gap: tokens.spacingHorizontalL },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 

@@ -22,7 +22,7 @@ import { useOffline } from '../../../lib/offline';
 import { ObjectivesOfflineBanner } from '../offline';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: tokens.spacingHorizontalL },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(300px, 100%), 1fr))', gap: tokens.spacingHorizontalL },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 

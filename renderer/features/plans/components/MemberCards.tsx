@@ -4,7 +4,7 @@ import type { PlanSummary } from '../../../../shared/api/plans';
 import { PATHS } from '../../../lib/paths';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalM },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(240px, 100%), 1fr))', gap: tokens.spacingHorizontalM },
   card: { padding: tokens.spacingVerticalM, gap: tokens.spacingVerticalXS, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
   figures: { display: 'flex', gap: tokens.spacingHorizontalL },

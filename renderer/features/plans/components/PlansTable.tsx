@@ -7,6 +7,7 @@ import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import type { PlanObjective } from '../../../../shared/api/plans';
 import { PLANS_PAGE_SIZES } from '../../../../shared/rules/constants';
 import { detailsPath, StatusBadge } from '../../objectives';
+import { TableScroll } from '../../../lib/components/TableScroll';
 
 type PageSize = (typeof PLANS_PAGE_SIZES)[number];
 /** spec §9: page sizes 5, 10, 15, 25 and All, default 10. */
@@ -17,7 +18,7 @@ const useStyles = makeStyles({
   table: { overflowWrap: 'anywhere' },
   kr: { backgroundColor: tokens.colorNeutralBackground2 },
   krTitle: { paddingLeft: '40px' },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM, paddingTop: tokens.spacingVerticalS },
+  pager: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM, paddingTop: tokens.spacingVerticalS },
   title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 });
 
@@ -41,52 +42,54 @@ export function PlansTable({ items }: { items: PlanObjective[] }) {
 
   return (
     <div>
-      <Table aria-label="Plan objectives" size="small" className={s.table}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>Title</TableHeaderCell>
-            <TableHeaderCell style={{ width: 180 }}>Assignee</TableHeaderCell>
-            <TableHeaderCell style={{ width: 190 }}>Status</TableHeaderCell>
-            <TableHeaderCell style={{ width: 100 }}>Priority</TableHeaderCell>
-            <TableHeaderCell style={{ width: 120 }}>Deadline</TableHeaderCell>
-            <TableHeaderCell style={{ width: 110 }}>Key results</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {shown.map((o) => {
-            const expanded = open.has(o.id);
-            return (
-              <Fragment key={o.id}>
-                <TableRow>
-                  <TableCell>
-                    <span className={s.title}>
-                      <Button size="small" appearance="subtle" disabled={o.keyResults.length === 0} aria-expanded={expanded}
-                        aria-label={`${expanded ? 'Collapse' : 'Expand'} ${o.title}`} icon={expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
-                        onClick={() => toggle(o.id)} />
-                      <Link onClick={() => void navigate(detailsPath(o.id))}>{o.title}</Link>
-                    </span>
-                  </TableCell>
-                  <TableCell>{o.owner.name}</TableCell>
-                  <TableCell><StatusBadge status={o.status} /></TableCell>
-                  <TableCell>{o.priority}</TableCell>
-                  <TableCell>{o.deadline}</TableCell>
-                  <TableCell>{o.keyResults.length}</TableCell>
-                </TableRow>
-                {expanded && o.keyResults.map((k) => (
-                  <TableRow key={`kr-${k.id}`} className={s.kr} aria-label={`Key result ${k.title}`}>
-                    <TableCell className={s.krTitle}>{k.title}</TableCell>
+      <TableScroll label="Plan objectives" minWidth={860}>
+        <Table aria-label="Plan objectives" size="small" className={s.table}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Title</TableHeaderCell>
+              <TableHeaderCell style={{ width: 180 }}>Assignee</TableHeaderCell>
+              <TableHeaderCell style={{ width: 190 }}>Status</TableHeaderCell>
+              <TableHeaderCell style={{ width: 100 }}>Priority</TableHeaderCell>
+              <TableHeaderCell style={{ width: 120 }}>Deadline</TableHeaderCell>
+              <TableHeaderCell style={{ width: 110 }}>Key results</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {shown.map((o) => {
+              const expanded = open.has(o.id);
+              return (
+                <Fragment key={o.id}>
+                  <TableRow>
+                    <TableCell>
+                      <span className={s.title}>
+                        <Button size="small" appearance="subtle" disabled={o.keyResults.length === 0} aria-expanded={expanded}
+                          aria-label={`${expanded ? 'Collapse' : 'Expand'} ${o.title}`} icon={expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                          onClick={() => toggle(o.id)} />
+                        <Link onClick={() => void navigate(detailsPath(o.id))}>{o.title}</Link>
+                      </span>
+                    </TableCell>
                     <TableCell>{o.owner.name}</TableCell>
-                    <TableCell><StatusBadge status={k.status} /></TableCell>
-                    <TableCell>{k.priority}</TableCell>
-                    <TableCell>{k.deadline}</TableCell>
-                    <TableCell>{k.status === 'completed' ? `${k.percentage ?? 100}%` : ''}</TableCell>
+                    <TableCell><StatusBadge status={o.status} /></TableCell>
+                    <TableCell>{o.priority}</TableCell>
+                    <TableCell>{o.deadline}</TableCell>
+                    <TableCell>{o.keyResults.length}</TableCell>
                   </TableRow>
-                ))}
-              </Fragment>
-            );
-          })}
-        </TableBody>
-      </Table>
+                  {expanded && o.keyResults.map((k) => (
+                    <TableRow key={`kr-${k.id}`} className={s.kr} aria-label={`Key result ${k.title}`}>
+                      <TableCell className={s.krTitle}>{k.title}</TableCell>
+                      <TableCell>{o.owner.name}</TableCell>
+                      <TableCell><StatusBadge status={k.status} /></TableCell>
+                      <TableCell>{k.priority}</TableCell>
+                      <TableCell>{k.deadline}</TableCell>
+                      <TableCell>{k.status === 'completed' ? `${k.percentage ?? 100}%` : ''}</TableCell>
+                    </TableRow>
+                  ))}
+                </Fragment>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableScroll>
       <div className={s.pager}>
         <Text>Rows per page</Text>
         <Select aria-label="Rows per page" value={String(size)} onChange={(_, d) => { setSize(d.value === 'All' ? 'All' : (Number(d.value) as PageSize)); setPage(1); }}>

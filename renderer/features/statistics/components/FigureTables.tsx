@@ -1,6 +1,7 @@
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import type { ByLoginEntry, ByTeamEntry } from '../../../../shared/api/statistics';
 import { NumberHeaderCell } from './NumberHeaderCell';
+import { TableScroll } from '../../../lib/components/TableScroll';
 
 // The tables beside the charts (issue 9: every chart's numbers can be read and copied).
 
@@ -53,29 +54,31 @@ export function SplitTable({ label, head, rows, total }: { label: string; head: 
 export function TeamTable({ teams }: { teams: ByTeamEntry[] }) {
   const s = useStyles();
   return (
-    <Table size="small" aria-label="Objectives by team" className={s.table}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>Team</TableHeaderCell>
-          <TableHeaderCell>Status (in time / overdue)</TableHeaderCell>
-          <NumberHeaderCell>Total</NumberHeaderCell>
-          <NumberHeaderCell>Percent</NumberHeaderCell>
-          <NumberHeaderCell title="Key results whose latest check-in is at risk or off track">At risk</NumberHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {teams.map((t) => (
-          <TableRow key={t.team.id}>
-            <TableCell>{t.team.name}</TableCell>
-            <TableCell>{t.statusDistribution.map((d) => `${d.status}: ${d.inTime} / ${d.overdue}`).join('; ')}</TableCell>
-            <TableCell className={s.num}>{t.total}</TableCell>
-            <TableCell className={s.num}>{t.percent}%</TableCell>
-            {/* issue 11 §1: key results at risk, of them off track */}
-            <TableCell className={s.num}>{t.atRisk}{t.offTrack > 0 ? ` (${t.offTrack} off track)` : ''}</TableCell>
+    <TableScroll label="Objectives by team" minWidth={560}>
+      <Table size="small" aria-label="Objectives by team" className={s.table}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>Team</TableHeaderCell>
+            <TableHeaderCell>Status (in time / overdue)</TableHeaderCell>
+            <NumberHeaderCell>Total</NumberHeaderCell>
+            <NumberHeaderCell>Percent</NumberHeaderCell>
+            <NumberHeaderCell title="Key results whose latest check-in is at risk or off track">At risk</NumberHeaderCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {teams.map((t) => (
+            <TableRow key={t.team.id}>
+              <TableCell>{t.team.name}</TableCell>
+              <TableCell>{t.statusDistribution.map((d) => `${d.status}: ${d.inTime} / ${d.overdue}`).join('; ')}</TableCell>
+              <TableCell className={s.num}>{t.total}</TableCell>
+              <TableCell className={s.num}>{t.percent}%</TableCell>
+              {/* issue 11 §1: key results at risk, of them off track */}
+              <TableCell className={s.num}>{t.atRisk}{t.offTrack > 0 ? ` (${t.offTrack} off track)` : ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableScroll>
   );
 }
 

@@ -19,10 +19,15 @@ import { LoginTable, SplitTable, TeamTable } from '../components/FigureTables';
 import { StatisticsFilters } from '../components/StatisticsFilters';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(520px, 1fr))', gap: tokens.spacingHorizontalL },
+  // issue 21 reflow: a window narrower than one card gives the card its whole width
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(520px, 100%), 1fr))', gap: tokens.spacingHorizontalL },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalL },
   // the table at its content's width up to 45 % of the card (names wrap, numbers never), the chart the rest
-  pair: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) fit-content(45%)', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  pair: {
+    display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) fit-content(45%)', gap: tokens.spacingHorizontalM, alignItems: 'start',
+    // issue 21 reflow: in a narrow window the table goes under the chart, each the card's width
+    '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
   error: { color: tokens.colorPaletteRedForeground1 },
   status: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', minHeight: '24px' },
 });

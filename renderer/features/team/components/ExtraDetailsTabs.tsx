@@ -4,10 +4,16 @@ import type { UserExtrasView } from '../../../../shared/api/people-extras';
 import { EXTRA_MESSAGES } from '../../../../shared/rules/people-messages';
 
 const useStyles = makeStyles({
+  // issue 21 reflow: the tabs wrap in a narrow window rather than be cut off
+  tabs: { flexWrap: 'wrap' },
   panel: { paddingTop: tokens.spacingVerticalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  list: { display: 'grid', gridTemplateColumns: 'minmax(160px, max-content) 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, margin: 0 },
+  list: {
+    display: 'grid', gridTemplateColumns: 'minmax(160px, max-content) 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, margin: 0,
+    // issue 21 reflow: in a narrow window each label sits above its value
+    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalXXS },
+  },
   term: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightSemibold },
-  value: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  value: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', '@media (max-width: 480px)': { marginBottom: tokens.spacingVerticalS } },
   entry: { overflowWrap: 'anywhere', borderLeft: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke2}`, paddingLeft: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -86,7 +92,7 @@ export function ExtraDetailsTabs({ extras, showRelevant }: { extras: UserExtrasV
   const current = tab === 'relevant' && !showRelevant ? 'bitstone' : tab;
   return (
     <div>
-      <TabList selectedValue={current} onTabSelect={(_, d) => setTab(d.value as TabKey)}>
+      <TabList className={styles.tabs} selectedValue={current} onTabSelect={(_, d) => setTab(d.value as TabKey)}>
         <Tab value="bitstone">Bistone Information</Tab>
         {showRelevant && <Tab value="relevant">Relevant Experience</Tab>}
         <Tab value="projects">Project Experience</Tab>

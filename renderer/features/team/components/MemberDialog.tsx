@@ -15,7 +15,8 @@ import { useCreateMember, useUpdateMember } from '../api/members';
 import { hubFieldErrors, zodFieldErrors } from './form-errors';
 
 const useStyles = makeStyles({
-  form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
+  // issue 21 reflow: two columns that may shrink, one in a narrow window
+  form: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' }, gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   wide: { gridColumn: '1 / -1' },
 });
 

@@ -6,9 +6,13 @@ import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
 import { Section } from './Section';
 
 const useStyles = makeStyles({
-  list: { display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, margin: 0 },
+  list: {
+    display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, margin: 0,
+    // issue 21 reflow: in a narrow window each label sits above its value
+    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalXXS },
+  },
   term: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightSemibold },
-  value: { margin: 0, overflowWrap: 'anywhere' },
+  value: { margin: 0, overflowWrap: 'anywhere', '@media (max-width: 480px)': { marginBottom: tokens.spacingVerticalS } },
 });
 
 const names = (refs: { name: string }[]) => refs.map((r) => r.name).join(', ');

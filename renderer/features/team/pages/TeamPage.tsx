@@ -23,7 +23,7 @@ import { useScrolledPast } from '../hooks/useScrolledPast';
 const MemberDialog = lazy(() => import('../components/MemberDialog'));
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: tokens.spacingHorizontalL },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))', gap: tokens.spacingHorizontalL },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   footer: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalL, minHeight: '40px' },
   count: { color: tokens.colorNeutralForeground3 },

@@ -5,25 +5,25 @@ import { dayNumber, isoOfDay, tickLabel, ticks, type ZoomLevel } from '../../../
 import { isoDay } from '../../../../shared/rules/dates';
 import { barTextColor, DONE_SHADE } from './bar-colors';
 import type { GanttRow } from './gantt-rows';
+import { labelWidthFor } from './label-width';
 
 // A Gantt of our own (design §3: bundled, nothing from a CDN): fixed-height rows, and only the
 // rows in view (plus a margin) are in the DOM, so 500 objectives with 2,000 key results scroll
 // smoothly (issue 9).
 
 export const ROW_HEIGHT = 32;
-export const LABEL_WIDTH = 320;
 const HEADER_HEIGHT = 36;
 const OVERSCAN = 10;
 
 const useStyles = makeStyles({
   scroller: { position: 'relative', overflow: 'auto', height: '640px', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground1 },
   header: { position: 'sticky', top: 0, zIndex: 3, height: `${HEADER_HEIGHT}px`, backgroundColor: tokens.colorNeutralBackground3, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
-  corner: { position: 'sticky', left: 0, zIndex: 4, width: `${LABEL_WIDTH}px`, height: '100%', display: 'flex', alignItems: 'center', paddingLeft: tokens.spacingHorizontalM, boxSizing: 'border-box', fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground3 },
+  corner: { position: 'sticky', left: 0, zIndex: 4, height: '100%', display: 'flex', alignItems: 'center', paddingLeft: tokens.spacingHorizontalM, boxSizing: 'border-box', fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground3 },
   tick: { position: 'absolute', top: 0, height: '100%', paddingLeft: '4px', fontSize: tokens.fontSizeBase200, lineHeight: `${HEADER_HEIGHT}px`, whiteSpace: 'nowrap', borderLeft: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   gridLine: { position: 'absolute', width: '1px', backgroundColor: tokens.colorNeutralStroke3 },
   today: { position: 'absolute', width: '2px', backgroundColor: tokens.colorPaletteRedBorder2, zIndex: 1 },
   row: { position: 'absolute', left: 0, height: `${ROW_HEIGHT}px`, cursor: 'pointer', ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover } },
-  label: { position: 'sticky', left: 0, zIndex: 2, width: `${LABEL_WIDTH}px`, height: '100%', display: 'flex', alignItems: 'center', gap: '4px', boxSizing: 'border-box', paddingRight: tokens.spacingHorizontalS, backgroundColor: tokens.colorNeutralBackground1, borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  label: { position: 'sticky', left: 0, zIndex: 2, height: '100%', display: 'flex', alignItems: 'center', gap: '4px', boxSizing: 'border-box', paddingRight: tokens.spacingHorizontalS, backgroundColor: tokens.colorNeutralBackground1, borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   krLabel: { paddingLeft: '36px', color: tokens.colorNeutralForeground2 },
   open: { flex: 1, minWidth: 0, textAlign: 'left', border: 'none', background: 'none', cursor: 'pointer', padding: 0, font: 'inherit', color: 'inherit', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   spacer: { width: '24px', flexShrink: 0 },
@@ -55,14 +55,14 @@ interface Props {
 export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth }: Props) {
   const s = useStyles();
   const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 640 });
+  const [view, setView] = useState({ top: 0, height: 640, width: 1000 });
 
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
     const measure = () => {
-      setView({ top: el.scrollTop, height: el.clientHeight });
-      onWidth(el.clientWidth - LABEL_WIDTH);
+      setView({ top: el.scrollTop, height: el.clientHeight, width: el.clientWidth });
+      onWidth(el.clientWidth - labelWidthFor(el.clientWidth));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -70,30 +70,31 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth 
     return () => observer.disconnect();
   }, [onWidth]);
 
+  const labelWidth = labelWidthFor(view.width);
   const px = zoom.pxPerDay;
   const chartWidth = Math.max(1, (range.to - range.from) * px);
   const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT;
   const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
-  const x = (day: number) => LABEL_WIDTH + (day - range.from) * px;
+  const x = (day: number) => labelWidth + (day - range.from) * px;
   const today = dayNumber(isoDay());
   // The header and grid do not move with vertical scrolling: built once per zoom/range so a scroll
   // re-renders only the ~40 visible rows (at Day zoom they are over a thousand elements).
   const backdrop = useMemo(() => {
-    const at = (day: number) => LABEL_WIDTH + (day - range.from) * zoom.pxPerDay;
+    const at = (day: number) => labelWidth + (day - range.from) * zoom.pxPerDay;
     const tickDays = ticks(range.from, range.to, zoom.tick);
-    const width = LABEL_WIDTH + Math.max(1, (range.to - range.from) * zoom.pxPerDay);
+    const width = labelWidth + Math.max(1, (range.to - range.from) * zoom.pxPerDay);
     return (
       <>
         <div className={s.header} style={{ width }}>
           {tickDays.map((d) => <div key={d} className={s.tick} style={{ left: at(d) }} title={isoOfDay(d)}>{tickLabel(d, zoom.tick)}</div>)}
-          <div className={s.corner}>Objective</div>
+          <div className={s.corner} style={{ width: labelWidth }}>Objective</div>
         </div>
         {tickDays.map((d) => <div key={`g${d}`} className={s.gridLine} style={{ left: at(d), top: HEADER_HEIGHT, height: height - HEADER_HEIGHT }} />)}
         {today >= range.from && today <= range.to && <div className={s.today} title="Today" style={{ left: at(today), top: HEADER_HEIGHT, height: height - HEADER_HEIGHT }} />}
       </>
     );
-  }, [range.from, range.to, zoom.pxPerDay, zoom.tick, height, today, s.header, s.tick, s.corner, s.gridLine, s.today]);
+  }, [labelWidth, range.from, range.to, zoom.pxPerDay, zoom.tick, height, today, s.header, s.tick, s.corner, s.gridLine, s.today]);
 
   return (
     <div ref={scroller} className={s.scroller} onScroll={(e) => {
@@ -101,7 +102,7 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth 
       const top = e.currentTarget.scrollTop;
       setView((v) => ({ ...v, top }));
     }} role="tree" aria-label="Timeline">
-      <div style={{ position: 'relative', width: LABEL_WIDTH + chartWidth, height }}>
+      <div style={{ position: 'relative', width: labelWidth + chartWidth, height }}>
         {backdrop}
         {rows.slice(first, last).map((r, i) => {
           const index = first + i;
@@ -109,8 +110,8 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth 
           const open = () => onOpen(r.objectiveId);
           return (
             <div key={r.key} role="treeitem" aria-level={r.kind === 'objective' ? 1 : 2} aria-expanded={r.hasChildren ? !collapsed.has(r.objectiveId) : undefined}
-              className={s.row} style={{ top: HEADER_HEIGHT + index * ROW_HEIGHT, width: LABEL_WIDTH + chartWidth }} onClick={open} data-row={r.key}>
-              <div className={mergeClasses(s.label, r.kind === 'keyResult' && s.krLabel)}>
+              className={s.row} style={{ top: HEADER_HEIGHT + index * ROW_HEIGHT, width: labelWidth + chartWidth }} onClick={open} data-row={r.key}>
+              <div className={mergeClasses(s.label, r.kind === 'keyResult' && s.krLabel)} style={{ width: labelWidth }}>
                 {r.kind === 'objective' && (r.hasChildren ? (
                   <Button size="small" appearance="subtle" aria-label={`${collapsed.has(r.objectiveId) ? 'Expand' : 'Collapse'} ${r.title}`}
                     icon={collapsed.has(r.objectiveId) ? <ChevronRightRegular /> : <ChevronDownRegular />}

@@ -6,7 +6,11 @@ import type { TimelineFilters } from '../timeline-state';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, justifyContent: 'space-between' },
-  filters: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-end' },
+  // issue 21 reflow: in a narrow window the filters and the tools wrap onto more lines, each
+  // button whole, so none (Expand all) leaves the screen
+  filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', minWidth: 0 },
+  tools: { flexWrap: 'wrap', minWidth: 0 },
+  tool: { whiteSpace: 'nowrap' },
 });
 
 interface Props {
@@ -40,14 +44,14 @@ export function TimelineToolbar({ filters, onFilters, zoom, onZoom, onFit, onCol
         </Field>
         <Button onClick={onReset}>Clear Filters</Button>
       </div>
-      <Toolbar aria-label="Timeline tools">
-        <ToolbarButton icon={<ArrowMaximizeRegular />} onClick={onFit}>Zoom to fit</ToolbarButton>
-        <ToolbarButton icon={<ZoomInRegular />} disabled={zoom <= 0} onClick={() => onZoom(zoom - 1)}>Zoom in</ToolbarButton>
-        <ToolbarButton icon={<ZoomOutRegular />} disabled={zoom >= ZOOM_LEVELS.length - 1} onClick={() => onZoom(zoom + 1)}>Zoom out</ToolbarButton>
+      <Toolbar aria-label="Timeline tools" className={s.tools}>
+        <ToolbarButton className={s.tool} icon={<ArrowMaximizeRegular />} onClick={onFit}>Zoom to fit</ToolbarButton>
+        <ToolbarButton className={s.tool} icon={<ZoomInRegular />} disabled={zoom <= 0} onClick={() => onZoom(zoom - 1)}>Zoom in</ToolbarButton>
+        <ToolbarButton className={s.tool} icon={<ZoomOutRegular />} disabled={zoom >= ZOOM_LEVELS.length - 1} onClick={() => onZoom(zoom + 1)}>Zoom out</ToolbarButton>
         <Text aria-live="polite" data-testid="zoom-level">{ZOOM_LEVELS[zoom].name}</Text>
         <ToolbarDivider />
-        <ToolbarButton icon={<ChevronDoubleUpRegular />} onClick={onCollapseAll}>Collapse all</ToolbarButton>
-        <ToolbarButton icon={<ChevronDoubleDownRegular />} onClick={onExpandAll}>Expand all</ToolbarButton>
+        <ToolbarButton className={s.tool} icon={<ChevronDoubleUpRegular />} onClick={onCollapseAll}>Collapse all</ToolbarButton>
+        <ToolbarButton className={s.tool} icon={<ChevronDoubleDownRegular />} onClick={onExpandAll}>Expand all</ToolbarButton>
       </Toolbar>
     </div>
   );

@@ -4,7 +4,10 @@ import { monthLabel, TIMETRACKING_TEXT } from '../../../../shared/rules/timetrac
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  label: { minWidth: '11em', textAlign: 'center' },
+  // the arrows stay either side of the month; in a narrow window (issue 21 reflow) they take the
+  // whole line and the total goes under them
+  switcher: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, '@media (max-width: 480px)': { flexGrow: 1 } },
+  label: { minWidth: '11em', textAlign: 'center', '@media (max-width: 480px)': { minWidth: 0, flexGrow: 1 } },
   total: { marginLeft: 'auto', color: tokens.colorBrandForeground1 },
 });
 
@@ -22,11 +25,13 @@ export function MonthSwitcher({ month, offset, total, onChange }: Props) {
   const styles = useStyles();
   return (
     <div className={styles.root}>
-      <Button appearance="subtle" icon={<ChevronLeft24Regular />} aria-label="Previous month" onClick={() => onChange(offset - 1)} />
-      <Text as="h2" size={500} weight="semibold" className={styles.label} aria-live="polite" data-testid="month-label">
-        {monthLabel(month)}
-      </Text>
-      <Button appearance="subtle" icon={<ChevronRight24Regular />} aria-label="Next month" disabled={offset >= 0} onClick={() => onChange(offset + 1)} />
+      <div className={styles.switcher}>
+        <Button appearance="subtle" icon={<ChevronLeft24Regular />} aria-label="Previous month" onClick={() => onChange(offset - 1)} />
+        <Text as="h2" size={500} weight="semibold" className={styles.label} aria-live="polite" data-testid="month-label">
+          {monthLabel(month)}
+        </Text>
+        <Button appearance="subtle" icon={<ChevronRight24Regular />} aria-label="Next month" disabled={offset >= 0} onClick={() => onChange(offset + 1)} />
+      </div>
       {total !== null && (
         <Text size={500} weight="semibold" className={styles.total} data-testid="month-total">
           {TIMETRACKING_TEXT.total(total)}

@@ -5,7 +5,11 @@ import { emptyExperience, MONTHS, yearChoices, type ExperienceRow } from './extr
 import { TextField } from './fields';
 
 const useStyles = makeStyles({
-  entry: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalM, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  entry: {
+    display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalM, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    // issue 21 reflow: two to a row in a narrow window; the wide fields take the row
+    '@media (max-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  },
   wide: { gridColumn: 'span 2' },
   full: { gridColumn: '1 / -1' },
   remove: { gridColumn: '1 / -1', justifySelf: 'end' },
