@@ -8,7 +8,7 @@ import { useEffect } from 'react';
  * gives it to the last trigger it knows, often the header's bell. This notes the element that had
  * focus when focus entered a layer (the opener) and, when the focused element inside the layer is
  * removed with every layer closed, puts focus back on the opener. Focus the person moved themselves
- * (a click or Tab elsewhere before the layer went) is left where it is.
+ * (a click, or a Tab before the layer went) is left where it is.
  */
 
 const LAYERS = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
@@ -45,7 +45,8 @@ export function installFocusReturn(doc: Document): () => void {
       return;
     }
     // the focus manager's own pick as the layer goes, or just after: overruled once by the opener
-    if (el !== opener && canTakeFocus(opener) && (layerGone() || performance.now() - closedAt < RESTORE_WINDOW_MS)) {
+    const clicked = performance.now() - lastPointerDown < RESTORE_WINDOW_MS;
+    if (!clicked && el !== opener && canTakeFocus(opener) && (layerGone() || performance.now() - closedAt < RESTORE_WINDOW_MS)) {
       closedAt = -Infinity;
       backToOpener();
       return;
@@ -60,6 +61,9 @@ export function installFocusReturn(doc: Document): () => void {
     focusedInLayer = null;
   };
   let escapedTo: HTMLElement | null = null;
+  // a press of the pointer is the person choosing where focus goes: never overruled
+  let lastPointerDown = -Infinity;
+  const onPointerDown = () => { lastPointerDown = performance.now(); };
 
   let pending = 0;
   const check = () => {
@@ -77,9 +81,11 @@ export function installFocusReturn(doc: Document): () => void {
   });
 
   doc.addEventListener('focusin', onFocusIn, true);
+  doc.addEventListener('pointerdown', onPointerDown, true);
   observer.observe(doc.body, { childList: true, subtree: true });
   return () => {
     doc.removeEventListener('focusin', onFocusIn, true);
+    doc.removeEventListener('pointerdown', onPointerDown, true);
     observer.disconnect();
     window.clearTimeout(pending);
   };
