@@ -12,7 +12,7 @@ describe('the shell each role sees', () => {
       await expect.poll(() => page.getByTestId('user-name').textContent()).toBe(expected.name);
       expect(await page.getByRole('button', { name: 'My team' }).count()).toBe(expected.myTeam ? 1 : 0);
 
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.waitFor();
       for (const entry of ['Dashboard', 'Super-Awesome Team', 'Time Tracking', 'Holidays', 'Objective Tracking']) {
@@ -37,12 +37,12 @@ describe('the shell each role sees', () => {
 describe('shell behaviour', () => {
   it('the menu navigates, highlights the current entry and closes on an outside click', () =>
     signedIn('admin', async ({ page, errors }) => {
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Holidays' }).click();
       await waitForPath(page, '/holidays');
       await expectTitle(page, 'Holidays');
 
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
       const nav = page.getByRole('navigation', { name: 'Main' });
       expect(await nav.getByRole('link', { name: 'Holidays' }).getAttribute('aria-current')).toBe('page');
       expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
@@ -91,7 +91,7 @@ describe('shell behaviour', () => {
   it('the global search text stays while moving between screens', () =>
     signedIn('member', async ({ page }) => {
       await page.getByRole('searchbox', { name: 'Search' }).fill('elena');
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Super-Awesome Team' }).click();
       await waitForPath(page, '/super-awesome-team');
       expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('elena');
@@ -126,7 +126,7 @@ describe('shell behaviour', () => {
       expect(await page.getByTestId('user-name').textContent()).toBe(DEMO_USERS.member.name);
       expect(await page.getByRole('main').count()).toBe(1);
       await page.getByRole('heading', { level: 2, name: 'Theme' }).waitFor();
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Holidays' }).click();
       await waitForPath(page, '/holidays');
       await expectTitle(page, 'Holidays');

@@ -29,12 +29,18 @@ async function openSettings(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'Theme' }).waitFor();
+  // the drawer slides out over the page for a moment; a click before it has gone reaches nothing
+  await page.getByRole('dialog', { name: 'Account' }).waitFor({ state: 'detached' });
 }
 
 async function choose(page: Page, label: string): Promise<void> {
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/preferences') && r.request().method() === 'PUT');
-  await page.getByRole('radio', { name: label, exact: true }).check();
+  // click, not check(): the radio follows the saved choice, set once a read of it still under way
+  // is cancelled, a moment after the click rather than within it
+  const radio = page.getByRole('radio', { name: label, exact: true });
+  await radio.click();
   expect((await saved).status()).toBe(200);
+  await expect.poll(() => radio.isChecked()).toBe(true);
 }
 
 /**
