@@ -7,7 +7,7 @@ import { useBrowser, waitForPath } from './helpers';
 const { signedIn } = useBrowser();
 
 async function openTab(page: Page, tab: string) {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
   await waitForPath(page, '/admin');
   await page.getByRole('tab', { name: tab }).click();

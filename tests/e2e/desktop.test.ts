@@ -198,7 +198,7 @@ describe('desktop mode: renderer → IPC → HubClient → hub', () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Hub' }).waitFor();
     expect(await page.getByRole('banner').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).waitFor();
     expect(session.errors).toEqual([]);
   });

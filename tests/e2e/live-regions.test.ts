@@ -200,7 +200,7 @@ describe('live regions', () => {
     signedIn('member', async ({ page }) => {
       await page.goto('/holidays');
       await expectTitle(page, HOLIDAY_TEXT.heading);
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
       const menu = page.getByRole('dialog', { name: 'Main menu' });
       await menu.waitFor();
       expect(await menu.getByRole('link', { name: 'Holidays' }).getAttribute('aria-current')).toBe('page');

@@ -20,7 +20,7 @@ async function offCentre(page: Page, name: string): Promise<number> {
 
 async function openChart(page: Page) {
   // The side menu entry sits next to the team directory.
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('link', { name: 'Org Chart' }).click();
   await waitForPath(page, '/org-chart');
   await expectTitle(page, 'Org chart');

@@ -75,7 +75,7 @@ async function visit(page: Page, path: string, shot: string): Promise<void> {
 }
 
 async function expectHeaderFits(page: Page, user: DemoUser): Promise<void> {
-  await expectOnScreen(page, page.getByRole('button', { name: 'Menu' }), 'menu button');
+  await expectOnScreen(page, page.getByRole('button', { name: 'Menu', exact: true }), 'menu button');
   await expectOnScreen(page, page.getByTestId('notification-bell'), 'bell');
   if (DEMO_USERS[user].myTeam) await expectOnScreen(page, page.getByRole('button', { name: 'My team' }), 'my-team button');
   await expectOnScreen(page, page.getByRole('button', { name: 'Account' }), 'account picture');
@@ -102,7 +102,7 @@ async function expectShellPanelsFit(page: Page, user: DemoUser, shot: string): P
   await page.keyboard.press('Escape');
   await account.waitFor({ state: 'detached' });
 
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   const menu = page.getByRole('dialog', { name: 'Main menu' });
   await expectPanelFits(page, menu, 'side menu');
   await page.keyboard.press('Escape');

@@ -64,7 +64,7 @@ describe('shell behaviour', () => {
       await page.goto('/super-awesome-team');
       await expectTitle(page, 'Super-Awesome Team');
       await page.locator('body').focus();
-      await tabTo(page, page.getByRole('button', { name: 'Menu' }));
+      await tabTo(page, page.getByRole('button', { name: 'Menu', exact: true }));
       await page.keyboard.press('Enter');
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.waitFor();

@@ -4,7 +4,7 @@ import { teamListResponseSchema } from '../../../../shared/api/people';
 import { PUBLIC_HOLIDAYS_COUNTRY } from '../../../../shared/rules/constants';
 import { HOLIDAY_TEXT } from '../../../../shared/rules/holidays';
 import { errorText, hubCall } from '../../../lib/api';
-import { fetchOrCached, OFFLINE_VIEWS, offlineQueryOptions } from '../../../lib/offline';
+import { fetchOrCached, isUnreachable, OFFLINE_VIEWS, offlineQueryOptions } from '../../../lib/offline';
 
 // issue 11 part 6: the month's holidays (events, days left, teams, public holidays) stay readable offline.
 const offline = offlineQueryOptions(OFFLINE_VIEWS.holidays);
@@ -42,7 +42,8 @@ async function fetchPublicHolidays(year: number): Promise<PublicHoliday[] | null
   try {
     return await fetchOrCached(publicHolidaysKey(year), () => hubCall(publicHolidaysResponseSchema.shape.data, 'GET', `/public-holidays/${year}/${PUBLIC_HOLIDAYS_COUNTRY}`));
   } catch (error) {
-    console.error(HOLIDAY_TEXT.reportsFailed(errorText(error)));
+    // offline, the banner says why: no failure of the hub to log
+    if (!isUnreachable(error)) console.error(HOLIDAY_TEXT.reportsFailed(errorText(error)));
     return null;
   }
 }
