@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Calendar, dateFnsLocalizer, type EventPropGetter, type ToolbarProps } from 'react-big-calendar';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
@@ -9,6 +9,7 @@ import { CALENDAR_CULTURE, type HolidayType } from '../../../../shared/rules/con
 import { HOLIDAY_TEXT } from '../../../../shared/rules/holidays';
 import type { CalendarEvent } from './calendar-events';
 import { typeLabel } from './calendar-events';
+import { useShowMoreCells } from './show-more-cells';
 import { EVENT_TEXT_COLOR, HOLIDAY_COLORS, UNKNOWN_TYPE_COLOR } from './holiday-colors';
 
 // design §3: react-big-calendar, month view only, popup for overflow, en-GB culture (spec §9).
@@ -89,8 +90,10 @@ interface Props {
 export default function HolidayCalendar({ date, events, onNavigate }: Props) {
   const styles = useStyles();
   const components = useMemo(() => ({ toolbar: Toolbar }), []);
+  const root = useRef<HTMLDivElement>(null);
+  useShowMoreCells(root);
   return (
-    <div className={styles.root} data-testid="holiday-calendar">
+    <div className={styles.root} data-testid="holiday-calendar" ref={root}>
       <Calendar<CalendarEvent>
         localizer={localizer}
         culture={CALENDAR_CULTURE}

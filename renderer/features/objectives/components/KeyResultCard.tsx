@@ -32,7 +32,7 @@ export function KeyResultCard({ keyResult: k, readOnly, disabled, onCommand, obj
       <CardHeader
         header={<Text weight="semibold">{k.title}</Text>}
         description={<StatusBadge status={k.status} />}
-        action={<span aria-label={`Priority ${k.priority}`} title={k.priority} style={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', backgroundColor: PRIORITY_COLORS[k.priority] }} />}
+        action={<span role="img" aria-label={`Priority ${k.priority}`} title={k.priority} style={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', backgroundColor: PRIORITY_COLORS[k.priority] }} />}
       />
       <Text className={styles.description}>{k.description}</Text>
       {done && <Text>Completion score: {k.percentage ?? DEFAULT_PERCENTAGE}%</Text>}
