@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Database } from './db/client';
 import { LOG_FIELDS } from './log-fields';
 import { batchedStdout } from './log-stream';
+import { installAppCompat } from './plugins/app-compat';
 import { installAuth } from './plugins/auth';
 import { answerWithRequestId, RequestLog } from './plugins/request-log';
 import { docsRoute, registerDocs } from './plugins/docs';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       installWireContract(api);
       installApiNotFound(api);
+      installAppCompat(api); // issue 22: before sign-in, so an old app hears why at its first call
       installAuth(api);
       await api.register(healthRoutes);
       await api.register(docsRoute);

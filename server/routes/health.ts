@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { version } from '../../package.json';
 import { HEALTH_MESSAGES, healthResponseSchema } from '../../shared/api/health';
+import { HUB_API_LEVEL, MIN_APP_VERSION } from '../../shared/rules/app-compat';
 import { HttpError } from '../http-errors';
 import { checkHealth } from '../services/health';
 
@@ -11,6 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (api) => {
       request.log.warn({ reason: report.reason }, 'health check failed');
       throw new HttpError(503, [{ message: report.reason === 'database' ? HEALTH_MESSAGES.databaseDown : HEALTH_MESSAGES.migrationsPending }]);
     }
-    return { data: { status: 'ok' as const, database: report.database, migrations: report.migrations } };
+    // issue 22: the desktop app reads these at connect (electron/hub-compat.ts) and in its About box
+    return { data: { status: 'ok' as const, database: report.database, migrations: report.migrations, version, apiLevel: HUB_API_LEVEL, minAppVersion: MIN_APP_VERSION } };
   });
 };

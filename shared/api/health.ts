@@ -6,6 +6,13 @@ export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   migrations: z.number().int(),
+  // issue 22: what the desktop app compares with its own (shared/rules/app-compat.ts)
+  /** the hub's release (package.json) */
+  version: z.string(),
+  /** raised on every breaking API change */
+  apiLevel: z.number().int().nonnegative(),
+  /** the oldest app version the hub serves; older ones are answered 426 */
+  minAppVersion: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;
 export const healthResponseSchema = envelope(healthSchema);

@@ -23,7 +23,9 @@ describe('GET /api/health', () => {
   it('answers without a token: engine and applied migrations', async () => {
     const res = await hub.get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { status: 'ok', database: hub.database.engine, migrations: expect.any(Number) } });
+    expect(res.body).toEqual({
+      data: { status: 'ok', database: hub.database.engine, migrations: expect.any(Number), version: expect.any(String), api_level: expect.any(Number), min_app_version: expect.any(String) },
+    });
     expect(res.body.data.migrations).toBeGreaterThanOrEqual(1);
   });
 });
