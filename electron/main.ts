@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, Notification, safeStorage, screen, shell, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
+import { HubError } from '../shared/api/hub-error';
 import { DESKTOP_AGENT } from '../shared/rules/user-agent-summary';
+import { meResponseSchema } from '../shared/api/auth';
 import { hubVersion, showAbout } from './about';
 import { appMenuTemplate } from './app-menu';
 import { appPaths } from './app-paths';
@@ -21,6 +23,7 @@ import { createDesktopSso } from './sso';
 import { createSettingsStore } from './settings';
 import { createTokenStore } from './token-store';
 import { createWindowStateStore, initialWindowState, trackWindowState } from './window-state';
+import { WriteQueue } from './write-queue';
 import { installSecurity, windowOptions } from './window-security';
 
 // Composition only (style.md, after Actual Budget): every decision lives in a module that takes
@@ -138,6 +141,27 @@ function start(): void {
     log: (message, error) => console.error(message, error),
   });
 
+  // issue 22: check-ins made while the hub is away wait on disk (per hub and user) and go when it is back
+  const writeQueue = new WriteQueue({
+    dir: path.join(app.getPath('userData'), 'offline-queue'),
+    target: () => hubConnection.target(),
+    token: (hubKey) => tokens.get(hubKey),
+    whoAmI: async () => {
+      try {
+        return meResponseSchema.shape.data.parse(await hub.request({ method: 'GET', path: '/auth/me' }, { endSessionOn401: false })).user.id;
+      } catch (error) {
+        if (error instanceof HubError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    send: (request) => hub.request(request),
+    onChanged: (change) => {
+      if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.queueChanged, change);
+    },
+    log: (message, error) => console.error(message, error),
+  });
+  window.on('closed', () => writeQueue.stop());
+
   registerIpc(
     ipcMain,
     createIpcHandlers({
@@ -152,6 +176,7 @@ function start(): void {
         saveFile({ dialog, writeFile, window: mainWindow, defaultDir: app.getPath('downloads'), joinPath: path.join }, input),
       log: (message, error) => console.error(message, error),
       offlineCacheDir: path.join(app.getPath('userData'), 'offline-cache'),
+      writeQueue,
       // issue 21: the person's theme choice, sent by the renderer
       nativeTheme,
     }),

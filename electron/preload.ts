@@ -36,6 +36,17 @@ const bridge: HubBridge = {
       ipcRenderer.removeListener(IPC_EVENTS.notificationOpen, open);
     };
   },
+  onQueueChanged(listener) {
+    // a count only: the list itself is asked for over queue:list
+    const changed = (_event: unknown, payload: unknown) => {
+      const sent = (payload as { sent?: unknown } | null)?.sent;
+      listener({ sent: typeof sent === 'number' && Number.isInteger(sent) && sent >= 0 ? sent : 0 });
+    };
+    ipcRenderer.on(IPC_EVENTS.queueChanged, changed);
+    return () => {
+      ipcRenderer.removeListener(IPC_EVENTS.queueChanged, changed);
+    };
+  },
 };
 
 contextBridge.exposeInMainWorld('hub', bridge);

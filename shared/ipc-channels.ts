@@ -19,6 +19,9 @@ export const IPC_CHANNELS = [
   'offline-cache:save',
   'offline-cache:clear',
   'theme:set',
+  'queue:add',
+  'queue:list',
+  'queue:cancel',
 ] as const;
 
 /** Events main sends to the renderer. */
@@ -28,6 +31,8 @@ export const IPC_EVENTS = {
   notificationsChanged: 'notifications:changed',
   /** issue 11: the user clicked a native notification; payload { link } (an app path) */
   notificationOpen: 'notifications:open',
+  /** issue 22: the offline write queue changed; payload { sent } (how many changes the hub just took) */
+  queueChanged: 'queue:changed',
 } as const;
 
 /** An app path main may hand the renderer to open: never a URL to elsewhere. */

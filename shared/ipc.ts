@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { themeChoiceSchema } from './api/preferences';
+import { QUEUEABLE_METHODS, type QueuedWrite } from './rules/queued-writes';
 import { sessionUserSchema } from './api/users';
 import type { HubErrorShape } from './api/hub-error';
 import type { IPC_CHANNELS } from './ipc-channels';
@@ -77,6 +78,15 @@ export const ipcSchemas = {
   'offline-cache:clear': z.undefined(),
   /** issue 21: the person's theme choice, so main sets nativeTheme (native parts, and 'system' media queries) to match */
   'theme:set': z.object({ choice: themeChoiceSchema }),
+  /** issue 22: a change made while the hub is away, kept on disk by main (shared/rules/queued-writes.ts says which) */
+  'queue:add': z.object({
+    userId: offlineUserId,
+    what: z.string().trim().min(1).max(300),
+    request: z.object({ method: z.enum(QUEUEABLE_METHODS), path: apiPath, body: z.unknown() }),
+  }),
+  'queue:list': z.object({ userId: offlineUserId }),
+  /** cancels a waiting change, or dismisses one the hub refused */
+  'queue:cancel': z.object({ userId: offlineUserId, id: z.uuid('Invalid id') }),
 } as const;
 
 function isJsonObject(text: string): boolean {
@@ -136,6 +146,9 @@ export interface IpcResults {
   'offline-cache:save': null;
   'offline-cache:clear': null;
   'theme:set': null;
+  'queue:add': QueuedWrite;
+  'queue:list': QueuedWrite[];
+  'queue:cancel': null;
 }
 
 /** Nothing crosses IPC as an exception: every call answers one of these. */
@@ -157,6 +170,12 @@ export interface HubBridge {
    * path when a native notification was clicked. Optional: older preloads lack it.
    */
   onNotifications?(listener: (event: NotificationBridgeEvent) => void): () => void;
+  /** issue 22: main's write queue changed (sent: how many changes the hub just took). Optional: older preloads lack it. */
+  onQueueChanged?(listener: (change: QueueChange) => void): () => void;
+}
+
+export interface QueueChange {
+  sent: number;
 }
 
 export type NotificationBridgeEvent = { type: 'changed' } | { type: 'open'; link: string };

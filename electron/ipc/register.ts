@@ -10,11 +10,12 @@ import { settingsActions, type SettingsDeps } from './settings';
 import { shellActions, type ShellDeps } from './shell';
 import { ssoActions, type SsoDeps } from './sso';
 import { themeActions, type ThemeDeps } from './theme';
+import { wakingQueueOnAnswer, writeQueueActions, type WriteQueueDeps } from './write-queue';
 
 export type IpcHandler<C extends IpcChannel> = (event: IpcSenderEvent, payload?: unknown) => Promise<IpcResult<C>>;
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
-export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps {
+export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, WriteQueueDeps {
   hub: HubRequestDeps['hub'] & SessionDeps['hub'] & FilesDeps['hub'];
   /** trustedSender(appUrl, devUrl) from ./sender */
   isTrustedSender: (url: string) => boolean;
@@ -33,7 +34,10 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...ssoActions(deps),
     ...offlineCacheActions(deps),
     ...themeActions(deps),
+    ...writeQueueActions(deps),
   };
+  // issue 22: the hub answering again (the renderer's health poll included) sends the queued changes
+  actions['hub:request'] = wakingQueueOnAnswer(actions['hub:request'], deps);
   const handlers = {} as Record<IpcChannel, IpcHandler<IpcChannel>>;
   for (const channel of Object.keys(ipcSchemas) as IpcChannel[]) {
     handlers[channel] = guarded(channel, actions[channel] as ChannelAction<IpcChannel>, deps);

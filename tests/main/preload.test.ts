@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 
 describe('preload', () => {
-  it('exposes one object, window.hub, with invoke, onSessionEnded and onNotifications only', () => {
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onNotifications', 'onSessionEnded']);
+  it('exposes one object, window.hub, with invoke, onSessionEnded, onNotifications and onQueueChanged only', () => {
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onNotifications', 'onQueueChanged', 'onSessionEnded']);
     expect(Object.values(bridge).some((v) => v === electron.ipcRenderer)).toBe(false);
   });
 
@@ -46,5 +46,19 @@ describe('preload', () => {
     expect(listener).toHaveBeenCalledWith();
     unsubscribe();
     expect(electron.ipcRenderer.removeListener).toHaveBeenCalledWith(IPC_EVENTS.sessionEnded, forward);
+  });
+
+  it('tells the page the write queue changed with a count only, never the IPC event', () => {
+    electron.ipcRenderer.on.mockClear();
+    const listener = vi.fn();
+    const unsubscribe = bridge.onQueueChanged!(listener);
+    const [channel, forward] = electron.ipcRenderer.on.mock.calls[0] as unknown as [string, (...args: unknown[]) => void];
+    expect(channel).toBe(IPC_EVENTS.queueChanged);
+    forward({ sender: electron.ipcRenderer }, { sent: 2, extra: 'x' });
+    forward({ sender: electron.ipcRenderer }, { sent: -1 });
+    forward({ sender: electron.ipcRenderer }, 'junk');
+    expect(listener.mock.calls).toEqual([[{ sent: 2 }], [{ sent: 0 }], [{ sent: 0 }]]);
+    unsubscribe();
+    expect(electron.ipcRenderer.removeListener).toHaveBeenCalledWith(IPC_EVENTS.queueChanged, forward);
   });
 });
