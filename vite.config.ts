@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { offlineFiles } from './scripts/vite-offline-files';
+import { precompress } from './scripts/vite-precompress';
 
 // The CSP meta in index.html is strict (no inline scripts, no eval). In dev, React Refresh needs
 // an inline preamble, so the meta is dropped there only.
@@ -20,7 +21,7 @@ export default defineConfig({
   // Relative asset URLs: the same build loads from file:// in Electron and from the hub (see
   // renderer/public/hub-base.js for deep links on the hub).
   base: './',
-  plugins: [react(), devCsp(), offlineFiles()],
+  plugins: [react(), devCsp(), offlineFiles(), precompress()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

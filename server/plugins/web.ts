@@ -19,6 +19,19 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/** Only documents (and workers) obey a policy, framing or opener rule; nosniff guards every file. */
+const DOCUMENT_ONLY = new Set(['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']);
+const ASSET_HEADERS = Object.fromEntries(Object.entries(SECURITY_HEADERS).filter(([name]) => !DOCUMENT_ONLY.has(name)));
+
+/**
+ * issue 20: the build's scripts, styles and images under /assets/ go without the ~600 bytes of
+ * document-only headers: the login page fetches ~40 of them, and over HTTP/1.1 each would carry
+ * the policy again. Everything else, the API's answers included, gets them all.
+ */
+export function headersFor(url: string): Readonly<Record<string, string>> {
+  return url.startsWith('/assets/') ? ASSET_HEADERS : SECURITY_HEADERS;
+}
+
 /** A deep link (/profile/12) falls back to index.html; a missing asset (/assets/x.js) stays 404. */
 export function isDeepLink(url: string): boolean {
   const pathname = url.split('?')[0];
@@ -27,11 +40,22 @@ export function isDeepLink(url: string): boolean {
   return !last.includes('.');
 }
 
+/**
+ * issue 20: a file whose name carries its content's hash (everything vite writes under assets/)
+ * never changes, so the browser keeps it for a year without asking; anything else (index.html,
+ * which names the current build's files, the service worker, its file list, icons) is asked
+ * again each time and answered 304 while unchanged.
+ */
+export function cacheControl(relativePath: string): string {
+  const file = relativePath.split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+  return /^assets\/[^/]+-[\w-]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 const notFoundBody = { errors: [{ message: 'Not found.' }] };
 
 export async function registerWeb(app: FastifyInstance, webRoot: string | null): Promise<void> {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(headersFor(request.url))) reply.header(name, value);
     return payload;
   });
 
@@ -45,9 +69,11 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null):
     prefix: '/',
     // one route per built file instead of a GET /* catch-all, which would swallow /api 404s
     wildcard: false,
+    // issue 20: the build's brotli and gzip copies (scripts/vite-precompress.ts), the best one the
+    // browser accepts, with Vary: Accept-Encoding
+    preCompressed: true,
     setHeaders(reply, filePath) {
-      // index.html names the hashed bundles of the current build: never serve a stale one
-      if (filePath.endsWith('index.html')) reply.header('cache-control', 'no-cache');
+      reply.header('cache-control', cacheControl(path.relative(root, filePath)));
     },
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,29 +1,28 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { WEB_ROOT } from '../support/e2e-global-setup';
 import { useBrowser } from './helpers';
 
-// issue 4: what loads before sign-in stays under 200 KB gzipped; feature code is split per route.
+// issue 4: what loads before sign-in stays under 200 KB; feature code is split per route.
+// issue 20: measured as it crosses the wire (the hub's brotli copies, headers included), not as
+// the files would compress: everything the login page fetches, from its document on.
 const BUDGET_BYTES = 200 * 1024;
 const { withSession } = useBrowser();
 
-it('the login page loads under 200 KB of gzipped script and style', () =>
+it('the login page transfers under 200 KB, compressed, and no feature screen', () =>
   withSession(async ({ page }) => {
-    const loaded = new Set<string>();
-    page.on('response', (res) => {
-      const { pathname } = new URL(res.url());
-      if (res.ok() && /\.(js|css)$/.test(pathname)) loaded.add(pathname);
+    const sizes: Array<Promise<number>> = [];
+    const loaded: string[] = [];
+    page.on('requestfinished', (request) => {
+      loaded.push(new URL(request.url()).pathname);
+      sizes.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
     });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await page.waitForLoadState('networkidle');
-    const sizes = [...loaded].map((p) => gzipSync(readFileSync(path.join(WEB_ROOT, p))).length);
-    const total = sizes.reduce((a, b) => a + b, 0);
-    console.info(`before sign-in: ${loaded.size} files, ${(total / 1024).toFixed(1)} KiB gzipped`);
-    expect(loaded.size).toBeGreaterThan(0);
+    const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+    const scripts = loaded.filter((p) => /\.(js|css)$/.test(p));
+    console.info(`before sign-in: ${loaded.length} requests (${scripts.length} scripts and styles), ${(total / 1024).toFixed(1)} KiB transferred`);
+    expect(scripts.length).toBeGreaterThan(0);
     expect(total).toBeLessThan(BUDGET_BYTES);
     // Feature screens are not among them.
-    expect([...loaded].some((p) => /(Objectives|Admin|ShellLayout)Page?-/.test(p))).toBe(false);
+    expect(scripts.some((p) => /(Objectives|Admin|ShellLayout)Page?-/.test(p))).toBe(false);
   }));

@@ -61,6 +61,8 @@ describe('the desktop package (electron-builder --dir)', () => {
     expect(inAsar).toEqual(expect.arrayContaining(['/package.json', '/dist/electron/main.cjs', '/dist/electron/preload.cjs', '/dist/renderer/index.html']));
     expect(inAsar.filter((file) => file.includes('node_modules'))).toEqual([]);
     expect(inAsar.filter((file) => file.endsWith('.map'))).toEqual([]);
+    // the web build's compressed copies are the hub's to send (issue 20), not the window's
+    expect(inAsar.filter((file) => /\.(br|gz)$/.test(file))).toEqual([]);
     // only the package.json, main with its preload, and the renderer: the hub lives outside (below)
     expect(inAsar.filter((file) => !/^\/(package\.json|dist|dist\/electron(\/.*)?|dist\/renderer(\/.*)?)$/.test(file))).toEqual([]);
     const manifest = JSON.parse(extractFile(asarPath, 'package.json').toString()) as { main: string };
@@ -98,5 +100,7 @@ describe('the desktop package (electron-builder --dir)', () => {
     const expected = (await readdir('server/db/migrations')).filter((file) => file.endsWith('.sql'));
     expect(migrations.filter((file) => file.endsWith('.sql')).sort()).toEqual(expected.sort());
     expect((await stat(path.join(paths.migrationsDir, 'meta', '_journal.json'))).isFile()).toBe(true);
+    // issue 22: the tray loads the app's icon from a plain file
+    expect(await readFile(paths.icon)).toEqual(await readFile('resources/icon.png'));
   });
 });
