@@ -25,9 +25,18 @@ export function aboutDetail(v: AboutVersions): string {
   return [`Version ${v.app}`, `Hub: ${hub}`, `Electron: ${v.electron}`, `Chromium: ${v.chrome}`, `Node: ${v.node}`].join('\n');
 }
 
-// The hub's /health answers publicly (server/routes/health.ts). It carries no version yet; one
-// there (issue 22's version check) is shown as soon as it does.
-const healthVersionSchema = z.object({ version: z.string().min(1).optional() });
+// The hub's /health answers publicly (server/routes/health.ts). Its version and levels (issue 22)
+// are read leniently: a hub from before them answers without, and is still a hub.
+const healthLevelsSchema = z.object({
+  version: z.string().min(1).optional().catch(undefined),
+  apiLevel: z.number().int().nonnegative().optional().catch(undefined),
+  minAppVersion: z.string().min(1).optional().catch(undefined),
+});
+
+/** What the hub's /health said about itself: also the version check's input (hub-compat.ts). */
+export type HubHealth =
+  | { connected: true; version: string | null; apiLevel: number | null; minAppVersion: string | null; where: string }
+  | { connected: false };
 
 export interface HubVersionDeps {
   /** HubClient.request without ending the session on a 401 */
@@ -38,20 +47,32 @@ export interface HubVersionDeps {
   timeoutMs?: number;
 }
 
-export async function hubVersion(deps: HubVersionDeps): Promise<HubVersion> {
+export async function hubHealth(deps: HubVersionDeps): Promise<HubHealth> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('timeout')), deps.timeoutMs ?? 3000);
   });
   try {
     const health = await Promise.race([deps.request({ method: 'GET', path: '/health' }), timeout]);
-    const parsed = healthVersionSchema.safeParse(health);
-    return { connected: true, version: parsed.success ? (parsed.data.version ?? null) : null, where: deps.hubUrl() ?? 'built-in hub' };
+    const parsed = healthLevelsSchema.safeParse(health);
+    const levels = parsed.success ? parsed.data : {};
+    return {
+      connected: true,
+      version: levels.version ?? null,
+      apiLevel: levels.apiLevel ?? null,
+      minAppVersion: levels.minAppVersion ?? null,
+      where: deps.hubUrl() ?? 'built-in hub',
+    };
   } catch {
     return { connected: false };
   } finally {
     clearTimeout(timer);
   }
+}
+
+export async function hubVersion(deps: HubVersionDeps): Promise<HubVersion> {
+  const health = await hubHealth(deps);
+  return health.connected ? { connected: true, version: health.version, where: health.where } : health;
 }
 
 export interface ShowAboutDeps {

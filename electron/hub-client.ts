@@ -3,6 +3,7 @@ import { camelize, snakify, toCamelKey } from '../shared/api/case';
 import { HubError, SERVER_ERROR_MESSAGE, UNREACHABLE_MESSAGE, type HubErrorShape } from '../shared/api/hub-error';
 import { loginResultSchema, meResponseSchema } from '../shared/api/auth';
 import { CLIENT_HEADER } from '../shared/api/sessions';
+import { APP_VERSION_HEADER } from '../shared/rules/app-compat';
 import type { ApiError } from '../shared/api/common';
 import type { SessionState } from '../shared/ipc';
 import type { TokenStore } from './token-store';
@@ -59,6 +60,8 @@ export interface HubClientOptions {
   timeoutMs?: number;
   /** names the app in the hub's Settings → Sessions list (issue 18), e.g. 'Bitstone Hub desktop 1.2.0 (linux)' */
   userAgent?: string;
+  /** issue 22: the app's version, sent on every call so a hub that no longer serves it says so (426) */
+  appVersion?: string;
 }
 
 type HubClientEvents = { 'session-ended': [] };
@@ -165,6 +168,7 @@ export class HubClient extends EventEmitter<HubClientEvents> {
       // issue 18: the hub records this session as the desktop app's (Settings → Sessions)
       [CLIENT_HEADER]: 'desktop',
       ...(this.options.userAgent ? { 'User-Agent': this.options.userAgent } : {}),
+      ...(this.options.appVersion ? { [APP_VERSION_HEADER]: this.options.appVersion } : {}),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       // the hub accepts JSON or nothing; a form gets its multipart type and boundary from fetch
       ...(req.body !== undefined && !form ? { 'Content-Type': 'application/json' } : {}),

@@ -22,6 +22,7 @@ import { saveFile } from './save-file';
 import { createDesktopSso } from './sso';
 import { createSettingsStore } from './settings';
 import { createTokenStore } from './token-store';
+import { startDeferredUpdater } from './updater';
 import { createWindowStateStore, initialWindowState, trackWindowState } from './window-state';
 import { WriteQueue } from './write-queue';
 import { installSecurity, windowOptions } from './window-security';
@@ -72,7 +73,7 @@ function start(): void {
   // issue 18: how this app reads in the hub's Settings → Sessions list (shared/rules/user-agent-summary.ts)
   const userAgent = `${DESKTOP_AGENT}/${app.getVersion()} (${process.platform}; Electron ${process.versions.electron})`;
   // net.fetch: the system's proxy settings and certificate store, as a company network needs
-  const hub = new HubClient({ fetch: (url, init) => net.fetch(url, init), resolveTarget: () => hubConnection.target(), tokens, userAgent });
+  const hub = new HubClient({ fetch: (url, init) => net.fetch(url, init), resolveTarget: () => hubConnection.target(), tokens, userAgent, appVersion: app.getVersion() });
 
   // issue 22: the size and place it was left at on these displays, never off-screen
   const options = windowOptions(paths.preload);
@@ -162,12 +163,33 @@ function start(): void {
   });
   window.on('closed', () => writeQueue.stop());
 
+  // issue 22: updates from the company hub (electron/updater.ts); unpackaged, electron-updater is not even loaded
+  const updater = startDeferredUpdater({
+    loadAutoUpdater: () => import('electron-updater').then((m) => m.autoUpdater),
+    isPackaged: app.isPackaged,
+    appVersion: app.getVersion(),
+    platform: process.platform,
+    hubUrl: () => hubConnection.settings().hubUrl,
+    token: (hubUrl) => tokens.get(hubUrl),
+    policy: (platform) => hub.request({ method: 'GET', path: '/desktop/policy', query: { platform } }, { endSessionOn401: false }),
+    notify: (notice) => {
+      if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.updateReady, notice);
+    },
+    log: (message, error) => console.error(message, error ?? ''),
+  });
+
   registerIpc(
     ipcMain,
     createIpcHandlers({
       hub,
       connection: hubConnection,
-      onHubChanged: sessionEnded,
+      onHubChanged: () => {
+        sessionEnded();
+        updater.hubChanged();
+      },
+      // issue 22: 'Restart to update', and the app ⇄ hub version check
+      updater,
+      appVersion: app.getVersion(),
       isTrustedSender: trustedSender(appUrl, devUrl),
       openExternal: (url) => shell.openExternal(url),
       // issue 11: SSO in the system browser, answered on a loopback listener (RFC 8252)

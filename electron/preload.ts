@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { IPC_CHANNELS, IPC_EVENTS, isAppPath } from '../shared/ipc-channels';
 import type { HubBridge, IpcChannel, IpcResult } from '../shared/ipc';
+import { asUpdateNotice } from '../shared/update-notice';
 
 // The renderer's whole reach into main (style.md, after VS Code's sandbox preload): one named
 // object, a fixed list of channels, and never ipcRenderer itself.
@@ -20,6 +21,17 @@ const bridge: HubBridge = {
     ipcRenderer.on(IPC_EVENTS.sessionEnded, forward);
     return () => {
       ipcRenderer.removeListener(IPC_EVENTS.sessionEnded, forward);
+    };
+  },
+  onUpdate(listener) {
+    // issue 22: a version and two flags, nothing else main might have put in the payload
+    const ready = (_event: unknown, payload: unknown) => {
+      const notice = asUpdateNotice(payload);
+      if (notice) listener(notice);
+    };
+    ipcRenderer.on(IPC_EVENTS.updateReady, ready);
+    return () => {
+      ipcRenderer.removeListener(IPC_EVENTS.updateReady, ready);
     };
   },
   onNotifications(listener) {

@@ -19,6 +19,9 @@ export const IPC_CHANNELS = [
   'offline-cache:save',
   'offline-cache:clear',
   'theme:set',
+  'update:state',
+  'update:install',
+  'hub:compat',
   'queue:add',
   'queue:list',
   'queue:cancel',
@@ -31,6 +34,8 @@ export const IPC_EVENTS = {
   notificationsChanged: 'notifications:changed',
   /** issue 11: the user clicked a native notification; payload { link } (an app path) */
   notificationOpen: 'notifications:open',
+  /** issue 22: an update was downloaded and verified; payload an UpdateNotice (shared/ipc.ts) */
+  updateReady: 'update:ready',
   /** issue 22: the offline write queue changed; payload { sent } (how many changes the hub just took) */
   queueChanged: 'queue:changed',
 } as const;

@@ -4,6 +4,7 @@ import { QUEUEABLE_METHODS, type QueuedWrite } from './rules/queued-writes';
 import { sessionUserSchema } from './api/users';
 import type { HubErrorShape } from './api/hub-error';
 import type { IPC_CHANNELS } from './ipc-channels';
+import type { UpdateNotice } from './update-notice';
 
 // The channel map between the renderer (through preload's window.hub) and Electron main.
 // Main validates every payload with these schemas before acting (issue 4).
@@ -78,6 +79,12 @@ export const ipcSchemas = {
   'offline-cache:clear': z.undefined(),
   /** issue 21: the person's theme choice, so main sets nativeTheme (native parts, and 'system' media queries) to match */
   'theme:set': z.object({ choice: themeChoiceSchema }),
+  /** issue 22: the update main has downloaded (null: none), for a window that opens after the event */
+  'update:state': z.undefined(),
+  /** issue 22: 'Restart to update': main quits and installs the downloaded update */
+  'update:install': z.undefined(),
+  /** issue 22: whether this app and its hub fit together (shared/rules/app-compat.ts) */
+  'hub:compat': z.undefined(),
   /** issue 22: a change made while the hub is away, kept on disk by main (shared/rules/queued-writes.ts says which) */
   'queue:add': z.object({
     userId: offlineUserId,
@@ -120,6 +127,16 @@ export interface HubSettings {
   tokenPersistence: 'encrypted' | 'memory';
 }
 
+/** issue 22: an update electron-updater has downloaded and checked, as main tells the window. */
+export type { UpdateNotice } from './update-notice';
+
+/** issue 22: the app's and the hub's versions checked against each other when the app connects. */
+export type HubCompat =
+  | { status: 'ok' }
+  /** the hub did not answer (yet): sign-in shows its own error */
+  | { status: 'unknown' }
+  | { status: 'app-too-old' | 'hub-too-old'; title: string; message: string };
+
 export type SaveResult = { status: 'saved'; path: string } | { status: 'cancelled' } | { status: 'failed'; message: string };
 
 export interface HubImage {
@@ -146,6 +163,9 @@ export interface IpcResults {
   'offline-cache:save': null;
   'offline-cache:clear': null;
   'theme:set': null;
+  'update:state': UpdateNotice | null;
+  'update:install': null;
+  'hub:compat': HubCompat;
   'queue:add': QueuedWrite;
   'queue:list': QueuedWrite[];
   'queue:cancel': null;
@@ -170,6 +190,8 @@ export interface HubBridge {
    * path when a native notification was clicked. Optional: older preloads lack it.
    */
   onNotifications?(listener: (event: NotificationBridgeEvent) => void): () => void;
+  /** issue 22: main downloaded an update. Optional: older preloads and the web lack it. */
+  onUpdate?(listener: (notice: UpdateNotice) => void): () => void;
   /** issue 22: main's write queue changed (sent: how many changes the hub just took). Optional: older preloads lack it. */
   onQueueChanged?(listener: (change: QueueChange) => void): () => void;
 }

@@ -10,12 +10,13 @@ import { settingsActions, type SettingsDeps } from './settings';
 import { shellActions, type ShellDeps } from './shell';
 import { ssoActions, type SsoDeps } from './sso';
 import { themeActions, type ThemeDeps } from './theme';
+import { updatesActions, type UpdatesDeps } from './updates';
 import { wakingQueueOnAnswer, writeQueueActions, type WriteQueueDeps } from './write-queue';
 
 export type IpcHandler<C extends IpcChannel> = (event: IpcSenderEvent, payload?: unknown) => Promise<IpcResult<C>>;
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
-export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, WriteQueueDeps {
+export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, UpdatesDeps, WriteQueueDeps {
   hub: HubRequestDeps['hub'] & SessionDeps['hub'] & FilesDeps['hub'];
   /** trustedSender(appUrl, devUrl) from ./sender */
   isTrustedSender: (url: string) => boolean;
@@ -34,6 +35,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...ssoActions(deps),
     ...offlineCacheActions(deps),
     ...themeActions(deps),
+    ...updatesActions(deps),
     ...writeQueueActions(deps),
   };
   // issue 22: the hub answering again (the renderer's health poll included) sends the queued changes

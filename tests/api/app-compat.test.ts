@@ -55,7 +55,8 @@ describe('an app older than the hub serves', () => {
 
 describe('callers the check leaves alone', () => {
   it('a current app, a newer app and a browser (no header) are served', async () => {
-    for (const headers of [{ [APP_VERSION_HEADER]: MIN_APP_VERSION }, { [APP_VERSION_HEADER]: '99.0.0' }, {}]) {
+    const callers: Array<Record<string, string>> = [{ [APP_VERSION_HEADER]: MIN_APP_VERSION }, { [APP_VERSION_HEADER]: '99.0.0' }, {}];
+    for (const headers of callers) {
       const res = await hub.get('/api/auth/me', { token, headers });
       expect(res.status).toBe(200);
     }

@@ -1,0 +1,33 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { HubBridge } from '../../shared/ipc';
+import { IPC_EVENTS } from '../../shared/ipc';
+
+// issue 22: the preload forwards main's 'update:ready' to the page as a version and two flags only.
+const electron = vi.hoisted(() => ({
+  contextBridge: { exposeInMainWorld: vi.fn() },
+  ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
+}));
+vi.mock('electron', () => electron);
+
+let bridge: HubBridge;
+beforeAll(async () => {
+  await import('../../electron/preload');
+  bridge = (electron.contextBridge.exposeInMainWorld.mock.calls[0] as unknown as [string, HubBridge])[1];
+});
+
+describe('preload: update notices', () => {
+  it('passes a well-formed notice without the IPC event, drops anything else, and unsubscribes', () => {
+    electron.ipcRenderer.on.mockClear();
+    const listener = vi.fn();
+    const unsubscribe = bridge.onUpdate!(listener);
+    const [channel, forward] = electron.ipcRenderer.on.mock.calls[0] as unknown as [string, (...args: unknown[]) => void];
+    expect(channel).toBe(IPC_EVENTS.updateReady);
+    forward({ sender: electron.ipcRenderer }, { version: '1.3.0', required: true, installing: false, path: '/tmp/x.exe' });
+    forward({ sender: electron.ipcRenderer }, { version: '<img src=x onerror=alert(1)>', required: false, installing: false });
+    forward({ sender: electron.ipcRenderer }, { version: '1.3.0', required: 'yes', installing: false });
+    forward({ sender: electron.ipcRenderer }, null);
+    expect(listener.mock.calls).toEqual([[{ version: '1.3.0', required: true, installing: false }]]);
+    unsubscribe();
+    expect(electron.ipcRenderer.removeListener).toHaveBeenCalledWith(IPC_EVENTS.updateReady, forward);
+  });
+});
