@@ -35,6 +35,7 @@ import { approvalRoutes } from './routes/approvals';
 import { peopleRoutes } from './routes/people';
 import { timetrackingRoutes } from './routes/timetracking';
 import { orgChartRoutes } from './routes/org-chart';
+import { desktopReleasesRoutes } from './routes/desktop-releases';
 import './types';
 
 export interface BuildAppOptions {
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** issue 11: OpenID Connect and LDAP sign-in (server/services/sso/config.ts); none by default */
   sso?: SsoConfig;
+  /** issue 22: the desktop releases folder the hub serves updates from (HUB_RELEASES_DIR); none by default */
+  releasesDir?: string | null;
 }
 
 export const DEFAULT_WEB_ROOT = path.resolve('dist/renderer');
@@ -123,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orgChartRoutes);
       await api.register(notificationRoutes);
       await api.register(preferencesRoutes);
+      await api.register(desktopReleasesRoutes, { releasesDir: options.releasesDir ?? null });
     },
     { prefix: '/api' },
   );

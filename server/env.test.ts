@@ -16,6 +16,12 @@ describe('optionsFromEnv (design §5)', () => {
     expect(optionsFromEnv({}, { port: 0 }).port).toBe(0);
   });
 
+  it('issue 22: serves desktop releases from HUB_RELEASES_DIR, by default `releases` in the data folder, none with 0', () => {
+    expect(optionsFromEnv({ HUB_DATA_DIR: '/srv/hub' }).releasesDir).toBe(path.resolve('/srv/hub/releases'));
+    expect(optionsFromEnv({ HUB_RELEASES_DIR: '/srv/releases' }).releasesDir).toBe(path.resolve('/srv/releases'));
+    expect(optionsFromEnv({ HUB_RELEASES_DIR: '0' }).releasesDir).toBeNull();
+  });
+
   it('refuses a port that is not one', () => {
     expect(() => optionsFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });

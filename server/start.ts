@@ -29,6 +29,8 @@ export interface StartHubOptions {
    * notification reminders. On for serve, off by default (tests).
    */
   imports?: boolean;
+  /** issue 22: the folder of desktop releases the hub serves as the app's update server; none when omitted */
+  releasesDir?: string | null;
 }
 
 export interface RunningHub {
@@ -72,7 +74,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     const startup = await acquireStartupLock(options.databaseUrl);
     try {
       await database.migrate();
-      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso });
+      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir });
       const built = app;
       await seedIfEmpty(database, options, { info: (m) => built.log.info(m), warn: (m) => built.log.warn(m) });
     } finally {

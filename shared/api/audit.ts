@@ -3,7 +3,8 @@ import { envelope, isoDateSchema, pagedSchema, refSchema } from './common';
 
 // GET /audit (design §4 admin extras): every admin change, newest first, paged on the hub.
 
-export const AUDIT_ENTITIES = ['user', 'team', 'job', 'role', 'link', 'setting'] as const;
+// issue 22: desktop_release, the required mark and uploads of Admin → Desktop app
+export const AUDIT_ENTITIES = ['user', 'team', 'job', 'role', 'link', 'setting', 'desktop_release'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const auditQuerySchema = z.object({

@@ -59,6 +59,17 @@ export const DESKTOP_RELEASE_MESSAGES = {
   duplicate: 'Chosen twice.',
 } as const;
 
+/**
+ * A refused upload answers one error per file, on the `files` field, the file named first
+ * ('Setup.exe: Its sha512 does not match…'): a field name on the wire is snake_case, a file name is not.
+ */
+export const releaseFileError = (name: string, message: string) => `${name}: ${message}`;
+/** The errors of an upload that are about the file `name`, without its name. */
+export function errorsOfReleaseFile(name: string, messages: readonly string[]): string[] {
+  const prefix = releaseFileError(name, '');
+  return messages.filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length));
+}
+
 export const desktopPlatformParamsSchema = z.object({ platform: z.enum(DESKTOP_PLATFORMS) });
 export const desktopUpdateFileParamsSchema = z.object({ file: z.string().max(1000) });
 

@@ -251,4 +251,18 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'PUT /api/employee-details/:id': { sample: (ids) => ({ path: `/api/employee-details/${ids.evaluation}`, body: ratings }), ...refused },
   'DELETE /api/employee-details/:id': { sample: (ids) => ({ path: `/api/employee-details/${ids.evaluation}` }), ...refused },
   'GET /api/exports/evaluations/:userId.xlsx': { sample: (ids) => ({ path: `/api/exports/evaluations/${ids.users.admin}.xlsx` }), ...refused },
+
+  // issue 22: the app's updates are for every signed-in person, but this hub publishes no release,
+  // so the answer is 404 (desktop-releases.test.ts reads them from a hub that has some)
+  'GET /api/desktop/updates/:file': { sample: () => ({ path: '/api/desktop/updates/latest-linux.yml' }), ...refused },
+  'GET /api/desktop/policy': { sample: () => ({ path: '/api/desktop/policy', query: { platform: 'linux' } }), ...readable },
+  // Admin → Desktop app
+  'GET /api/desktop/releases': { sample: () => ({ path: '/api/desktop/releases' }), ...refused },
+  'POST /api/desktop/releases': {
+    sample: () => ({ path: '/api/desktop/releases', file: { field: 'files', filename: 'latest-linux.yml', bytes: new TextEncoder().encode('version: 9.9.9\n'), type: 'text/yaml' } }),
+    ...refused,
+  },
+  'PUT /api/desktop/releases/:platform/required': { sample: () => ({ path: '/api/desktop/releases/linux/required', body: { version: '1.0.0' } }), ...refused },
+  'DELETE /api/desktop/releases/:platform/required': { sample: () => ({ path: '/api/desktop/releases/linux/required' }), ...refused },
+  'GET /api/desktop/connected-versions': { sample: () => ({ path: '/api/desktop/connected-versions' }), ...refused },
 };

@@ -54,12 +54,14 @@ export interface StartTestHubOptions {
   sso?: SsoConfig;
   /** the hub's log (off unless a test reads it) */
   logger?: BuildAppOptions['logger'];
+  /** issue 22: the desktop releases folder the hub serves (none by default) */
+  releasesDir?: string | null;
 }
 
 export async function startTestHub(options: StartTestHubOptions = {}): Promise<TestHub> {
   const database = await createTestDatabase();
   if (options.seed === 'demo') await seedDemoCompany(database.db);
-  const app = await buildApp({ database, logger: options.logger ?? false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso });
+  const app = await buildApp({ database, logger: options.logger ?? false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir });
   const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/+$/, '');
 
   const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<HubResponse<T>> => {

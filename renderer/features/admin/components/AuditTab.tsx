@@ -15,7 +15,7 @@ const useStyles = makeStyles({
   when: { whiteSpace: 'nowrap' },
 });
 
-const ENTITY_LABELS: Record<AuditEntity, string> = { user: 'Users', team: 'Teams', job: 'Jobs', role: 'Roles', link: 'Links', setting: 'Settings' };
+const ENTITY_LABELS: Record<AuditEntity, string> = { user: 'Users', team: 'Teams', job: 'Jobs', role: 'Roles', link: 'Links', setting: 'Settings', desktop_release: 'Desktop app' };
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'medium' });
 
 interface Filters {
