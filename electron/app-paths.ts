@@ -3,7 +3,8 @@ import path from 'node:path';
 // Where main finds the app's own files, in development and once packaged (electron-builder.yml):
 // the renderer and the preload travel inside the asar with main, under the app path; the embedded
 // hub's bundle, PGlite's wasm and data files and the SQL migrations go to resources/server, outside
-// the asar (extraResources), because the utility process reads them as plain files. The packaging
+// the asar (extraResources), because the utility process reads them as plain files; so does the
+// app's icon, which the tray loads from a path (resources/icon.png beside the app). The packaging
 // test (tests/main/packaging.test.ts) checks a real package against these paths.
 
 export interface AppPathsInput {
@@ -20,6 +21,8 @@ export interface AppPaths {
   /** server/embedded-entry.ts bundled (scripts/build-server.ts) */
   hubEntry: string;
   migrationsDir: string;
+  /** issue 22: the tray's icon (electron/tray.ts) */
+  icon: string;
 }
 
 export function appPaths({ appRoot, isPackaged, resourcesPath }: AppPathsInput): AppPaths {
@@ -29,5 +32,6 @@ export function appPaths({ appRoot, isPackaged, resourcesPath }: AppPathsInput):
     preload: path.join(appRoot, 'dist', 'electron', 'preload.cjs'),
     hubEntry: path.join(serverDir, 'hub.mjs'),
     migrationsDir: path.join(serverDir, 'migrations'),
+    icon: isPackaged ? path.join(resourcesPath, 'icon.png') : path.join(appRoot, 'resources', 'icon.png'),
   };
 }

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, Notification, safeStorage, screen, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, nativeTheme, net, Notification, safeStorage, screen, shell, Tray, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
 import { HubError } from '../shared/api/hub-error';
@@ -20,8 +21,10 @@ import { startNotificationPoller } from './notifications';
 import { trustedSender } from './ipc/sender';
 import { saveFile } from './save-file';
 import { createDesktopSso } from './sso';
-import { createSettingsStore } from './settings';
+import { createDesktopPreferences, createSettingsStore } from './settings';
+import { autostartDir, createStartAtLogin, linuxLaunchCommand } from './start-at-login';
 import { createTokenStore } from './token-store';
+import { closeToTray, createUnreadIndicator, trayIcon } from './tray';
 import { startDeferredUpdater } from './updater';
 import { createWindowStateStore, initialWindowState, trackWindowState } from './window-state';
 import { WriteQueue } from './write-queue';
@@ -33,6 +36,8 @@ import { installSecurity, windowOptions } from './window-security';
 const devUrl = !app.isPackaged ? (process.env.HUB_RENDERER_URL ?? null) : null;
 let mainWindow: BrowserWindow | null = null;
 let connection: HubConnection | null = null;
+/** issue 22: told when the app really quits, so a window kept in the tray then closes */
+let windowClosing: { quitting(): void } | null = null;
 
 if (!app.requestSingleInstanceLock()) {
   // A second start focuses the first window: two apps on one PGlite folder would corrupt it.
@@ -41,6 +46,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', () => {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show(); // issue 22: it may be hidden in the tray
     mainWindow.focus();
   });
   app.whenReady().then(start, (error: unknown) => {
@@ -100,13 +106,43 @@ function start(): void {
   hub.on('session-ended', sessionEnded);
 
   // issue 11: a notification's click, and issue 22: the Go menu, open an app path in the window.
-  const openInWindow = (link: string) => {
-    if (window.isDestroyed()) return;
+  const showWindow = () => {
+    if (window.isDestroyed()) return false;
     if (window.isMinimized()) window.restore();
     window.show();
     window.focus();
-    window.webContents.send(IPC_EVENTS.notificationOpen, { link });
+    return true;
   };
+  const openInWindow = (link: string) => {
+    if (showWindow()) window.webContents.send(IPC_EVENTS.notificationOpen, { link });
+  };
+
+  // issue 22: the unread count in the tray (Windows, Linux) or on the dock (macOS); with 'Keep
+  // running in the tray' on, closing the window hides it until the tray's or the menu's Quit.
+  const preferences = createDesktopPreferences(settingsStore);
+  const unread = createUnreadIndicator({
+    platform: process.platform,
+    app,
+    Tray,
+    icon: trayIcon(nativeImage, paths.icon, process.platform),
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    open: showWindow,
+    openNotifications: () => {
+      if (showWindow()) window.webContents.send(IPC_EVENTS.notificationsShow);
+    },
+    quit: () => app.quit(),
+  });
+  const closing = closeToTray(window, { platform: process.platform, enabled: () => preferences.keepInTray() });
+  windowClosing = closing;
+  // Windows ends a session without 'before-quit': a window that only hid would hold up the shutdown
+  window.on('session-end', () => closing.quitting());
+  const startAtLogin = createStartAtLogin({
+    platform: process.platform,
+    app,
+    autostartDir: autostartDir(process.env, os.homedir()),
+    command: linuxLaunchCommand({ execPath: process.execPath, appImage: process.env.APPIMAGE, isPackaged: app.isPackaged, appRoot: app.getAppPath() }),
+  });
+  startAtLogin.refresh().catch((error: unknown) => console.error('start at login: could not refresh the autostart entry', error));
 
   // issue 22: the app's own menu (Edit, View, Go to a screen, Window, Help → About)
   const about = () =>
@@ -138,6 +174,7 @@ function start(): void {
     onChanged: () => {
       if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.notificationsChanged);
     },
+    onUnread: (count) => unread.setUnread(count),
     onOpen: openInWindow,
     log: (message, error) => console.error(message, error),
   });
@@ -201,6 +238,9 @@ function start(): void {
       writeQueue,
       // issue 21: the person's theme choice, sent by the renderer
       nativeTheme,
+      // issue 22: Settings → Desktop app, and the bell's count the moment it changes
+      desktopSettings: { platform: process.platform, preferences, startAtLogin },
+      onUnreadCount: (count) => unread.setUnread(count),
     }),
   );
 
@@ -210,10 +250,12 @@ function start(): void {
   else void window.loadFile(indexFile);
 }
 
+// A window kept in the tray is hidden, not closed, so this comes only once it is really gone.
 app.on('window-all-closed', () => app.quit());
 
 let stopping = false;
 app.on('before-quit', (event) => {
+  windowClosing?.quitting();
   if (stopping || !connection) return;
   // Give the embedded hub its chance to close PGlite cleanly before the app goes.
   event.preventDefault();

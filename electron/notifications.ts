@@ -26,6 +26,11 @@ export interface NotificationPollerDeps {
   signedIn: () => Promise<boolean>;
   /** the renderer should refetch its bell */
   onChanged: () => void;
+  /**
+   * issue 22: the hub's unread count from each answered poll, for the tray and the dock badge
+   * (every answer carries it, so this costs no extra call); null once nobody is signed in.
+   */
+  onUnread?: (count: number | null) => void;
   /** a native notification was clicked: focus the window and open this app path */
   onOpen: (link: string) => void;
   intervalMs?: number;
@@ -64,23 +69,31 @@ export function startNotificationPoller(deps: NotificationPollerDeps, options: {
     if (stopped) return;
     if (!(await deps.signedIn())) {
       lastId = null;
+      deps.onUnread?.(null);
       return;
     }
     try {
       if (lastId === null) {
         const newest = await list({ limit: 1 });
         lastId = newest.items[0]?.id ?? 0;
+        deps.onUnread?.(newest.unreadCount);
         return;
       }
       const fresh = await list({ since: lastId, limit: 50 });
+      // read or added elsewhere (the web app, another computer) changes it too
+      deps.onUnread?.(fresh.unreadCount);
       if (fresh.items.length === 0) return;
       lastId = fresh.items[fresh.items.length - 1].id;
       if (deps.Notification.isSupported()) fresh.items.slice(-(deps.maxToasts ?? 3)).forEach(raise);
       deps.onChanged();
     } catch (error) {
       // signed out or hub away: start afresh next time; the bell shows what it can
-      if (error instanceof HubError && error.status === 401) lastId = null;
-      else deps.log?.('notifications: poll failed', error);
+      if (error instanceof HubError && error.status === 401) {
+        lastId = null;
+        deps.onUnread?.(null);
+      } else {
+        deps.log?.('notifications: poll failed', error);
+      }
     }
   };
 

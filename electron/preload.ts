@@ -35,17 +35,20 @@ const bridge: HubBridge = {
     };
   },
   onNotifications(listener) {
-    // Only the two known events, and only an app path, reach the page.
+    // Only the known events, and only an app path, reach the page.
     const changed = () => listener({ type: 'changed' });
+    const show = () => listener({ type: 'show' });
     const open = (_event: unknown, payload: unknown) => {
       const link = (payload as { link?: unknown } | null)?.link;
       if (isAppPath(link)) listener({ type: 'open', link });
     };
     ipcRenderer.on(IPC_EVENTS.notificationsChanged, changed);
     ipcRenderer.on(IPC_EVENTS.notificationOpen, open);
+    ipcRenderer.on(IPC_EVENTS.notificationsShow, show);
     return () => {
       ipcRenderer.removeListener(IPC_EVENTS.notificationsChanged, changed);
       ipcRenderer.removeListener(IPC_EVENTS.notificationOpen, open);
+      ipcRenderer.removeListener(IPC_EVENTS.notificationsShow, show);
     };
   },
   onQueueChanged(listener) {

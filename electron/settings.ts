@@ -37,3 +37,23 @@ export function normalizeHubUrl(raw: string): string {
   const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/, '');
   return `${url.origin}${path}`;
 }
+
+/** issue 22: the desktop app's own switches, each under its own key beside the hub address. */
+export interface DesktopPreferences {
+  /** closing the window hides it in the tray (Windows and Linux); off by default */
+  keepInTray(): boolean;
+  setKeepInTray(on: boolean): void;
+}
+
+const KEEP_IN_TRAY_KEY = 'keepInTray';
+
+export function createDesktopPreferences(store: KeyValueStore): DesktopPreferences {
+  return {
+    // anything but a stored true (a hand-edited file included) is the default, off
+    keepInTray: () => store.get(KEEP_IN_TRAY_KEY) === true,
+    setKeepInTray(on) {
+      if (on) store.set(KEEP_IN_TRAY_KEY, true);
+      else store.delete(KEEP_IN_TRAY_KEY);
+    },
+  };
+}

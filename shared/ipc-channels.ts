@@ -19,6 +19,9 @@ export const IPC_CHANNELS = [
   'offline-cache:save',
   'offline-cache:clear',
   'theme:set',
+  'desktop-settings:get',
+  'desktop-settings:set',
+  'notifications:unread',
   'update:state',
   'update:install',
   'hub:compat',
@@ -34,6 +37,8 @@ export const IPC_EVENTS = {
   notificationsChanged: 'notifications:changed',
   /** issue 11: the user clicked a native notification; payload { link } (an app path) */
   notificationOpen: 'notifications:open',
+  /** issue 22: the tray's Notifications item; the window opens the bell's list */
+  notificationsShow: 'notifications:show',
   /** issue 22: an update was downloaded and verified; payload an UpdateNotice (shared/ipc.ts) */
   updateReady: 'update:ready',
   /** issue 22: the offline write queue changed; payload { sent } (how many changes the hub just took) */

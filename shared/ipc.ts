@@ -79,6 +79,13 @@ export const ipcSchemas = {
   'offline-cache:clear': z.undefined(),
   /** issue 21: the person's theme choice, so main sets nativeTheme (native parts, and 'system' media queries) to match */
   'theme:set': z.object({ choice: themeChoiceSchema }),
+  /** issue 22: the desktop app's own switches: keep running in the tray, start at login */
+  'desktop-settings:get': z.undefined(),
+  'desktop-settings:set': z
+    .strictObject({ keepInTray: z.boolean().optional(), startAtLogin: z.boolean().optional() })
+    .refine((v) => v.keepInTray !== undefined || v.startAtLogin !== undefined, 'Choose a setting to change'),
+  /** issue 22: the bell's unread count, at once, for the tray and the dock badge; null: no bell (signed out) */
+  'notifications:unread': z.object({ count: z.number().int().nonnegative().max(1_000_000).nullable() }),
   /** issue 22: the update main has downloaded (null: none), for a window that opens after the event */
   'update:state': z.undefined(),
   /** issue 22: 'Restart to update': main quits and installs the downloaded update */
@@ -137,6 +144,17 @@ export type HubCompat =
   | { status: 'unknown' }
   | { status: 'app-too-old' | 'hub-too-old'; title: string; message: string };
 
+/** issue 22: what the desktop app's own section of Settings shows. */
+export interface DesktopSettings {
+  platform: 'darwin' | 'win32' | 'linux' | 'other';
+  /** Windows and Linux: the app has a tray icon, so the window can be kept there */
+  trayAvailable: boolean;
+  keepInTray: boolean;
+  startAtLoginAvailable: boolean;
+  /** read back from the system (Linux: the autostart entry is there) */
+  startAtLogin: boolean;
+}
+
 export type SaveResult = { status: 'saved'; path: string } | { status: 'cancelled' } | { status: 'failed'; message: string };
 
 export interface HubImage {
@@ -163,6 +181,9 @@ export interface IpcResults {
   'offline-cache:save': null;
   'offline-cache:clear': null;
   'theme:set': null;
+  'desktop-settings:get': DesktopSettings;
+  'desktop-settings:set': DesktopSettings;
+  'notifications:unread': null;
   'update:state': UpdateNotice | null;
   'update:install': null;
   'hub:compat': HubCompat;
@@ -200,5 +221,6 @@ export interface QueueChange {
   sent: number;
 }
 
-export type NotificationBridgeEvent = { type: 'changed' } | { type: 'open'; link: string };
+/** 'show': the tray's Notifications item asks for the bell's list (issue 22) */
+export type NotificationBridgeEvent = { type: 'changed' } | { type: 'open'; link: string } | { type: 'show' };
 

@@ -1,5 +1,6 @@
 import type { IpcMain } from 'electron';
 import { ipcSchemas, type IpcChannel, type IpcPayload, type IpcResult } from '../../shared/ipc';
+import { desktopSettingsActions, type DesktopSettingsDeps } from './desktop-settings';
 import { filesActions, type FilesDeps } from './files';
 import { hubRequestActions, type HubRequestDeps } from './hub-request';
 import { offlineCacheActions, type OfflineCacheDeps } from './offline-cache';
@@ -10,13 +11,14 @@ import { settingsActions, type SettingsDeps } from './settings';
 import { shellActions, type ShellDeps } from './shell';
 import { ssoActions, type SsoDeps } from './sso';
 import { themeActions, type ThemeDeps } from './theme';
+import { unreadActions, type UnreadDeps } from './unread';
 import { updatesActions, type UpdatesDeps } from './updates';
 import { wakingQueueOnAnswer, writeQueueActions, type WriteQueueDeps } from './write-queue';
 
 export type IpcHandler<C extends IpcChannel> = (event: IpcSenderEvent, payload?: unknown) => Promise<IpcResult<C>>;
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
-export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, UpdatesDeps, WriteQueueDeps {
+export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, UpdatesDeps, DesktopSettingsDeps, UnreadDeps, WriteQueueDeps {
   hub: HubRequestDeps['hub'] & SessionDeps['hub'] & FilesDeps['hub'];
   /** trustedSender(appUrl, devUrl) from ./sender */
   isTrustedSender: (url: string) => boolean;
@@ -35,6 +37,8 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...ssoActions(deps),
     ...offlineCacheActions(deps),
     ...themeActions(deps),
+    ...desktopSettingsActions(deps),
+    ...unreadActions(deps),
     ...updatesActions(deps),
     ...writeQueueActions(deps),
   };

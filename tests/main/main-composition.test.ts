@@ -11,16 +11,19 @@ const electron = vi.hoisted(() => {
   // What main did at start-up is kept here, not read from vi.fn calls: vitest clears those
   // before each test, and main starts once, before the first.
   const children: Array<{ entry: string; options: { env?: Record<string, string> }; posted: unknown[]; emit(event: string, ...args: unknown[]): boolean }> = [];
-  const windows: Array<{ options: Record<string, unknown>; loaded: string[]; webContents: { send: ReturnType<typeof vi.fn> }; removeMenu: ReturnType<typeof vi.fn> }> = [];
+  const windows: Array<{ options: Record<string, unknown>; loaded: string[]; webContents: { send: ReturnType<typeof vi.fn> }; removeMenu: ReturnType<typeof vi.fn>; listeners: Array<[string, (...args: unknown[]) => void]>; hide: ReturnType<typeof vi.fn>; show: ReturnType<typeof vi.fn> }> = [];
   // issue 22: the menu main sets, and the About box it shows
   const menus: Array<Array<Record<string, unknown>>> = [];
   const messageBoxes: Array<Record<string, unknown>> = [];
+  // issue 22: the tray main puts up (Linux here), with what was set on it
+  const trays: Array<{ icon: unknown; toolTip: string; menu: Array<{ label?: string; click?: () => void }> }> = [];
   return {
     appEvents,
     children,
     windows,
     menus,
     messageBoxes,
+    trays,
     handlers: new Map<string, (event: unknown, payload?: unknown) => Promise<unknown>>(),
     // issue 21: the OS asks for dark; the person's choice arrives over theme:set
     nativeTheme: { themeSource: 'system', shouldUseDarkColors: true, shouldUseHighContrastColors: false },
@@ -37,6 +40,7 @@ vi.mock('electron', () => {
     getVersion: () => '0.1.0',
     getPath: (name: string) => `/home/ada/.config/${name}`,
     quit: vi.fn(),
+    setBadgeCount: () => true,
   };
   class BrowserWindow {
     webContents = {
@@ -50,7 +54,17 @@ vi.mock('electron', () => {
     loadURL = vi.fn(async () => {});
     removeMenu = vi.fn();
     once = vi.fn();
-    on = vi.fn();
+    // kept, not a vi.fn: main registers them once, before the first test
+    listeners: Array<[string, (...args: unknown[]) => void]> = [];
+    on = (event: string, listener: (...args: unknown[]) => void) => {
+      this.listeners.push([event, listener]);
+      return this;
+    };
+    hide = vi.fn();
+    // what the window-state tracker reads when the window closes
+    isFullScreen = () => false;
+    isMaximized = () => false;
+    getNormalBounds = () => ({ x: 320, y: 110, width: 1280, height: 820 });
     isDestroyed = () => false;
     isMinimized = () => false;
     restore = vi.fn();
@@ -87,6 +101,21 @@ vi.mock('electron', () => {
       },
     },
     clipboard: { writeText: vi.fn() },
+    Tray: class {
+      entry: (typeof electron.trays)[number];
+      constructor(icon: unknown) {
+        this.entry = { icon, toolTip: '', menu: [] };
+        electron.trays.push(this.entry);
+      }
+      setToolTip = (text: string) => void (this.entry.toolTip = text);
+      setContextMenu = (menu: (typeof electron.trays)[number]['menu']) => void (this.entry.menu = menu);
+      on = vi.fn();
+      destroy = vi.fn();
+    },
+    nativeImage: {
+      createFromPath: (file: string) => ({ resize: () => ({ toPNG: () => Buffer.from(file) }) }),
+      createEmpty: () => ({ representations: [] as unknown[], addRepresentation(r: unknown) { this.representations.push(r); } }),
+    },
     Menu: {
       buildFromTemplate: (template: Array<Record<string, unknown>>) => template,
       setApplicationMenu: (menu: Array<Record<string, unknown>>) => void electron.menus.push(menu),
@@ -206,10 +235,43 @@ describe('main.ts', async () => {
     }
   });
 
+  it('puts the app icon in the tray, with the unread count the page reports, and its menu wired', async () => {
+    expect(electron.trays).toHaveLength(1);
+    const [tray] = electron.trays;
+    expect(tray.toolTip).toBe('Bitstone Hub');
+    expect(await electron.handlers.get('notifications:unread')?.({ senderFrame: { url: APP_URL } }, { count: 3 })).toEqual({ ok: true, data: null });
+    expect(tray.toolTip).toBe('Bitstone Hub — 3 unread notifications');
+    tray.menu.find((i) => i.label === 'Notifications')?.click?.();
+    expect(electron.windows[0].show).toHaveBeenCalled();
+    expect(electron.windows[0].webContents.send).toHaveBeenCalledWith(IPC_EVENTS.notificationsShow);
+    tray.menu.find((i) => i.label === 'Quit Bitstone Hub')?.click?.();
+    const { app } = await import('electron');
+    expect(app.quit).toHaveBeenCalled();
+  });
+
+  it('closing the window hides it in the tray once Settings turns that on', async () => {
+    const close = () => {
+      const event = { preventDefault: vi.fn() };
+      for (const [name, listener] of electron.windows[0].listeners) if (name === 'close') listener(event);
+      return event;
+    };
+    expect(close().preventDefault).not.toHaveBeenCalled();
+    const saved = (await electron.handlers.get('desktop-settings:set')?.({ senderFrame: { url: APP_URL } }, { keepInTray: true })) as IpcResult<'desktop-settings:set'>;
+    expect(saved).toMatchObject({ ok: true, data: { platform: process.platform, keepInTray: true } });
+    expect(close().preventDefault).toHaveBeenCalled();
+    expect(electron.windows[0].hide).toHaveBeenCalled();
+  });
+
   it('stops the embedded hub before quitting', async () => {
     const event = { preventDefault: vi.fn() };
     electron.appEvents.get('before-quit')?.(event);
     expect(event.preventDefault).toHaveBeenCalled();
     expect(electron.children[0].posted).toEqual([{ type: 'stop' }]);
+  });
+
+  it('once quitting, the window kept in the tray closes for good', () => {
+    const event = { preventDefault: vi.fn() };
+    for (const [name, listener] of electron.windows[0].listeners) if (name === 'close') listener(event);
+    expect(event.preventDefault).not.toHaveBeenCalled();
   });
 });

@@ -33,9 +33,9 @@ vi.mock('electron', () => ({
 
 const note = (id: number, extra: Record<string, unknown> = {}) => ({
   id, kind: 'approval_requested', title: `Title ${id}`, body: `Body ${id}`, link: '/objective-tracking/approvals',
-  createdAt: '2026-11-23T08:00:00.000Z', readAt: null, ...extra,
+  createdAt: '2026-11-23T08:00:00.000Z', readAt: null as string | null, ...extra,
 });
-const page = (items: unknown[]) => ({ items, total: items.length, page: 1, limit: 50, unreadCount: items.length });
+const page = (items: unknown[], unreadCount: number) => ({ items, total: items.length, page: 1, limit: 50, unreadCount });
 
 /** A hub that answers the poller as GET /notifications would, from a list the test grows. */
 function fakeHub() {
@@ -45,8 +45,10 @@ function fakeHub() {
     calls.push(req);
     if (req.method === 'POST') return { id: Number(req.path.split('/')[2]), readAt: '2026-11-23T08:01:00.000Z' };
     const since = req.query?.since as number | undefined;
-    if (since === undefined) return page([...rows].reverse().slice(0, Number(req.query?.limit ?? 10)));
-    return page(rows.filter((r) => r.id > since));
+    // as the hub counts: every unread one of the user's, whatever the page holds
+    const unread = rows.filter((r) => !r.readAt).length;
+    if (since === undefined) return page([...rows].reverse().slice(0, Number(req.query?.limit ?? 10)), unread);
+    return page(rows.filter((r) => r.id > since), unread);
   });
   return { rows, calls, request };
 }
@@ -56,12 +58,13 @@ function setUp(signedIn = true) {
   const hub = fakeHub();
   const onChanged = vi.fn();
   const onOpen = vi.fn();
+  const onUnread = vi.fn();
   const state = { signedIn };
   const poller = startNotificationPoller(
-    { Notification: Notification as unknown as NativeNotificationClass, request: hub.request, signedIn: async () => state.signedIn, onChanged, onOpen },
+    { Notification: Notification as unknown as NativeNotificationClass, request: hub.request, signedIn: async () => state.signedIn, onChanged, onOpen, onUnread },
     { timers: false },
   );
-  return { hub, onChanged, onOpen, poller, state };
+  return { hub, onChanged, onOpen, onUnread, poller, state };
 }
 
 describe('desktop notifications (main)', () => {
@@ -122,6 +125,37 @@ describe('desktop notifications (main)', () => {
     expect(hub.calls.at(-1)).toMatchObject({ query: { limit: 1 } });
   });
 
+  it('issue 22: hands the tray the hub’s unread count from every answer, and null while signed out', async () => {
+    const { hub, poller, onUnread, state } = setUp();
+    hub.rows.push(note(1), note(2));
+    await poller.poll();
+    expect(onUnread).toHaveBeenLastCalledWith(2);
+    await poller.poll(); // nothing new, still counted: read elsewhere would change it
+    expect(onUnread).toHaveBeenCalledTimes(2);
+    hub.rows.push(note(3));
+    await poller.poll();
+    expect(onUnread).toHaveBeenLastCalledWith(3);
+    hub.rows[0].readAt = '2026-11-23T08:05:00.000Z'; // read in the web app
+    await poller.poll();
+    expect(onUnread).toHaveBeenLastCalledWith(2);
+    hub.request.mockRejectedValueOnce(new HubError({ status: 401, serverError: false, errors: [{ message: 'Unauthorized' }] }));
+    await poller.poll();
+    expect(onUnread).toHaveBeenLastCalledWith(null);
+    state.signedIn = false;
+    onUnread.mockClear();
+    await poller.poll();
+    expect(onUnread).toHaveBeenCalledWith(null);
+  });
+
+  it('keeps the last count when the hub is away (not a sign-out)', async () => {
+    const { hub, poller, onUnread } = setUp();
+    await poller.poll();
+    hub.request.mockRejectedValueOnce(new HubError({ status: 0, serverError: true, errors: [{ message: 'The hub did not answer.' }] }));
+    onUnread.mockClear();
+    await poller.poll();
+    expect(onUnread).not.toHaveBeenCalled();
+  });
+
   it('raises at most three at once; the bell counts the rest', async () => {
     const { hub, poller, onChanged } = setUp();
     await poller.poll();
@@ -143,8 +177,10 @@ describe('preload: notification events reach the page', () => {
     handler(IPC_EVENTS.notificationOpen)({ sender: preloadElectron.ipcRenderer }, { link: '/objective-tracking/approvals' });
     handler(IPC_EVENTS.notificationOpen)({}, { link: 'https://evil.example/' });
     handler(IPC_EVENTS.notificationOpen)({}, { link: '//evil.example/x' });
-    expect(events).toEqual([{ type: 'changed' }, { type: 'open', link: '/objective-tracking/approvals' }]);
+    // issue 22: the tray's Notifications item
+    handler(IPC_EVENTS.notificationsShow)({ sender: preloadElectron.ipcRenderer });
+    expect(events).toEqual([{ type: 'changed' }, { type: 'open', link: '/objective-tracking/approvals' }, { type: 'show' }]);
     unsubscribe();
-    expect(preloadElectron.ipcRenderer.removeListener).toHaveBeenCalledTimes(2);
+    expect(preloadElectron.ipcRenderer.removeListener).toHaveBeenCalledTimes(3);
   });
 });
