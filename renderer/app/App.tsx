@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, HashRouter, useRoutes } from 'react-router-dom';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { UpdateBar } from '../features/desktop-updates';
 import { appStore, queryClient } from '../lib/store';
 import { useConfirmSession } from '../lib/session/restore';
 import { userAtom } from '../lib/session/session';
@@ -48,6 +49,12 @@ export function App() {
             </Router>
           </ErrorBoundary>
           <Toasts />
+          {/* issue 22: 'Update 1.3.0 is ready', desktop only */}
+          {isDesktop() && (
+            <Suspense fallback={null}>
+              <UpdateBar />
+            </Suspense>
+          )}
         </ThemeProvider>
       </QueryClientProvider>
     </JotaiProvider>

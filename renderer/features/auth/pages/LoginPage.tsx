@@ -10,6 +10,7 @@ import { afterSignInPathAtom, firstLoginAtom, passwordMustChangeAtom, userAtom }
 import { appStore } from '../../../lib/store';
 import { isDesktop } from '../../../lib/transport';
 import { Loading } from '../../../lib/components/Loading';
+import { HubCompatGate } from '../../desktop-updates';
 import { LoginForm } from '../components/LoginForm';
 import { SignInMethods } from '../sso/components/SignInMethods';
 import { Stepper } from '../components/Stepper';
@@ -109,7 +110,12 @@ export default function LoginPage() {
           <Text className={styles.sub}>Bitstone's staff hub: people, holidays, hours and objectives.</Text>
         </div>
         <Stepper steps={steps.map((s) => STEP_LABELS[s])} current={Math.max(0, steps.indexOf(step))} />
-        {step === 'login' && <SignInMethods localForm={<LoginForm />} />}
+        {step === 'login' && (
+          // issue 22: an app and a hub too far apart in version say so instead of failing at sign-in
+          <HubCompatGate>
+            <SignInMethods localForm={<LoginForm />} />
+          </HubCompatGate>
+        )}
         <Suspense fallback={<Loading />}>
           {step === 'password' && user && <NewPasswordStep user={user} onDone={passwordChosen} />}
           {step === 'confirm' && user && <ConfirmInfoStep user={user} onDone={confirmed} />}
