@@ -26,6 +26,8 @@ export interface EmbeddedHubOptions {
 export interface EmbeddedHub {
   /** resolves with the hub URL once /api/health answers, rejects with a message on failure */
   readonly ready: Promise<string>;
+  /** resolves with the exit code once the process has exited, whatever the reason (issue 22: the supervisor restarts it) */
+  readonly exited: Promise<number>;
   status(): EmbeddedStatus;
   url(): string | null;
   failure(): string | null;
@@ -53,8 +55,8 @@ export function startEmbeddedHub(options: EmbeddedHubOptions): EmbeddedHub {
   let url: string | null = null;
   let failure: string | null = null;
   let exited = false;
-  let resolveExit: () => void = () => {};
-  const exitedPromise = new Promise<void>((resolve) => (resolveExit = resolve));
+  let resolveExit: (code: number) => void = () => {};
+  const exitedPromise = new Promise<number>((resolve) => (resolveExit = resolve));
 
   const child = options.utilityProcess.fork(options.entryPath, [], {
     serviceName: 'Bitstone Hub server',
@@ -94,10 +96,10 @@ export function startEmbeddedHub(options: EmbeddedHubOptions): EmbeddedHub {
     });
     child.on('exit', (code: number) => {
       exited = true;
-      resolveExit();
+      resolveExit(code);
       if (status === 'starting') fail(`${FAILED_TO_START} It stopped with code ${code}.`);
       else if (status === 'running') {
-        // A crash after start: requests now fail as "unreachable" and Settings shows why.
+        // A crash after start: hub-supervisor.ts starts another process.
         status = 'failed';
         failure = `The built-in hub stopped unexpectedly (code ${code}).`;
       }
@@ -108,6 +110,7 @@ export function startEmbeddedHub(options: EmbeddedHubOptions): EmbeddedHub {
 
   return {
     ready,
+    exited: exitedPromise,
     status: () => status,
     url: () => (status === 'running' ? url : null),
     failure: () => failure,

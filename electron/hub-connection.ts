@@ -1,7 +1,9 @@
 import { HubError, UNREACHABLE_MESSAGE } from '../shared/api/hub-error';
+import { HUB_STATUS_OFF, type HubStatus } from '../shared/hub-status';
 import type { HubSettings } from '../shared/ipc';
 import type { EmbeddedHub } from './embedded-hub';
 import type { HubTarget } from './hub-client';
+import { superviseEmbeddedHub, type RestartPolicy, type SupervisedHub } from './hub-supervisor';
 import type { SettingsStore } from './settings';
 import { normalizeHubUrl } from './settings';
 import type { TokenPersistence } from './token-store';
@@ -10,6 +12,10 @@ export interface HubConnectionOptions {
   settings: SettingsStore;
   tokenPersistence: TokenPersistence;
   startEmbedded: () => EmbeddedHub;
+  /** issue 22: the built-in hub's state as it stops and restarts (the window's banner) */
+  onHubStatus?: (status: HubStatus) => void;
+  log?: (message: string) => void;
+  restartPolicy?: Partial<RestartPolicy>;
 }
 
 /** The token store's name for the built-in hub: its port changes at every start, its data does not. */
@@ -20,7 +26,7 @@ export const EMBEDDED_HUB_KEY = 'embedded';
  * company hub. Owns the embedded hub's process, hence a class.
  */
 export class HubConnection {
-  private embedded: EmbeddedHub | null = null;
+  private embedded: SupervisedHub | null = null;
 
   constructor(private readonly options: HubConnectionOptions) {}
 
@@ -34,9 +40,12 @@ export class HubConnection {
     if (hubUrl !== null) return { key: hubUrl, url: hubUrl };
     const embedded = this.ensureEmbedded();
     try {
-      return { key: EMBEDDED_HUB_KEY, url: await embedded.ready };
-    } catch {
-      throw new HubError({ status: 503, serverError: true, errors: [{ message: embedded.failure() ?? UNREACHABLE_MESSAGE }] });
+      // a restarted hub has another port: every call asks again
+      return { key: EMBEDDED_HUB_KEY, url: await embedded.ready() };
+    } catch (error) {
+      // status 0, as for any hub that does not answer: the window goes offline at once (issue 21)
+      const message = embedded.failure() ?? (error instanceof Error ? error.message : UNREACHABLE_MESSAGE);
+      throw new HubError({ status: 0, serverError: true, errors: [{ message }] });
     }
   }
 
@@ -61,19 +70,38 @@ export class HubConnection {
     const next = url === null ? null : normalizeHubUrl(url);
     this.options.settings.setHubUrl(next);
     if (next !== null) await this.stopEmbedded();
-    else this.ensureEmbedded();
+    else this.ensureEmbedded().restart();
     return this.settings();
   }
 
+  /** issue 22: the built-in hub's state; 'off' while a company hub is used */
+  hubStatus(): HubStatus {
+    return this.embedded?.hubStatus() ?? HUB_STATUS_OFF;
+  }
+
+  /** issue 22: 'Try again' after the built-in hub could not be restarted */
+  restartEmbedded(): HubStatus {
+    if (this.options.settings.hubUrl() !== null) return HUB_STATUS_OFF;
+    const current = this.embedded;
+    return current ? current.restart() : this.ensureEmbedded().hubStatus();
+  }
+
+  /** A deliberate stop (quit): the supervisor does not restart it. */
   async stop(): Promise<void> {
     await this.stopEmbedded();
   }
 
-  private ensureEmbedded(): EmbeddedHub {
-    const current = this.embedded;
-    // A failed hub is started again when the user asks for it again (Settings, next sign-in).
-    if (current && current.status() !== 'failed' && current.status() !== 'off') return current;
-    this.embedded = this.options.startEmbedded();
+  private ensureEmbedded(): SupervisedHub {
+    // One supervisor while the built-in hub is in use: it restarts the process itself, and once it
+    // has given up, only 'Try again' or choosing the built-in hub again in Settings restart it
+    // (not every request, or a poll would undo the giving up).
+    if (this.embedded) return this.embedded;
+    this.embedded = superviseEmbeddedHub({
+      start: this.options.startEmbedded,
+      onStatus: this.options.onHubStatus,
+      log: this.options.log,
+      policy: this.options.restartPolicy,
+    });
     return this.embedded;
   }
 

@@ -11,6 +11,7 @@ import { meResponseSchema } from '../shared/api/auth';
 import { hubVersion, showAbout } from './about';
 import { appMenuTemplate } from './app-menu';
 import { appPaths } from './app-paths';
+import { createDeepLinks, type DeepLinks } from './deep-links';
 import { startEmbeddedHub } from './embedded-hub';
 import { openExternalSafely } from './external-links';
 import { HubClient } from './hub-client';
@@ -38,12 +39,22 @@ let mainWindow: BrowserWindow | null = null;
 let connection: HubConnection | null = null;
 /** issue 22: told when the app really quits, so a window kept in the tray then closes */
 let windowClosing: { quitting(): void } | null = null;
+let deepLinks: DeepLinks | null = null;
 
 if (!app.requestSingleInstanceLock()) {
   // A second start focuses the first window: two apps on one PGlite folder would corrupt it.
   app.quit();
 } else {
-  app.on('second-instance', () => {
+  // issue 22: bitstone-hub:// links, from this start's command line, a second start's, or macOS
+  deepLinks = createDeepLinks({
+    app,
+    defaultApp: !!process.defaultApp,
+    execPath: process.execPath,
+    argv: process.argv,
+    log: (message) => console.error(message),
+  });
+  app.on('second-instance', (_event, argv) => {
+    deepLinks?.fromArgv(argv);
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.show(); // issue 22: it may be hidden in the tray
@@ -143,6 +154,12 @@ function start(): void {
     command: linuxLaunchCommand({ execPath: process.execPath, appImage: process.env.APPIMAGE, isPackaged: app.isPackaged, appRoot: app.getAppPath() }),
   });
   startAtLogin.refresh().catch((error: unknown) => console.error('start at login: could not refresh the autostart entry', error));
+  // issue 22: a link goes the same way, once the page has asked for the one that waited (app-link:take)
+  deepLinks?.attach(openInWindow);
+  window.on('closed', () => deepLinks?.attach(null));
+  window.webContents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) deepLinks?.rendererLoading();
+  });
 
   // issue 22: the app's own menu (Edit, View, Go to a screen, Window, Help → About)
   const about = () =>
@@ -235,6 +252,7 @@ function start(): void {
         saveFile({ dialog, writeFile, window: mainWindow, defaultDir: app.getPath('downloads'), joinPath: path.join }, input),
       log: (message, error) => console.error(message, error),
       offlineCacheDir: path.join(app.getPath('userData'), 'offline-cache'),
+      takePendingLink: () => deepLinks?.takePending() ?? null,
       writeQueue,
       // issue 21: the person's theme choice, sent by the renderer
       nativeTheme,

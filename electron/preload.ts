@@ -1,4 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
+import { asHubStatus } from '../shared/hub-status';
 import { IPC_CHANNELS, IPC_EVENTS, isAppPath } from '../shared/ipc-channels';
 import type { HubBridge, IpcChannel, IpcResult } from '../shared/ipc';
 import { asUpdateNotice } from '../shared/update-notice';
@@ -21,6 +22,17 @@ const bridge: HubBridge = {
     ipcRenderer.on(IPC_EVENTS.sessionEnded, forward);
     return () => {
       ipcRenderer.removeListener(IPC_EVENTS.sessionEnded, forward);
+    };
+  },
+  onHubStatus(listener) {
+    // issue 22: only a well-formed status reaches the page
+    const changed = (_event: unknown, payload: unknown) => {
+      const status = asHubStatus(payload);
+      if (status) listener(status);
+    };
+    ipcRenderer.on(IPC_EVENTS.hubStatus, changed);
+    return () => {
+      ipcRenderer.removeListener(IPC_EVENTS.hubStatus, changed);
     };
   },
   onUpdate(listener) {

@@ -91,7 +91,11 @@ export function installSecurity(webContents: SecuredWebContents, session: Secure
       callback({ responseHeaders: headers });
     });
   }
-  // Camera, notifications, geolocation...: the hub needs none of them.
-  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  // Camera, notifications, geolocation...: the hub needs none of them. Writing text to the
+  // clipboard is the one exception (issue 22: 'Copy link'; a one-time password's Copy), for the
+  // app's own page only; reading it stays refused.
+  const granted = (permission: string, requestingUrl: string | undefined) =>
+    permission === 'clipboard-sanitized-write' && !!requestingUrl && isAllowedNavigation(requestingUrl, options.appUrl);
+  session.setPermissionRequestHandler((_webContents, permission, callback, details) => callback(granted(permission, details?.requestingUrl)));
+  session.setPermissionCheckHandler((_webContents, permission, _origin, details) => granted(permission, details?.requestingUrl));
 }

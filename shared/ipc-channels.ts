@@ -25,6 +25,7 @@ export const IPC_CHANNELS = [
   'update:state',
   'update:install',
   'hub:compat',
+  'app-link:take',
   'queue:add',
   'queue:list',
   'queue:cancel',

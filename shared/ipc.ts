@@ -79,6 +79,8 @@ export const ipcSchemas = {
   'offline-cache:clear': z.undefined(),
   /** issue 21: the person's theme choice, so main sets nativeTheme (native parts, and 'system' media queries) to match */
   'theme:set': z.object({ choice: themeChoiceSchema }),
+  /** issue 22: the bitstone-hub:// link that came before the page listened (electron/deep-links.ts); taking it clears it */
+  'app-link:take': z.undefined(),
   /** issue 22: the desktop app's own switches: keep running in the tray, start at login */
   'desktop-settings:get': z.undefined(),
   'desktop-settings:set': z
@@ -181,6 +183,8 @@ export interface IpcResults {
   'offline-cache:save': null;
   'offline-cache:clear': null;
   'theme:set': null;
+  /** an app path (shared/rules/app-links.ts), or null when no link waits */
+  'app-link:take': string | null;
   'desktop-settings:get': DesktopSettings;
   'desktop-settings:set': DesktopSettings;
   'notifications:unread': null;

@@ -1,5 +1,6 @@
 import type { IpcMain } from 'electron';
 import { ipcSchemas, type IpcChannel, type IpcPayload, type IpcResult } from '../../shared/ipc';
+import { appLinkActions, type AppLinkDeps } from './app-links';
 import { desktopSettingsActions, type DesktopSettingsDeps } from './desktop-settings';
 import { filesActions, type FilesDeps } from './files';
 import { hubRequestActions, type HubRequestDeps } from './hub-request';
@@ -18,7 +19,7 @@ import { wakingQueueOnAnswer, writeQueueActions, type WriteQueueDeps } from './w
 export type IpcHandler<C extends IpcChannel> = (event: IpcSenderEvent, payload?: unknown) => Promise<IpcResult<C>>;
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
-export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, UpdatesDeps, DesktopSettingsDeps, UnreadDeps, WriteQueueDeps {
+export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, UpdatesDeps, AppLinkDeps, DesktopSettingsDeps, UnreadDeps, WriteQueueDeps {
   hub: HubRequestDeps['hub'] & SessionDeps['hub'] & FilesDeps['hub'];
   /** trustedSender(appUrl, devUrl) from ./sender */
   isTrustedSender: (url: string) => boolean;
@@ -37,6 +38,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...ssoActions(deps),
     ...offlineCacheActions(deps),
     ...themeActions(deps),
+    ...appLinkActions(deps),
     ...desktopSettingsActions(deps),
     ...unreadActions(deps),
     ...updatesActions(deps),

@@ -11,6 +11,7 @@ import { isDesktop } from '../lib/transport';
 import { ErrorBoundary } from './ErrorBoundary';
 import { routes } from './routes';
 import { useFocusReturn } from './routing/focus-return';
+import { useOpenLinks } from './routing/open-links';
 import { useModalLeakFix } from './routing/use-modal-leak-fix';
 
 const AppToaster = lazy(() => import('./AppToaster'));
@@ -24,6 +25,7 @@ function AppRoutes() {
   useConfirmSession();
   useModalLeakFix();
   useFocusReturn();
+  useOpenLinks();
   return useRoutes(routes);
 }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Loading } from '../lib/components/Loading';
 import { userAtom } from '../lib/session/session';
@@ -7,6 +7,7 @@ import { isDesktop } from '../lib/transport';
 import { NotFound } from './NotFound';
 import { LoginGate, RequireArea, RequireSignedIn } from './routing/guards';
 import { PATHS } from '../lib/paths';
+import { appPathFromShortPath } from '../../shared/rules/app-links';
 
 // Every screen is its own chunk, loaded on first visit. The route table names the page modules
 // itself rather than importing feature index files: an index may also export hooks and components
@@ -41,9 +42,16 @@ function Shell() {
   );
 }
 
-/** Unknown paths: inside the shell for a signed-in user, on their own otherwise. */
+/**
+ * Unknown paths: inside the shell for a signed-in user, on their own otherwise. A link's short
+ * path (/objective/123, /approvals: shared/rules/app-links.ts, issue 22) goes to its screen
+ * instead, whose guard sends a signed-out visitor through sign-in and back to it.
+ */
 function NotFoundRoute() {
   const user = useAtomValue(userAtom);
+  const { pathname } = useLocation();
+  const linked = appPathFromShortPath(pathname);
+  if (linked) return <Navigate to={linked} replace />;
   if (!user) return <NotFound />;
   return (
     <Suspense fallback={<Loading />}>

@@ -109,3 +109,10 @@ export function webLinkFor(origin: string, appPath: string): string | null {
   const short = shortPathFromAppPath(appPath);
   return short === null ? null : `${origin.replace(/\/+$/, '')}/${short}`;
 }
+
+/** 'Copy link' on an objective and a profile, and its toasts. */
+export const COPY_LINK_TEXT = {
+  action: 'Copy link',
+  copied: 'Link copied',
+  failed: 'Could not copy the link.',
+} as const;

@@ -17,7 +17,10 @@ const electron = vi.hoisted(() => {
   const messageBoxes: Array<Record<string, unknown>> = [];
   // issue 22: the tray main puts up (Linux here), with what was set on it
   const trays: Array<{ icon: unknown; toolTip: string; menu: Array<{ label?: string; click?: () => void }> }> = [];
+  // issue 22: the link schemes main registered with the system
+  const protocols: string[] = [];
   return {
+    protocols,
     appEvents,
     children,
     windows,
@@ -34,6 +37,7 @@ vi.mock('electron', () => {
   const app = {
     isPackaged: false,
     requestSingleInstanceLock: () => true,
+    setAsDefaultProtocolClient: (scheme: string) => electron.protocols.push(scheme) > 0,
     on: (name: string, fn: (...args: unknown[]) => void) => electron.appEvents.set(name, fn),
     whenReady: () => Promise.resolve(),
     getAppPath: () => '/opt/hub',
@@ -174,6 +178,14 @@ describe('main.ts', async () => {
     const go = electron.menus[0].find((m) => m.label === 'Go')?.submenu as Array<{ label: string; click: () => void }>;
     go.find((i) => i.label === 'Holidays')?.click();
     expect(electron.windows[0].webContents.send).toHaveBeenCalledWith(IPC_EVENTS.notificationOpen, { link: '/holidays' });
+  });
+
+  it("registers bitstone-hub://, and a second start's link opens its screen once the page has asked for the one that waited", async () => {
+    expect(electron.protocols).toEqual(['bitstone-hub']);
+    const taken = (await electron.handlers.get('app-link:take')?.({ senderFrame: { url: APP_URL } })) as IpcResult<'app-link:take'>;
+    expect(taken).toEqual({ ok: true, data: null });
+    electron.appEvents.get('second-instance')?.({}, ['/opt/hub/bitstone-hub', '--no-sandbox', 'bitstone-hub://objective/12']);
+    expect(electron.windows[0].webContents.send).toHaveBeenCalledWith(IPC_EVENTS.notificationOpen, { link: '/objective-tracking/objective-details?id=12' });
   });
 
   it('Help → About Bitstone Hub shows the app, Electron, Chromium and Node versions, and a hub that has not answered as not connected', async () => {

@@ -66,7 +66,8 @@ describe('the window', () => {
     const listeners: Record<string, (event: { preventDefault(): void }, url: string) => void> = {};
     let openHandler: ((details: { url: string }) => { action: string }) | undefined;
     let headersHook: ((details: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders?: Record<string, string[]> }) => void) => void) | undefined;
-    let permissionHandler: ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void) | undefined;
+    let permissionHandler: ((wc: unknown, permission: string, cb: (granted: boolean) => void, details?: { requestingUrl?: string }) => void) | undefined;
+    let permissionCheck: ((wc: unknown, permission: string, origin: string, details: { requestingUrl?: string }) => boolean) | undefined;
     const webContents = {
       on: vi.fn((name: string, fn: (event: { preventDefault(): void }, url: string) => void) => void (listeners[name] = fn)),
       setWindowOpenHandler: vi.fn((fn: typeof openHandler) => void (openHandler = fn)),
@@ -74,7 +75,7 @@ describe('the window', () => {
     const session = {
       webRequest: { onHeadersReceived: vi.fn((fn: typeof headersHook) => void (headersHook = fn)) },
       setPermissionRequestHandler: vi.fn((fn: typeof permissionHandler) => void (permissionHandler = fn)),
-      setPermissionCheckHandler: vi.fn(),
+      setPermissionCheckHandler: vi.fn((fn: typeof permissionCheck) => void (permissionCheck = fn)),
     };
     const openExternal = vi.fn();
     installSecurity(webContents as never, session as never, { appUrl: APP_URL, hubOrigin: () => 'http://127.0.0.1:4000', openExternal });
@@ -102,7 +103,17 @@ describe('the window', () => {
     expect(answered?.['x-other']).toEqual(['1']);
 
     const granted = vi.fn();
-    permissionHandler?.({}, 'media', granted);
+    permissionHandler?.({}, 'media', granted, { requestingUrl: APP_URL });
     expect(granted).toHaveBeenCalledWith(false);
+    expect(permissionCheck?.({}, 'notifications', 'file://', { requestingUrl: APP_URL })).toBe(false);
+
+    // issue 22: 'Copy link' writes to the clipboard; the app page may, nothing else, and never read it
+    const write = vi.fn();
+    permissionHandler?.({}, 'clipboard-sanitized-write', write, { requestingUrl: `${APP_URL}#/profile/4` });
+    expect(write).toHaveBeenCalledWith(true);
+    expect(permissionCheck?.({}, 'clipboard-sanitized-write', 'file://', { requestingUrl: APP_URL })).toBe(true);
+    expect(permissionCheck?.({}, 'clipboard-sanitized-write', 'https://phish.example.com', { requestingUrl: 'https://phish.example.com/' })).toBe(false);
+    expect(permissionCheck?.({}, 'clipboard-sanitized-write', 'file://', { requestingUrl: 'file:///home/ada/evil.html' })).toBe(false);
+    expect(permissionCheck?.({}, 'clipboard-read', 'file://', { requestingUrl: APP_URL })).toBe(false);
   });
 });

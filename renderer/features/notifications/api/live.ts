@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_STREAM_EVENT } from '../../../../shared/api/notifications';
 import { offlineAtom } from '../../../lib/offline/offline-state';
@@ -10,19 +9,15 @@ import { NOTIFICATIONS_KEY } from './notifications';
 // issue 11 part 3 delivery, one connection per client. Web: EventSource on the hub's SSE
 // stream (the session cookie goes with it; the browser reconnects by itself). Desktop: the
 // token is in main, which polls the hub and sends IPC events; a clicked native notification
-// arrives here as an app path to open.
+// arrives as an app path, which renderer/app/routing/open-links.ts opens (with the other links).
 
 export function useLiveNotifications(): void {
   const client = useQueryClient();
-  const navigate = useNavigate();
   useEffect(() => {
     const refresh = () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
     const bridge = hubBridge();
     if (bridge) {
-      return bridge.onNotifications?.((event) => {
-        refresh();
-        if (event.type === 'open') void navigate(event.link);
-      });
+      return bridge.onNotifications?.(refresh);
     }
     if (typeof EventSource === 'undefined') return undefined;
     const source = new EventSource('/api/notifications/stream');
@@ -33,5 +28,5 @@ export function useLiveNotifications(): void {
       if (!appStore.get(offlineAtom)) refresh();
     });
     return () => source.close();
-  }, [client, navigate]);
+  }, [client]);
 }

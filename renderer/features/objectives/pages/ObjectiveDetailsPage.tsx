@@ -4,6 +4,7 @@ import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowLeftRegular, EditRegular } from '@fluentui/react-icons';
 import type { KeyResult } from '../../../../shared/api/objectives';
 import { errorText } from '../../../lib/api';
+import { CopyLinkButton } from '../../../lib/components/CopyLinkButton';
 import { Loading } from '../../../lib/components/Loading';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { PATHS } from '../../../lib/paths';
@@ -19,6 +20,7 @@ import { useObjectiveAction } from '../hooks/use-objective-action';
 import { canAddKeyResult } from '../key-result-rules';
 import { useOffline } from '../../../lib/offline';
 import { ObjectivesOfflineBanner } from '../offline';
+import { detailsPath } from '../paths';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
@@ -61,6 +63,8 @@ export default function ObjectiveDetailsPage() {
       actions={
         <div className={styles.bar}>
           {back}
+          {/* issue 22: a link to this objective, for anyone who may see it */}
+          <CopyLinkButton appPath={detailsPath(o.id)} />
           {!o.readOnly && (
             <>
               <Button icon={<AddRegular />} disabled={busy || !canAddKeyResult(o)} onClick={() => setKrDialog({ keyResult: null })}>Add KeyResult</Button>

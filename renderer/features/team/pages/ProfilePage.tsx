@@ -10,9 +10,10 @@ import { userExportFile } from '../../../../shared/rules/people-exports';
 import { PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
 import type { SessionUser } from '../../../../shared/api/users';
 import { errorText } from '../../../lib/api';
+import { CopyLinkButton } from '../../../lib/components/CopyLinkButton';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { OFFLINE_VIEWS, OfflineBanner, useOffline } from '../../../lib/offline';
-import { PATHS } from '../../../lib/paths';
+import { PATHS, profilePath } from '../../../lib/paths';
 import { globalSearchAtom } from '../../../lib/search';
 import { userAtom } from '../../../lib/session/session';
 import { getTransport } from '../../../lib/transport';
@@ -124,6 +125,8 @@ export default function ProfilePage() {
     <div className={styles.actions}>
       {/* spec §2: back to the team page clears the search */}
       <Button icon={<ArrowLeftRegular />} onClick={() => { setSearch(''); navigate(PATHS.team); }}>Back</Button>
+      {/* issue 22: a link to this profile */}
+      {profile.data && <CopyLinkButton appPath={profilePath(profile.data.user.id)} />}
       {name && hasCapability(actor, 'EXPORT_USERS') && <Button icon={<ArrowDownloadRegular />} disabled={offline} onClick={() => void exportExcel()}>Export to excel</Button>}
       {name && hasCapability(actor, 'DOWNLOAD_CV') && <Button icon={<DocumentPdfRegular />} disabled={offline} onClick={() => setCvOpen(true)}>Export CV</Button>}
     </div>
