@@ -14,6 +14,7 @@ import { appPaths } from './app-paths';
 import { createDeepLinks, type DeepLinks } from './deep-links';
 import { startEmbeddedHub } from './embedded-hub';
 import { openExternalSafely } from './external-links';
+import { installRendererRecovery } from './renderer-recovery';
 import { HubClient } from './hub-client';
 import { HubConnection } from './hub-connection';
 import { windowBackground } from './native-theme';
@@ -85,6 +86,11 @@ function start(): void {
         migrationsDir: paths.migrationsDir,
         dataDir: path.join(app.getPath('userData'), 'hub-data'),
       }),
+    // issue 22: it restarts by itself when its process stops; the window shows a banner meanwhile
+    onHubStatus: (status) => {
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC_EVENTS.hubStatus, status);
+    },
+    log: (message) => console.error(message),
   });
   connection = hubConnection;
   // issue 18: how this app reads in the hub's Settings → Sessions list (shared/rules/user-agent-summary.ts)
@@ -110,6 +116,9 @@ function start(): void {
     window.show();
   });
   window.on('closed', () => (mainWindow = null));
+  // issue 22: a crashed or hung page offers Reload (the app's own page) instead of a blank window
+  const loadApp = () => void (devUrl ? window.loadURL(devUrl) : window.loadFile(indexFile));
+  installRendererRecovery({ webContents: window.webContents, dialog, window: () => mainWindow, reload: loadApp, quit: () => app.quit(), log: (message) => console.error(message) });
 
   const sessionEnded = () => {
     if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.sessionEnded);
@@ -237,6 +246,8 @@ function start(): void {
     createIpcHandlers({
       hub,
       connection: hubConnection,
+      // issue 22: the built-in hub's state for a window that loads mid-restart, and 'Try again'
+      hubStatus: { status: () => hubConnection.hubStatus(), restart: () => hubConnection.restartEmbedded() },
       onHubChanged: () => {
         sessionEnded();
         updater.hubChanged();
@@ -264,8 +275,7 @@ function start(): void {
 
   // The window loads at once; the hub starts beside it and sign-in waits for it (issue 4).
   hubConnection.start();
-  if (devUrl) void window.loadURL(devUrl);
-  else void window.loadFile(indexFile);
+  loadApp();
 }
 
 // A window kept in the tray is hidden, not closed, so this comes only once it is really gone.

@@ -19,6 +19,8 @@ export const IPC_CHANNELS = [
   'offline-cache:save',
   'offline-cache:clear',
   'theme:set',
+  'hub:status',
+  'hub:restart',
   'desktop-settings:get',
   'desktop-settings:set',
   'notifications:unread',
@@ -38,6 +40,8 @@ export const IPC_EVENTS = {
   notificationsChanged: 'notifications:changed',
   /** issue 11: the user clicked a native notification; payload { link } (an app path) */
   notificationOpen: 'notifications:open',
+  /** issue 22: the built-in hub stopped, restarts, gave up or runs again; payload a HubStatus (shared/hub-status.ts) */
+  hubStatus: 'hub:status-changed',
   /** issue 22: the tray's Notifications item; the window opens the bell's list */
   notificationsShow: 'notifications:show',
   /** issue 22: an update was downloaded and verified; payload an UpdateNotice (shared/ipc.ts) */

@@ -3,6 +3,7 @@ import { themeChoiceSchema } from './api/preferences';
 import { QUEUEABLE_METHODS, type QueuedWrite } from './rules/queued-writes';
 import { sessionUserSchema } from './api/users';
 import type { HubErrorShape } from './api/hub-error';
+import type { HubStatus } from './hub-status';
 import type { IPC_CHANNELS } from './ipc-channels';
 import type { UpdateNotice } from './update-notice';
 
@@ -79,6 +80,10 @@ export const ipcSchemas = {
   'offline-cache:clear': z.undefined(),
   /** issue 21: the person's theme choice, so main sets nativeTheme (native parts, and 'system' media queries) to match */
   'theme:set': z.object({ choice: themeChoiceSchema }),
+  /** issue 22: the built-in hub's state now (a window loaded mid-restart asks) */
+  'hub:status': z.undefined(),
+  /** issue 22: 'Try again' once main has given up restarting the built-in hub */
+  'hub:restart': z.undefined(),
   /** issue 22: the bitstone-hub:// link that came before the page listened (electron/deep-links.ts); taking it clears it */
   'app-link:take': z.undefined(),
   /** issue 22: the desktop app's own switches: keep running in the tray, start at login */
@@ -183,6 +188,8 @@ export interface IpcResults {
   'offline-cache:save': null;
   'offline-cache:clear': null;
   'theme:set': null;
+  'hub:status': HubStatus;
+  'hub:restart': HubStatus;
   /** an app path (shared/rules/app-links.ts), or null when no link waits */
   'app-link:take': string | null;
   'desktop-settings:get': DesktopSettings;
@@ -215,6 +222,8 @@ export interface HubBridge {
    * path when a native notification was clicked. Optional: older preloads lack it.
    */
   onNotifications?(listener: (event: NotificationBridgeEvent) => void): () => void;
+  /** issue 22: the built-in hub's state as main's supervisor changes it. Optional: older preloads lack it. */
+  onHubStatus?(listener: (status: HubStatus) => void): () => void;
   /** issue 22: main downloaded an update. Optional: older preloads and the web lack it. */
   onUpdate?(listener: (notice: UpdateNotice) => void): () => void;
   /** issue 22: main's write queue changed (sent: how many changes the hub just took). Optional: older preloads lack it. */

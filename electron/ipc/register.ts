@@ -4,6 +4,7 @@ import { appLinkActions, type AppLinkDeps } from './app-links';
 import { desktopSettingsActions, type DesktopSettingsDeps } from './desktop-settings';
 import { filesActions, type FilesDeps } from './files';
 import { hubRequestActions, type HubRequestDeps } from './hub-request';
+import { hubStatusActions, type HubStatusDeps } from './hub-status';
 import { offlineCacheActions, type OfflineCacheDeps } from './offline-cache';
 import { senderRefused, toErrorShape, validationError, type ChannelAction, type ChannelActions } from './result';
 import type { IpcSenderEvent } from './sender';
@@ -19,7 +20,7 @@ import { wakingQueueOnAnswer, writeQueueActions, type WriteQueueDeps } from './w
 export type IpcHandler<C extends IpcChannel> = (event: IpcSenderEvent, payload?: unknown) => Promise<IpcResult<C>>;
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
-export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, UpdatesDeps, AppLinkDeps, DesktopSettingsDeps, UnreadDeps, WriteQueueDeps {
+export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, HubStatusDeps, UpdatesDeps, AppLinkDeps, DesktopSettingsDeps, UnreadDeps, WriteQueueDeps {
   hub: HubRequestDeps['hub'] & SessionDeps['hub'] & FilesDeps['hub'];
   /** trustedSender(appUrl, devUrl) from ./sender */
   isTrustedSender: (url: string) => boolean;
@@ -38,6 +39,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...ssoActions(deps),
     ...offlineCacheActions(deps),
     ...themeActions(deps),
+    ...hubStatusActions(deps),
     ...appLinkActions(deps),
     ...desktopSettingsActions(deps),
     ...unreadActions(deps),
