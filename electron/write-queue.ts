@@ -144,6 +144,7 @@ export class WriteQueue {
     if (userId === null || this.deps.token(target.key) !== token) return;
     const file = queueFileName(target.key, userId);
     let sent = 0;
+    let refused = 0;
     try {
       for (;;) {
         const next = await this.locked(async () => (await this.read(file)).find((i) => i.status === 'queued') ?? null);
@@ -173,11 +174,12 @@ export class WriteQueue {
             : items.map((i) => (i.id === next.id ? { ...i, status: 'refused' as const, refusal: message || `The hub refused this change (HTTP ${status}).` } : i)),
         );
         if (outcome === 'sent') sent += 1;
-        else this.changed(0);
+        else refused += 1;
       }
       this.retryMs = this.deps.firstRetryMs ?? 5_000;
     } finally {
-      if (sent > 0) this.changed(sent);
+      // one word per round, so the window refetches and speaks once for all of it
+      if (sent > 0 || refused > 0) this.changed(sent);
     }
   }
 

@@ -7,6 +7,9 @@ import { HubClient } from '../../electron/hub-client';
 import { createIpcHandlers, type IpcHandlers } from '../../electron/ipc/register';
 import { trustedSender } from '../../electron/ipc/sender';
 import { memoryTokenStore, type TokenStore } from '../../electron/token-store';
+import { WriteQueue } from '../../electron/write-queue';
+import { meResponseSchema } from '../../shared/api/auth';
+import { HubError } from '../../shared/api/hub-error';
 import { IPC_CHANNELS } from '../../shared/ipc-channels';
 import type { HubSettings, IpcChannel } from '../../shared/ipc';
 
@@ -37,32 +40,72 @@ export async function serveRenderer(dir: string): Promise<{ url: string; close()
 }
 
 /** What preload exposes, in page form: one frozen object, the allow-list, no ipcRenderer. */
-function installBridge(channels: readonly string[]) {
+function installBridge({ channels, queue }: { channels: readonly string[]; queue: boolean }) {
   const allowed = new Set(channels);
-  const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; hub: unknown };
+  const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; __queueChanged?: (change: { sent: number }) => void; hub: unknown };
+  // main's queue:changed event, as preload forwards it (issue 22)
+  const queueListeners = new Set<(change: { sent: number }) => void>();
+  w.__queueChanged = (change) => queueListeners.forEach((listener) => listener(change));
   w.hub = Object.freeze({
     invoke: (channel: string, payload?: unknown) =>
       allowed.has(channel)
         ? w.__hubInvoke(channel, payload)
         : Promise.resolve({ ok: false, error: { status: 400, serverError: false, errors: [{ message: `Unknown channel: ${channel}` }] } }),
     onSessionEnded: () => () => {},
+    ...(queue
+      ? {
+          onQueueChanged: (listener: (change: { sent: number }) => void) => {
+            queueListeners.add(listener);
+            return () => queueListeners.delete(listener);
+          },
+        }
+      : {}),
   });
 }
 
 export interface DesktopMode {
   handlers: IpcHandlers;
   tokens: TokenStore;
+  /** main's offline write queue, when writeQueueDir was given (issue 22) */
+  writeQueue: WriteQueue | null;
 }
 
 /**
  * Gives every page of `context` (served from rendererUrl) a window.hub bound to main's handlers,
- * whose HubClient talks to hubUrl; main keeps the offline cache in offlineCacheDir when given.
+ * whose HubClient talks to hubUrl; main keeps the offline cache in offlineCacheDir and the write
+ * queue in writeQueueDir when given (retrying a hub that did not answer after writeQueueRetryMs).
  */
-export async function bindDesktopMode(context: BrowserContext, options: { hubUrl: string; rendererUrl: string; offlineCacheDir?: string }): Promise<DesktopMode> {
+export async function bindDesktopMode(
+  context: BrowserContext,
+  options: { hubUrl: string; rendererUrl: string; offlineCacheDir?: string; writeQueueDir?: string; writeQueueRetryMs?: number },
+): Promise<DesktopMode> {
   const { hubUrl, rendererUrl } = options;
   const tokens = memoryTokenStore();
   const hub = new HubClient({ fetch, resolveTarget: async () => ({ key: hubUrl, url: hubUrl }), tokens });
   const settings: HubSettings = { hubUrl, activeUrl: hubUrl, embeddedStatus: 'off', tokenPersistence: 'memory' };
+  // as electron/main.ts wires it, with the event sent to every page of the context
+  const writeQueue = options.writeQueueDir
+    ? new WriteQueue({
+        dir: options.writeQueueDir,
+        target: async () => ({ key: hubUrl, url: hubUrl }),
+        token: (key) => tokens.get(key),
+        whoAmI: async () => {
+          try {
+            return meResponseSchema.shape.data.parse(await hub.request({ method: 'GET', path: '/auth/me' }, { endSessionOn401: false })).user.id;
+          } catch (error) {
+            if (error instanceof HubError && error.status === 401) return null;
+            throw error;
+          }
+        },
+        send: (request) => hub.request(request),
+        onChanged: (change) => {
+          for (const page of context.pages()) {
+            page.evaluate((c) => (window as unknown as { __queueChanged?: (c: { sent: number }) => void }).__queueChanged?.(c), change).catch(() => undefined);
+          }
+        },
+        firstRetryMs: options.writeQueueRetryMs,
+      })
+    : null;
   const handlers = createIpcHandlers({
     hub,
     connection: { settings: () => settings, setHubUrl: async () => settings },
@@ -71,10 +114,11 @@ export async function bindDesktopMode(context: BrowserContext, options: { hubUrl
     // the page plays the packaged index.html; its origin is the one trusted sender
     isTrustedSender: trustedSender(`${rendererUrl}/index.html`, rendererUrl),
     offlineCacheDir: options.offlineCacheDir,
+    writeQueue: writeQueue ?? undefined,
   });
   await context.exposeBinding('__hubInvoke', (source, channel: IpcChannel, payload: unknown) =>
     handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload),
   );
-  await context.addInitScript(installBridge, IPC_CHANNELS);
-  return { handlers, tokens };
+  await context.addInitScript(installBridge, { channels: IPC_CHANNELS, queue: writeQueue !== null });
+  return { handlers, tokens, writeQueue };
 }

@@ -1,9 +1,10 @@
-import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Loading } from '../../lib/components/Loading';
 import { OfflineAnnouncer } from '../../lib/offline/OfflineAnnouncer';
+import { canQueueWrites } from '../../lib/offline-writes/can-queue';
 import { useOffline } from '../../lib/offline/OfflineBanner';
 import { isChunkLoadFailure, NotKeptOffline, OfflineScreenGate } from '../../lib/offline/OfflineScreen';
 import { userAtom } from '../../lib/session/session';
@@ -25,6 +26,9 @@ const useStyles = makeStyles({
 });
 
 type Panel = 'menu' | 'team' | 'account' | null;
+
+// issue 22: desktop only, so the web app's shell does not carry it
+const WriteQueueIndicator = lazy(() => import('../../lib/offline-writes/WriteQueueIndicator').then((m) => ({ default: m.WriteQueueIndicator })));
 
 /** A screen's code that could not be fetched: asking the hub tells whether it is away (then the app goes offline). */
 function askHubOnChunkFailure(error: Error): void {
@@ -78,6 +82,7 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
       <AccountDrawer user={user} open={panel === 'account'} onClose={close} />
       <OfflineAnnouncer />
       <main id="main" className={styles.main} tabIndex={-1}>
+        {canQueueWrites() && <Suspense fallback={null}><WriteQueueIndicator /></Suspense>}
         {/* issue 21: offline, a screen that fails (its code could not be fetched) says it is not
             kept rather than 'Something went wrong', and tries again once the hub is back */}
         <ErrorBoundary resetKey={`${pathname} ${offline}`} fallback={offline ? <NotKeptOffline /> : undefined} onError={askHubOnChunkFailure}>

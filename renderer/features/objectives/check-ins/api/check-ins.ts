@@ -1,7 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { checkInListResponseSchema, checkInResponseSchema, type CheckInCreate } from '../../../../../shared/api/check-ins';
+import { checkInWhat } from '../../../../../shared/rules/queued-writes';
 import { hubCall } from '../../../../lib/api';
+import { fetchOrCached, useOffline } from '../../../../lib/offline';
+import { sendOrQueue } from '../../../../lib/offline-writes';
 import { OBJECTIVE_KEY } from '../../api/objectives';
+import { objectivesOffline } from '../../offline';
 
 // issue 11 §1: GET/POST /key-result/:id/check-ins. Kept under the objective key, so every
 // objective change (a completion adds the final check-in) refreshes the histories too.
@@ -9,17 +13,32 @@ import { OBJECTIVE_KEY } from '../../api/objectives';
 export const checkInsKey = (keyResultId: number) => [...OBJECTIVE_KEY, 'check-ins', keyResultId] as const;
 
 export function useCheckIns(keyResultId: number) {
+  const queryKey = checkInsKey(keyResultId);
   return useQuery({
-    queryKey: checkInsKey(keyResultId),
-    queryFn: () => hubCall(checkInListResponseSchema.shape.data, 'GET', `/key-result/${keyResultId}/check-ins`),
+    queryKey,
+    // issue 22: kept with the objective, so its check-in form is there offline on the desktop
+    queryFn: () => fetchOrCached(queryKey, () => hubCall(checkInListResponseSchema.shape.data, 'GET', `/key-result/${keyResultId}/check-ins`)),
+    ...objectivesOffline(),
   });
 }
 
-export function useCreateCheckIn(keyResultId: number) {
+/**
+ * A new check-in. issue 22: on the desktop, with the hub away, it is kept on this computer and
+ * sent when the hub is back ({ queued: true }); on the web the form is not offered offline.
+ */
+export function useCreateCheckIn(keyResult: { id: number; title: string }) {
   const client = useQueryClient();
+  const offline = useOffline();
+  const path = `/key-result/${keyResult.id}/check-ins`;
   return useMutation({
-    mutationFn: (body: CheckInCreate) => hubCall(checkInResponseSchema.shape.data, 'POST', `/key-result/${keyResultId}/check-ins`, { body }),
+    mutationFn: (body: CheckInCreate) =>
+      sendOrQueue(offline, () => hubCall(checkInResponseSchema.shape.data, 'POST', path, { body }), {
+        what: checkInWhat(keyResult.title),
+        method: 'POST',
+        path,
+        body,
+      }),
     // the objective's progress moves with the new check-in
-    onSuccess: () => client.invalidateQueries({ queryKey: OBJECTIVE_KEY }),
+    onSuccess: (result) => (result.queued ? undefined : client.invalidateQueries({ queryKey: OBJECTIVE_KEY })),
   });
 }

@@ -7,6 +7,7 @@ import { checkInCreateSchema, type CheckIn } from '../../../../../shared/api/che
 import { HubError } from '../../../../../shared/api/hub-error';
 import { CHECK_IN_COMMENT_MAX, CONFIDENCE_LABELS, CONFIDENCES, type Confidence } from '../../../../../shared/rules/check-ins';
 import { errorText } from '../../../../lib/api';
+import { QUEUE_MESSAGES } from '../../../../lib/offline-writes';
 import { useNotify } from '../../../../lib/toast';
 import { useCreateCheckIn } from '../api/check-ins';
 
@@ -26,7 +27,7 @@ type Errors = Partial<Record<keyof Values, string>>;
 /** issue 11 §1: a check-in on a key result: percent complete, confidence and a comment. */
 export function CheckInDialog({ open, keyResult, latest, onClose }: { open: boolean; keyResult: { id: number; title: string }; latest: CheckIn | null; onClose: () => void }) {
   const styles = useStyles();
-  const create = useCreateCheckIn(keyResult.id);
+  const create = useCreateCheckIn(keyResult);
   const notify = useNotify();
   const [values, setValues] = useState<Values>({ percent: 0, confidence: 'on_track', comment: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -57,7 +58,8 @@ export function CheckInDialog({ open, keyResult, latest, onClose }: { open: bool
       return;
     }
     create.mutate(parsed.data, {
-      onSuccess: () => { notify.success(); onClose(); },
+      // issue 22: kept on this computer while the hub is away, said so rather than 'Successful'
+      onSuccess: (result) => { notify.success(result.queued ? QUEUE_MESSAGES.saved : undefined); onClose(); },
       onError: (error) => {
         // the hub names the field of each refusal; show it there, the rest under the form
         if (error instanceof HubError) {

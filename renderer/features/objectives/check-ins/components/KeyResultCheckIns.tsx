@@ -5,6 +5,7 @@ import type { KeyResult } from '../../../../../shared/api/objectives';
 import { checkInClosure } from '../../../../../shared/rules/check-ins';
 import { formatLastModified } from '../../../../../shared/rules/dates';
 import { errorText } from '../../../../lib/api';
+import { useQueueWhileOffline } from '../../../../lib/offline-writes';
 import { useCheckIns } from '../api/check-ins';
 import { CheckInDialog } from './CheckInDialog';
 import { ConfidenceBadge } from './ConfidenceBadge';
@@ -49,6 +50,8 @@ export function KeyResultCheckIns({ keyResult: k, objectiveStatus, readOnly, dis
   const styles = useStyles();
   const checkIns = useCheckIns(k.id);
   const [open, setOpen] = useState(false);
+  // issue 22: offline on the desktop a check-in is kept on this computer, so the button stays
+  const queueable = useQueueWhileOffline();
   if (checkIns.isPending) return <div className={styles.root}><Spinner size="tiny" label="Loading check-ins…" /></div>;
   if (checkIns.isError) return <div className={styles.root}><Text role="alert" className={styles.error}>{errorText(checkIns.error)}</Text></div>;
   const { items, canCheckIn } = checkIns.data;
@@ -73,7 +76,7 @@ export function KeyResultCheckIns({ keyResult: k, objectiveStatus, readOnly, dis
       )}
       {allowed && (
         <div>
-          <Button size="small" appearance="primary" disabled={disabled} onClick={() => setOpen(true)}>Check in</Button>
+          <Button size="small" appearance="primary" disabled={disabled && !queueable} onClick={() => setOpen(true)}>Check in</Button>
         </div>
       )}
       {showHistory && items.length > 0 && (

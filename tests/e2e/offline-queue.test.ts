@@ -1,0 +1,183 @@
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isoDay } from '../../shared/rules/dates';
+import { checkInWhat, QUEUE_MESSAGES } from '../../shared/rules/queued-writes';
+import { cuttableLink, type CuttableLink } from '../support/cuttable-link';
+import { bindDesktopMode, serveRenderer } from '../support/desktop-mode';
+import { WEB_ROOT } from '../support/e2e-global-setup';
+import { startTestHub, type TestHub } from '../support/hub';
+import { signIn, useBrowser } from './helpers';
+
+// issue 22, offline writes are not lost (desktop mode: the built renderer with window.hub bound to
+// main's real IPC handlers and write queue). A member checks in while the hub is cut off: the
+// check-ins wait on this computer, one is cancelled, and meanwhile a key result is deleted
+// elsewhere. The hub back, main sends what waits: the check-in lands on its key result (read back
+// from the hub), and the one on the deleted key result is shown with the hub's refusal until
+// dismissed. This file runs its own demo hub behind a link it can cut (tests/support/cuttable-link.ts).
+vi.mock('electron', () => ({}));
+
+const SLOW = 180_000;
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const { session } = useBrowser();
+let root: string;
+let webRoot: string;
+let hub: TestHub;
+let link: CuttableLink;
+let renderer: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'hub-offline-queue-'));
+  // a copy: another suite's global setup may rebuild dist/renderer while this file runs
+  webRoot = path.join(root, 'web');
+  await cp(WEB_ROOT, webRoot, { recursive: true });
+  hub = await startTestHub({ seed: 'demo', webRoot });
+  link = await cuttableLink(hub.url);
+  renderer = await serveRenderer(webRoot);
+});
+
+beforeEach(() => link.restore());
+
+afterAll(async () => {
+  await link?.close();
+  await renderer?.close();
+  await hub?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+/** The member's objective with two key results, made on the hub directly (as from another machine). */
+async function memberObjective(token: string, stamp: string) {
+  const deadline = isoDay(new Date(Date.now() + 30 * 86_400_000));
+  const ok = <T>(res: { status: number; body: { data: T } }, what: string) => {
+    expect(res.status, what).toBe(200);
+    return res.body.data;
+  };
+  const me = ok<{ user: { id: number } }>(await hub.get('/api/auth/me', { token }), 'me').user;
+  const choices = ok<{ teams: { id: number }[] }>(await hub.get('/api/objective/choices', { token }), 'choices');
+  const objective = ok<{ id: number }>(await hub.post('/api/objective', {
+    title: `Ship the offline queue ${stamp}`, description: 'Nothing typed on a train is lost.', priority: 'high',
+    team_id: choices.teams[0].id, owner_id: me.id, category: 'Technology', subcategory: 'DevOps', deadline,
+  }, { token }), 'objective');
+  const keep = ok<{ id: number }>(await hub.post(`/api/objective/${objective.id}`, { title: 'Queue check-ins on disk', description: 'One file per person.', deadline }, { token }), 'kr keep');
+  const gone = ok<{ id: number }>(await hub.post(`/api/objective/${objective.id}`, { title: 'Sync by carrier pigeon', description: 'Dropped later.', deadline }, { token }), 'kr gone');
+  return { objectiveId: objective.id, keep: { id: keep.id, title: 'Queue check-ins on disk' }, gone: { id: gone.id, title: 'Sync by carrier pigeon' } };
+}
+
+const cardOf = (page: Page, title: string) => page.getByTestId('key-result-card').filter({ hasText: title });
+
+async function checkIn(page: Page, card: Locator, percent: number, comment: string): Promise<void> {
+  await card.getByRole('button', { name: 'Check in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Check in' });
+  await dialog.getByRole('spinbutton', { name: 'Percent complete' }).fill(String(percent));
+  await dialog.getByRole('radio', { name: 'At risk' }).check();
+  await dialog.getByLabel('Comment').fill(comment);
+  await dialog.getByRole('button', { name: 'Save check-in' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** axe's WCAG 2.1 A/AA rules: the serious and critical findings on the page as it is. */
+async function axeFindings(page: Page): Promise<string[]> {
+  // a dialog fading in reads as low contrast: audit it once its motion is over
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), `offline-queue-${name}.png`) });
+
+describe('offline writes are not lost (desktop)', () => {
+  it('check-ins made with the hub away wait on this computer, can be cancelled, and are sent when it is back; a refused one is shown with the hub’s message', async () => {
+    const { token } = await hub.login('member', 'demo');
+    const data = await memberObjective(token, String(Date.now()));
+    const s = await session(renderer.url);
+    const queueDir = path.join(root, 'desktop-offline-queue');
+    try {
+      const { page, context } = s;
+      await bindDesktopMode(context, {
+        hubUrl: link.url, rendererUrl: renderer.url,
+        offlineCacheDir: path.join(root, 'desktop-offline-cache'), writeQueueDir: queueDir, writeQueueRetryMs: 1_000,
+      });
+      await signIn(page, 'member');
+      await page.goto(`/objective-tracking/objective-details?id=${data.objectiveId}`);
+      const keep = cardOf(page, data.keep.title);
+      const gone = cardOf(page, data.gone.title);
+      await keep.getByText('No check-ins yet').waitFor();
+      await gone.getByText('No check-ins yet').waitFor();
+
+      await link.cut();
+      // the first save finds no hub: kept, and the app goes offline
+      await checkIn(page, keep, 40, 'Typed on the train');
+      await page.getByText(QUEUE_MESSAGES.saved).first().waitFor();
+      await page.getByTestId('offline-banner').waitFor();
+      const bar = page.getByTestId('write-queue');
+      await bar.getByRole('button', { name: '1 change waiting to be sent' }).waitFor();
+      // offline, the form is still offered and saves straight into the queue
+      expect(await keep.getByRole('button', { name: 'Check in' }).isEnabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Edit', exact: true }).first().isDisabled()).toBe(true);
+      await checkIn(page, gone, 20, 'Pigeons are slow');
+      await checkIn(page, keep, 90, 'Too optimistic, cancel me');
+      await bar.getByRole('button', { name: '3 changes waiting to be sent' }).waitFor();
+      expect(await readdir(queueDir)).toHaveLength(1);
+
+      // the list: what and when, in order; the last one cancelled after a confirmation
+      await bar.getByRole('button', { name: '3 changes waiting to be sent' }).click();
+      const list = page.getByRole('dialog', { name: 'Changes waiting to be sent' });
+      const items = list.getByTestId('queued-change');
+      await expect.poll(() => items.count()).toBe(3);
+      expect(await items.getByText(/^Check-in on /).allTextContents()).toEqual([checkInWhat(data.keep.title), checkInWhat(data.gone.title), checkInWhat(data.keep.title)]);
+      expect(await items.first().textContent()).toMatch(/Made \d{2}-\d{2}-\d{4} \d{2}:\d{2} · Waiting to be sent/);
+      expect(await axeFindings(page)).toEqual([]);
+      await shot(page, 'list');
+      await items.nth(2).getByRole('button', { name: `Cancel: ${checkInWhat(data.keep.title)}` }).click();
+      // keyboard: the confirmation takes focus, Enter confirms
+      const confirm = items.nth(2).getByRole('button', { name: 'Yes, cancel it' });
+      await expect.poll(() => confirm.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => items.count()).toBe(2);
+      await list.getByRole('button', { name: 'Close' }).click();
+      await bar.getByRole('button', { name: '2 changes waiting to be sent' }).waitFor();
+
+      // meanwhile, elsewhere, the second key result is deleted
+      expect((await hub.request('DELETE', `/api/key-result/${data.gone.id}`, { token })).status).toBe(200);
+      const refusal = await hub.post(`/api/key-result/${data.gone.id}/check-ins`, { percent: 20, confidence: 'at_risk', comment: '' }, { token });
+      expect(refusal.status).toBeGreaterThanOrEqual(400);
+      const refusalMessage = (refusal.body as { errors: { message: string }[] }).errors[0].message;
+
+      // the hub back: the health poll's answer wakes main's queue, which sends in order
+      await link.restore();
+      await keep.getByTestId('latest-check-in').getByText('40%').waitFor({ timeout: 60_000 });
+      await keep.getByText('Typed on the train').first().waitFor();
+      await bar.getByRole('button', { name: '1 change refused by the hub' }).waitFor();
+      await expect.poll(() => page.getByTestId('write-queue-announcer').textContent()).toContain('The change was sent.');
+      expect(await page.getByTestId('write-queue-announcer').textContent()).toContain('The hub refused 1 change');
+      await shot(page, 'back');
+
+      // read back from the hub: the sent check-in, not the cancelled one
+      const history = await hub.get(`/api/key-result/${data.keep.id}/check-ins`, { token });
+      expect(history.body.data.items.map((c: { percent: number; comment: string; author: { name: string } }) => [c.percent, c.comment])).toEqual([[40, 'Typed on the train']]);
+
+      // the refused one, with the hub's own words, until dismissed
+      await bar.getByRole('button', { name: '1 change refused by the hub' }).click();
+      const refused = list.getByTestId('queued-change');
+      await expect.poll(() => refused.count()).toBe(1);
+      expect(await refused.getByTestId('queued-refusal').textContent()).toBe(refusalMessage);
+      expect(await refused.textContent()).toContain('Refused by the hub');
+      expect(await axeFindings(page)).toEqual([]);
+      await shot(page, 'refused');
+      await refused.getByRole('button', { name: `Dismiss: ${checkInWhat(data.gone.title)}` }).click();
+      await bar.waitFor({ state: 'detached' });
+      expect(await readdir(queueDir)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  }, SLOW);
+});
