@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version as packageVersion } from '../../package.json';
 import { camelize } from '../../shared/api/case';
 import { errorBodySchema } from '../../shared/api/common';
+import { desktopPolicyResponseSchema } from '../../shared/api/desktop';
 import { healthResponseSchema } from '../../shared/api/health';
 import { APP_VERSION_HEADER, appTooOldMessage, HUB_API_LEVEL, MIN_APP_VERSION } from '../../shared/rules/app-compat';
 import { startTestHub, type TestHub } from '../support/hub';
@@ -47,9 +48,12 @@ describe('an app older than the hub serves', () => {
   it('is refused on signed-in calls too, but may still reach the release routes to update itself', async () => {
     const me = await hub.get('/api/auth/me', { token, headers: { [APP_VERSION_HEADER]: OLD_APP } });
     expect(me.status).toBe(426);
-    // whatever the release routes answer (another part of issue 22), it is never the refusal
     const policy = await hub.get('/api/desktop/policy?platform=linux', { token, headers: { [APP_VERSION_HEADER]: OLD_APP } });
-    expect(policy.status).not.toBe(426);
+    expect(policy.status).toBe(200);
+    expect(desktopPolicyResponseSchema.parse(camelize(policy.body)).data).toHaveProperty('latestVersion');
+    // and the release files: no release here, so the routes' own 404, not the refusal
+    const latest = await hub.get('/api/desktop/updates/latest-linux.yml', { token, headers: { [APP_VERSION_HEADER]: OLD_APP } });
+    expect(latest.status).not.toBe(426);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, shorthands, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowSyncCircleRegular } from '@fluentui/react-icons';
 import { LiveRegion, useChangeAnnouncement } from '../../../lib/live/LiveRegion';
 import { restartToUpdate, useUpdateNotice } from '../api/update-notice';
@@ -16,7 +16,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground1,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow16,
   },
-  required: { borderColor: tokens.colorPaletteMarigoldBorder2 },
+  required: { ...shorthands.borderColor(tokens.colorPaletteMarigoldBorder2) },
   text: { minWidth: 0, flex: '1 1 12em' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
