@@ -139,7 +139,9 @@ export function startUpdater(deps: UpdaterDeps): Updater {
       autoUpdater.requestHeaders = { Authorization: `Bearer ${token}` };
       await readPolicy();
       const result = await autoUpdater.checkForUpdates();
-      if (atStart) await result?.downloadPromise;
+      // a failed download is also an 'error' event (logged above): never an unhandled rejection
+      const downloaded = result?.downloadPromise?.then(() => undefined, () => undefined);
+      if (atStart) await downloaded;
     } catch (error) {
       deps.log('updates: check failed', error);
     } finally {

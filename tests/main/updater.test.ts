@@ -19,7 +19,7 @@ class FakeAutoUpdater extends EventEmitter {
   /** the headers each check was made with */
   checkedWith: Array<Record<string, string> | null> = [];
   /** what the next checks find: a version to "download", or an error to fail with */
-  next: { version?: string; error?: Error } = {};
+  next: { version?: string; error?: Error; downloadFails?: boolean } = {};
   setFeedURL = vi.fn((options: { provider: 'generic'; url: string }) => void this.feeds.push(options.url));
   quitAndInstall = vi.fn();
   checkForUpdates = vi.fn(async () => {
@@ -28,7 +28,14 @@ class FakeAutoUpdater extends EventEmitter {
     const version = this.next.version;
     if (!version) return { downloadPromise: null };
     // electron-updater emits 'update-downloaded' before the download promise settles
-    const downloadPromise = new Promise<void>((resolve) => setTimeout(() => {
+    const fails = this.next.downloadFails;
+    const downloadPromise = new Promise<void>((resolve, reject) => setTimeout(() => {
+      if (fails) {
+        const error = new Error('sha512 checksum mismatch');
+        this.emit('error', error);
+        reject(error);
+        return;
+      }
       this.emit('update-downloaded', { version });
       resolve();
     }, 1000));
@@ -198,6 +205,17 @@ describe('what the window is told', () => {
     expect(autoUpdater.quitAndInstall).not.toHaveBeenCalled();
   });
 
+  it('signed in only after start: a required update then found asks for a restart, it does not install by itself', async () => {
+    const { autoUpdater, notices, state } = start({}, { tokens: {}, policy: { latestVersion: '1.3.0', requiredVersion: '1.3.0' } });
+    await vi.advanceTimersByTimeAsync(0);
+    state.tokens = { [HUB]: 'token-a' };
+    autoUpdater.next = { version: '1.3.0' };
+    await vi.advanceTimersByTimeAsync(SIGNED_OUT_RETRY_MS + 1000);
+    expect(notices).toEqual([{ version: '1.3.0', required: true, installing: false }]);
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(autoUpdater.quitAndInstall).not.toHaveBeenCalled();
+  });
+
   it('an update already downloaded that an admin then marks required is announced again, as required', async () => {
     const { autoUpdater, notices, state } = start();
     autoUpdater.next = { version: '1.3.0' };
@@ -230,6 +248,15 @@ describe('failures are logged, never shown', () => {
     const error = new Error('sha512 checksum mismatch');
     autoUpdater.emit('error', error);
     expect(log).toHaveBeenCalledWith('updates: electron-updater reported an error', error);
+    expect(notices).toEqual([]);
+  });
+
+  it('a download that fails (a bad checksum) is logged once it is reported, at start and later, and nothing is told', async () => {
+    const { autoUpdater, notices, log } = start();
+    autoUpdater.next = { version: '1.3.0', downloadFails: true };
+    await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS + 1000);
+    expect(autoUpdater.checkForUpdates).toHaveBeenCalledTimes(2);
+    expect(log.mock.calls.filter(([message]) => message === 'updates: electron-updater reported an error')).toHaveLength(2);
     expect(notices).toEqual([]);
   });
 
