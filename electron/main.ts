@@ -49,7 +49,10 @@ if (!app.requestSingleInstanceLock()) {
   // issue 22: bitstone-hub:// links, from this start's command line, a second start's, or macOS
   deepLinks = createDeepLinks({
     app,
+    platform: process.platform,
     defaultApp: !!process.defaultApp,
+    // Linux: only an installed app says which .desktop file it is
+    desktopFile: app.isPackaged ? process.env.CHROME_DESKTOP : undefined,
     execPath: process.execPath,
     argv: process.argv,
     log: (message) => console.error(message),

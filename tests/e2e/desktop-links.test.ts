@@ -82,7 +82,7 @@ async function startDesktop(options: { argv?: string[]; hubUrl?: string | null }
   const hubUrl = options.hubUrl === undefined ? baseUrl : options.hubUrl;
   const settings: HubSettings = { hubUrl, activeUrl: baseUrl, embeddedStatus: hubUrl ? 'off' : 'running', tokenPersistence: 'memory' };
   const app = { setAsDefaultProtocolClient: () => true, on: () => app } as unknown as DeepLinkDeps['app'];
-  const deepLinks = createDeepLinks({ app, defaultApp: false, execPath: '/opt/Bitstone Hub/bitstone-hub', argv: options.argv ?? ['/opt/Bitstone Hub/bitstone-hub'] });
+  const deepLinks = createDeepLinks({ app, platform: 'win32', defaultApp: false, execPath: '/opt/Bitstone Hub/bitstone-hub', argv: options.argv ?? ['/opt/Bitstone Hub/bitstone-hub'] });
   const handlers = createIpcHandlers({
     hub,
     connection: { settings: () => settings, setHubUrl: async () => settings },

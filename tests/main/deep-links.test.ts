@@ -30,6 +30,7 @@ function links(overrides: Partial<Omit<DeepLinkDeps, 'app'>> = {}) {
   const log = vi.fn();
   const deepLinks = createDeepLinks({
     app: app as unknown as DeepLinkDeps['app'],
+    platform: 'win32',
     defaultApp: false,
     execPath: '/opt/Bitstone Hub/bitstone-hub',
     argv: ['/opt/Bitstone Hub/bitstone-hub'],
@@ -66,30 +67,58 @@ describe('the link on the command line', () => {
 });
 
 describe('registration with the system', () => {
-  it('an installed app registers the scheme for itself', () => {
-    const app = fakeApp();
-    expect(registerProtocol({ app: app as unknown as DeepLinkDeps['app'], defaultApp: false, execPath: '/opt/x', argv: ['/opt/x'] })).toBe(true);
-    expect(app.setAsDefaultProtocolClient).toHaveBeenCalledWith('bitstone-hub');
+  const as = (app: ReturnType<typeof fakeApp>) => app as unknown as DeepLinkDeps['app'];
+
+  it('Windows and macOS: an installed app registers the scheme for itself', async () => {
+    for (const platform of ['win32', 'darwin'] as const) {
+      const app = fakeApp();
+      expect(await registerProtocol({ app: as(app), platform, defaultApp: false, execPath: '/opt/x', argv: ['/opt/x'] })).toBe(true);
+      expect(app.setAsDefaultProtocolClient).toHaveBeenCalledWith('bitstone-hub');
+    }
   });
 
-  it('a development run registers Electron with the app folder, or links would start bare Electron', () => {
+  it('a development run registers Electron with the app folder, or links would start bare Electron', async () => {
     const app = fakeApp();
-    registerProtocol({ app: app as unknown as DeepLinkDeps['app'], defaultApp: true, execPath: 'C:\\dev\\electron.exe', argv: ['C:\\dev\\electron.exe', '.'] });
+    await registerProtocol({ app: as(app), platform: 'win32', defaultApp: true, execPath: 'C:\\dev\\electron.exe', argv: ['C:\\dev\\electron.exe', '.'] });
     expect(app.setAsDefaultProtocolClient).toHaveBeenCalledWith('bitstone-hub', 'C:\\dev\\electron.exe', [path.resolve('.')]);
   });
 
-  it('a development run without an app folder registers nothing', () => {
+  it('a development run without an app folder registers nothing', async () => {
     const app = fakeApp();
-    expect(registerProtocol({ app: app as unknown as DeepLinkDeps['app'], defaultApp: true, execPath: '/dev/electron', argv: ['/dev/electron'] })).toBe(false);
+    expect(await registerProtocol({ app: as(app), platform: 'win32', defaultApp: true, execPath: '/dev/electron', argv: ['/dev/electron'] })).toBe(false);
     expect(app.setAsDefaultProtocolClient).not.toHaveBeenCalled();
   });
 
-  it('says so when the system refuses (another app holds the scheme)', () => {
+  it('says so when the system refuses (another app holds the scheme)', async () => {
     const app = fakeApp();
     app.setAsDefaultProtocolClient.mockReturnValue(false);
     const log = vi.fn();
-    expect(registerProtocol({ app: app as unknown as DeepLinkDeps['app'], defaultApp: false, execPath: '/opt/x', argv: [], log })).toBe(false);
+    expect(await registerProtocol({ app: as(app), platform: 'darwin', defaultApp: false, execPath: '/opt/x', argv: [], log })).toBe(false);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('bitstone-hub://'));
+  });
+
+  it("Linux: never Electron's xdg-settings call (old ones take text/html too); an installed app sets the scheme's default with xdg-mime", async () => {
+    const app = fakeApp();
+    const xdgMime = vi.fn(async (_args: string[]) => {});
+    expect(await registerProtocol({ app: as(app), platform: 'linux', defaultApp: false, execPath: '/opt/x', argv: [], desktopFile: 'bitstone-hub.desktop', xdgMime })).toBe(true);
+    expect(xdgMime).toHaveBeenCalledWith(['default', 'bitstone-hub.desktop', 'x-scheme-handler/bitstone-hub']);
+    expect(app.setAsDefaultProtocolClient).not.toHaveBeenCalled();
+  });
+
+  it('Linux: a development run, or one that does not know its .desktop file, leaves it to the .desktop file', async () => {
+    const xdgMime = vi.fn(async (_args: string[]) => {});
+    expect(await registerProtocol({ app: as(fakeApp()), platform: 'linux', defaultApp: true, execPath: '/x', argv: ['/x', '.'], desktopFile: 'electron.desktop', xdgMime })).toBe(false);
+    expect(await registerProtocol({ app: as(fakeApp()), platform: 'linux', defaultApp: false, execPath: '/x', argv: ['/x'], xdgMime })).toBe(false);
+    expect(xdgMime).not.toHaveBeenCalled();
+  });
+
+  it('Linux: xdg-mime failing (not installed) is logged, not thrown', async () => {
+    const log = vi.fn();
+    const xdgMime = vi.fn(async (_args: string[]) => {
+      throw new Error('spawn xdg-mime ENOENT');
+    });
+    expect(await registerProtocol({ app: as(fakeApp()), platform: 'linux', defaultApp: false, execPath: '/x', argv: [], desktopFile: 'bitstone-hub.desktop', xdgMime, log })).toBe(false);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('ENOENT'));
   });
 
   it('the packages register the same scheme: electron-builder.yml (Linux .desktop, macOS Info.plist) and the Windows installer', async () => {
