@@ -306,6 +306,20 @@ describe('POST /api/desktop/releases (upload)', () => {
     expect(await leftovers()).toEqual([]);
   });
 
+  it("takes the NSIS installer under electron-builder's own name (spaces) and publishes it as latest.yml names it (dashes)", async () => {
+    const exe = randomBytes(50_000);
+    const named = 'Bitstone-Hub-Setup-1.4.0.exe';
+    const yml = metadataFor('1.4.0', [{ name: named, bytes: exe }]);
+    const res = await upload([{ name: 'latest.yml', bytes: yml }, { name: 'Bitstone Hub Setup 1.4.0.exe', bytes: exe }, { name: 'Bitstone Hub Setup 1.4.0.exe.blockmap', bytes: setupMap }]);
+    expect(res.status).toBe(200);
+    expect(desktopUploadResponseSchema.parse(camelize(res.body)).data.published[0].release?.files).toEqual([{ name: named, size: exe.length, sha512: true, blockmap: true }]);
+    expect(sha512((await fetchBytes(updates(named))).bytes)).toBe(sha512(exe));
+    expect((await fetchBytes(updates(`${named}.blockmap`))).res.status).toBe(200);
+    // a wrong file under the spaced name is named as it was chosen
+    const wrong = await upload([{ name: 'latest.yml', bytes: metadataFor('1.4.1', [{ name: 'Bitstone-Hub-Setup-1.4.1.exe', bytes: exe }]) }, { name: 'Bitstone Hub Setup 1.4.1.exe', bytes: setup }]);
+    expect(wrong.body.errors).toEqual([{ message: releaseFileError('Bitstone Hub Setup 1.4.1.exe', DESKTOP_RELEASE_MESSAGES.sha512), field: 'files' }]);
+  });
+
   it('a hub without a releases folder refuses uploads (409) and lists no folder', async () => {
     const role = await createRole(bare.db, { capabilities: ['VIEW_ADMIN'] });
     const token = (await bare.login((await createUser(bare.db, { roleId: role.id, firstLogin: false })).username, TEST_PASSWORD)).token;

@@ -22,6 +22,8 @@ interface FileProblem {
 
 export interface StagedFile {
   name: string;
+  /** the name it is published under: the metadata's spelling of it (below) */
+  target: string;
   size: number;
   sha512: string;
   truncated: boolean;
@@ -66,7 +68,7 @@ export async function stageFile(staging: Staging, name: string, stream: Readable
   );
   const truncated = stream.truncated === true;
   if (truncated) staging.errors.push({ name, message: M.tooLarge });
-  staging.files.push({ name, size, sha512: hash.digest('base64'), truncated });
+  staging.files.push({ name, target: name, size, sha512: hash.digest('base64'), truncated });
 }
 
 export interface Checked {
@@ -75,10 +77,18 @@ export interface Checked {
   errors: ApiError[];
 }
 
+/**
+ * electron-builder names the NSIS installer 'Bitstone Hub Setup 1.2.0.exe' on disk but
+ * 'Bitstone-Hub-Setup-1.2.0.exe' in latest.yml (electron-builder#3894): the file is taken under
+ * either spelling and published under the metadata's, which is the URL the updater asks for.
+ */
+const metadataSpelling = (name: string) => name.replace(/ /g, '-');
+
 /** Every file the metadata names arrived with its sha512 and size; nothing arrived that it does not name. */
 export async function checkStaging(staging: Staging): Promise<Checked> {
   const errors: FileProblem[] = [...staging.errors];
-  const received = new Map(staging.files.map((f) => [f.name, f]));
+  const received = new Map(staging.files.map((f) => [metadataSpelling(f.name), f]));
+  for (const file of staging.files) received.set(file.name, file);
   const metadata: Checked['metadata'] = [];
   for (const file of staging.files) {
     const platform = PLATFORM_OF_METADATA.get(file.name);
@@ -95,17 +105,31 @@ export async function checkStaging(staging: Staging): Promise<Checked> {
     for (const file of parsed.files) {
       named.add(file.name);
       const got = received.get(file.name);
-      if (!got) errors.push({ name: file.name, message: M.missing });
-      else if (got.truncated) continue;
-      else if (got.sha512 !== file.sha512) errors.push({ name: file.name, message: M.sha512 });
-      else if (file.size !== null && got.size !== file.size) errors.push({ name: file.name, message: M.size });
+      if (!got) {
+        errors.push({ name: file.name, message: M.missing });
+        continue;
+      }
+      got.target = file.name;
+      // said of the file as it was chosen, so the upload form puts it beside that file
+      if (got.truncated) continue;
+      else if (got.sha512 !== file.sha512) errors.push({ name: got.name, message: M.sha512 });
+      else if (file.size !== null && got.size !== file.size) errors.push({ name: got.name, message: M.size });
     }
   }
   for (const file of staging.files) {
-    if (PLATFORM_OF_METADATA.has(file.name) || named.has(file.name)) continue;
+    if (PLATFORM_OF_METADATA.has(file.name) || named.has(file.target)) continue;
     // a blockmap is never named: electron-updater asks for `<file>.blockmap` beside a named file
-    if (file.name.endsWith('.blockmap') && named.has(file.name.slice(0, -'.blockmap'.length))) continue;
+    const base = file.name.endsWith('.blockmap') ? metadataSpelling(file.name.slice(0, -'.blockmap'.length)) : null;
+    if (base !== null && named.has(base)) {
+      file.target = `${base}.blockmap`;
+      continue;
+    }
     if (!errors.some((e) => e.name === file.name)) errors.push({ name: file.name, message: M.unnamed });
+  }
+  const targets = new Set<string>();
+  for (const file of staging.files) {
+    if (targets.has(file.target)) errors.push({ name: file.name, message: M.duplicate });
+    targets.add(file.target);
   }
   // two metadata files may name the same missing file: it is said once
   const messages = new Set(errors.map((e) => (e.name === null ? e.message : releaseFileError(e.name, e.message))));
@@ -115,7 +139,7 @@ export async function checkStaging(staging: Staging): Promise<Checked> {
 /** Moves the checked files into the releases folder: installers and blockmaps first, the metadata last. */
 export async function publishStaging(staging: Staging, releasesDir: string): Promise<void> {
   const ordered = [...staging.files].sort((a, b) => Number(PLATFORM_OF_METADATA.has(a.name)) - Number(PLATFORM_OF_METADATA.has(b.name)));
-  for (const file of ordered) await rename(path.join(staging.dir, file.name), path.join(releasesDir, file.name));
+  for (const file of ordered) await rename(path.join(staging.dir, file.name), path.join(releasesDir, file.target));
 }
 
 export async function discardStaging(staging: Staging): Promise<void> {
