@@ -3,7 +3,7 @@ import { createDesktopTransport } from './desktop';
 import { createWebTransport } from './web';
 import type { Transport } from './types';
 
-export type { Transport, HttpMethod, RequestOptions, SignInResult, QueryParams, DownloadResult, UploadInput } from './types';
+export type { Transport, HttpMethod, RequestOptions, SignInResult, QueryParams, DownloadResult, UploadInput, FilesUploadInput } from './types';
 
 /** What preload exposes; absent in a plain browser. Not a global declaration, so main's own typing stays free. */
 export function hubBridge(): HubBridge | undefined {

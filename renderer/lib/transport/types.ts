@@ -29,6 +29,13 @@ export interface UploadInput {
   fields?: Record<string, string>;
 }
 
+/** issue 22: several files in one multipart POST, with the progress of the whole form */
+export interface FilesUploadInput {
+  fieldName: string;
+  files: File[];
+  onProgress?: (sent: number, total: number) => void;
+}
+
 export type DownloadResult = { status: 'saved' } | { status: 'cancelled' } | { status: 'failed'; message: string };
 
 /**
@@ -47,6 +54,11 @@ export interface Transport {
   download(hubPath: string, suggestedName: string): Promise<DownloadResult>;
   /** A multipart upload; resolves and rejects as request() does. */
   upload(method: 'PUT' | 'POST', path: string, input: UploadInput): Promise<unknown>;
+  /**
+   * issue 22: a desktop release's installers (100+ MB each) in one POST, with progress. Web only:
+   * the desktop bridge carries uploads of 5 MB at most, so the desktop transport has none.
+   */
+  uploadFiles?(path: string, input: FilesUploadInput): Promise<unknown>;
   /** The bytes of a picture the hub serves at GET {path} (desktop: main fetches it with the token). */
   image(path: string): Promise<Blob>;
   /** design §3 (CV PDF): desktop prints this page to an A4 PDF and saves it; web opens the print dialog. */

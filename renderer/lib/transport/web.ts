@@ -123,6 +123,36 @@ export function createWebTransport(options: { fetch?: FetchLike; base?: string }
       const res = await send(method, path, {}, true, form);
       return res.status === 204 ? null : unwrap(await readJson(res));
     },
+    uploadFiles(path, input) {
+      // fetch reports no upload progress; XMLHttpRequest does (the same cookie and CSRF header)
+      return new Promise((resolve, reject) => {
+        const form = new FormData();
+        for (const file of input.files) form.append(input.fieldName, file, file.name);
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', `${base}${path}`);
+        xhr.setRequestHeader('accept', 'application/json');
+        xhr.setRequestHeader(CSRF_HEADER, '1');
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable) input.onProgress?.(event.loaded, event.total);
+        };
+        xhr.onload = () => {
+          let body: unknown = null;
+          try {
+            body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+          } catch {
+            // a proxy's HTML error page: the status still tells what happened
+          }
+          if (xhr.status >= 200 && xhr.status < 300) return resolve(unwrap(body));
+          if (xhr.status === 401) unauthorized.emit();
+          reject(toHubError(xhr.status, body));
+        };
+        xhr.onerror = () => {
+          unreachable.emit();
+          reject(unreachableError());
+        };
+        xhr.send(form);
+      });
+    },
     async image(path) {
       const res = await send('GET', path, {}, true);
       return res.blob();

@@ -8,11 +8,12 @@ import { JobsTab } from '../components/JobsTab';
 import { LinksTab } from '../components/LinksTab';
 import { TeamsTab } from '../components/TeamsTab';
 import { UsersTab } from '../components/UsersTab';
+import { DesktopTab } from '../components/desktop-releases/DesktopTab';
 import { ImportsPanel } from '../../imports';
 import { SignInSettings } from '../../auth/sso';
 import { Loading } from '../../../lib/components/Loading';
 
-// issue 21 reflow: the eight tabs wrap onto a second line in a narrow window rather than run off it
+// issue 21 reflow: the tabs wrap onto a second line in a narrow window rather than run off it
 const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalS, flexWrap: 'wrap' } });
 
 // spec §2 Admin area: tabs Users, Teams, Roles (jobs), Links, Access (roles and capabilities);
@@ -27,6 +28,8 @@ const TABS = [
   { key: 'imports', label: 'Imports' },
   // issue 11: company sign-in and the local passwords switch
   { key: 'sign-in', label: 'Sign-in' },
+  // issue 22: the hub as the desktop app's update server
+  { key: 'desktop', label: 'Desktop app' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -57,6 +60,7 @@ export default function AdminPage() {
         {tab === 'audit' && <AuditTab />}
         {tab === 'imports' && <Suspense fallback={<Loading />}><ImportsPanel /></Suspense>}
         {tab === 'sign-in' && <SignInSettings />}
+        {tab === 'desktop' && <DesktopTab />}
       </div>
     </PageFrame>
   );
