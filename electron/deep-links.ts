@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { App } from 'electron';
 import { APP_LINK_SCHEME, appPathFromLink, looksLikeAppLink } from '../shared/rules/app-links';
@@ -17,10 +16,6 @@ export interface DeepLinkDeps {
   execPath: string;
   /** the first start's process.argv */
   argv: readonly string[];
-  /** Linux, a packaged app: the .desktop file it runs as (Electron's CHROME_DESKTOP) */
-  desktopFile?: string;
-  /** Linux: runs xdg-mime with these arguments (by default the real one, in the background) */
-  xdgMime?: (args: string[]) => Promise<void>;
   log?: (message: string) => void;
 }
 
@@ -38,33 +33,19 @@ export interface DeepLinks {
   rendererLoading(): void;
 }
 
-const runXdgMime = (args: string[]) =>
-  new Promise<void>((resolve, reject) => {
-    execFile('xdg-mime', args, { timeout: 10_000 }, (error) => (error ? reject(error) : resolve()));
-  });
-
 /**
- * Registers the scheme with the system, at every start (the installer did it too, see
- * electron-builder.yml). Windows and macOS: Electron's call. A development run is
- * `electron <app folder>`: registered bare, a link would start Electron without our app, so the
- * command names the folder too (Windows takes the command as given).
+ * Registers the scheme with the system at every start, as the installer did (electron-builder.yml):
+ * Windows and macOS through Electron. A development run is `electron <app folder>`: registered
+ * bare, a link would start Electron without our app, so the command names the folder too (Windows
+ * takes the command as given).
  *
- * Linux: not Electron's call, which runs xdg-settings and waits for it, and whose older versions
- * (still shipped by Ubuntu) also make the app the handler of text/html, that is the browser. The
- * .desktop file's MimeType=x-scheme-handler/bitstone-hub is the registration; a packaged app also
- * makes itself the scheme's default with xdg-mime, in the background.
+ * Linux: nothing at start. The .desktop file's MimeType=x-scheme-handler/bitstone-hub (the deb
+ * installs it; AppImage integration copies it) is the registration. Electron's call would run
+ * xdg-settings and wait for it, and older xdg-settings (still shipped by Ubuntu) also make the app
+ * the handler of text/html, that is the browser; nor does the app know its .desktop file's name.
  */
-export async function registerProtocol(deps: Pick<DeepLinkDeps, 'app' | 'platform' | 'defaultApp' | 'execPath' | 'argv' | 'desktopFile' | 'xdgMime' | 'log'>): Promise<boolean> {
-  if (deps.platform === 'linux') {
-    if (deps.defaultApp || !deps.desktopFile) return false;
-    try {
-      await (deps.xdgMime ?? runXdgMime)(['default', deps.desktopFile, `x-scheme-handler/${APP_LINK_SCHEME}`]);
-      return true;
-    } catch (error) {
-      deps.log?.(`deep links: xdg-mime could not make ${deps.desktopFile} the handler of ${APP_LINK_SCHEME}:// (${String(error)})`);
-      return false;
-    }
-  }
+export function registerProtocol(deps: Pick<DeepLinkDeps, 'app' | 'platform' | 'defaultApp' | 'execPath' | 'argv' | 'log'>): boolean {
+  if (deps.platform === 'linux') return false;
   let registered: boolean;
   if (deps.defaultApp) {
     const appFolder = deps.argv[1];
@@ -103,7 +84,7 @@ export function createDeepLinks(deps: DeepLinkDeps): DeepLinks {
     else pending = appPath;
   };
 
-  void registerProtocol(deps);
+  registerProtocol(deps);
   // macOS: registered before 'ready', since a link that starts the app arrives that early
   deps.app.on('open-url', (event, url) => {
     event.preventDefault();

@@ -51,8 +51,6 @@ if (!app.requestSingleInstanceLock()) {
     app,
     platform: process.platform,
     defaultApp: !!process.defaultApp,
-    // Linux: only an installed app says which .desktop file it is
-    desktopFile: app.isPackaged ? process.env.CHROME_DESKTOP : undefined,
     execPath: process.execPath,
     argv: process.argv,
     log: (message) => console.error(message),

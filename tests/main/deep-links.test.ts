@@ -69,56 +69,39 @@ describe('the link on the command line', () => {
 describe('registration with the system', () => {
   const as = (app: ReturnType<typeof fakeApp>) => app as unknown as DeepLinkDeps['app'];
 
-  it('Windows and macOS: an installed app registers the scheme for itself', async () => {
+  it('Windows and macOS: an installed app registers the scheme for itself', () => {
     for (const platform of ['win32', 'darwin'] as const) {
       const app = fakeApp();
-      expect(await registerProtocol({ app: as(app), platform, defaultApp: false, execPath: '/opt/x', argv: ['/opt/x'] })).toBe(true);
+      expect(registerProtocol({ app: as(app), platform, defaultApp: false, execPath: '/opt/x', argv: ['/opt/x'] })).toBe(true);
       expect(app.setAsDefaultProtocolClient).toHaveBeenCalledWith('bitstone-hub');
     }
   });
 
-  it('a development run registers Electron with the app folder, or links would start bare Electron', async () => {
+  it('a development run registers Electron with the app folder, or links would start bare Electron', () => {
     const app = fakeApp();
-    await registerProtocol({ app: as(app), platform: 'win32', defaultApp: true, execPath: 'C:\\dev\\electron.exe', argv: ['C:\\dev\\electron.exe', '.'] });
+    registerProtocol({ app: as(app), platform: 'win32', defaultApp: true, execPath: 'C:\\dev\\electron.exe', argv: ['C:\\dev\\electron.exe', '.'] });
     expect(app.setAsDefaultProtocolClient).toHaveBeenCalledWith('bitstone-hub', 'C:\\dev\\electron.exe', [path.resolve('.')]);
   });
 
-  it('a development run without an app folder registers nothing', async () => {
+  it('a development run without an app folder registers nothing', () => {
     const app = fakeApp();
-    expect(await registerProtocol({ app: as(app), platform: 'win32', defaultApp: true, execPath: '/dev/electron', argv: ['/dev/electron'] })).toBe(false);
+    expect(registerProtocol({ app: as(app), platform: 'win32', defaultApp: true, execPath: '/dev/electron', argv: ['/dev/electron'] })).toBe(false);
     expect(app.setAsDefaultProtocolClient).not.toHaveBeenCalled();
   });
 
-  it('says so when the system refuses (another app holds the scheme)', async () => {
+  it('says so when the system refuses (another app holds the scheme)', () => {
     const app = fakeApp();
     app.setAsDefaultProtocolClient.mockReturnValue(false);
     const log = vi.fn();
-    expect(await registerProtocol({ app: as(app), platform: 'darwin', defaultApp: false, execPath: '/opt/x', argv: [], log })).toBe(false);
+    expect(registerProtocol({ app: as(app), platform: 'darwin', defaultApp: false, execPath: '/opt/x', argv: [], log })).toBe(false);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('bitstone-hub://'));
   });
 
-  it("Linux: never Electron's xdg-settings call (old ones take text/html too); an installed app sets the scheme's default with xdg-mime", async () => {
+  it("Linux: nothing at start, the .desktop file's MimeType registers it (Electron's xdg-settings call may take text/html too)", () => {
     const app = fakeApp();
-    const xdgMime = vi.fn(async (_args: string[]) => {});
-    expect(await registerProtocol({ app: as(app), platform: 'linux', defaultApp: false, execPath: '/opt/x', argv: [], desktopFile: 'bitstone-hub.desktop', xdgMime })).toBe(true);
-    expect(xdgMime).toHaveBeenCalledWith(['default', 'bitstone-hub.desktop', 'x-scheme-handler/bitstone-hub']);
+    expect(registerProtocol({ app: as(app), platform: 'linux', defaultApp: false, execPath: '/opt/x', argv: ['/opt/x'] })).toBe(false);
+    expect(registerProtocol({ app: as(app), platform: 'linux', defaultApp: true, execPath: '/x', argv: ['/x', '.'] })).toBe(false);
     expect(app.setAsDefaultProtocolClient).not.toHaveBeenCalled();
-  });
-
-  it('Linux: a development run, or one that does not know its .desktop file, leaves it to the .desktop file', async () => {
-    const xdgMime = vi.fn(async (_args: string[]) => {});
-    expect(await registerProtocol({ app: as(fakeApp()), platform: 'linux', defaultApp: true, execPath: '/x', argv: ['/x', '.'], desktopFile: 'electron.desktop', xdgMime })).toBe(false);
-    expect(await registerProtocol({ app: as(fakeApp()), platform: 'linux', defaultApp: false, execPath: '/x', argv: ['/x'], xdgMime })).toBe(false);
-    expect(xdgMime).not.toHaveBeenCalled();
-  });
-
-  it('Linux: xdg-mime failing (not installed) is logged, not thrown', async () => {
-    const log = vi.fn();
-    const xdgMime = vi.fn(async (_args: string[]) => {
-      throw new Error('spawn xdg-mime ENOENT');
-    });
-    expect(await registerProtocol({ app: as(fakeApp()), platform: 'linux', defaultApp: false, execPath: '/x', argv: [], desktopFile: 'bitstone-hub.desktop', xdgMime, log })).toBe(false);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('ENOENT'));
   });
 
   it('the packages register the same scheme: electron-builder.yml (Linux .desktop, macOS Info.plist) and the Windows installer', async () => {
