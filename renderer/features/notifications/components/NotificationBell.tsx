@@ -10,6 +10,7 @@ import { LiveRegion, useChangeAnnouncement } from '../../../lib/live/LiveRegion'
 import { PATHS } from '../../../lib/paths';
 import { useLiveNotifications } from '../api/live';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
+import { useTrayOpensList, useUnreadForTray } from '../api/tray';
 import { relativeTime } from './relative-time';
 import { unreadAnnouncement } from './unread-announcement';
 
@@ -50,6 +51,8 @@ export function NotificationBell() {
   const markAll = useMarkAllRead();
   useLiveNotifications();
   const unread = list.data?.unreadCount ?? 0;
+  useUnreadForTray(list.data?.unreadCount);
+  useTrayOpensList(setOpen);
   // issue 21: a pushed notification raises the count without a click; the first count is not news
   const said = useChangeAnnouncement(list.data?.unreadCount, unreadAnnouncement);
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';

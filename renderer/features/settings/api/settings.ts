@@ -6,7 +6,7 @@ import { hubBridge } from '../../../lib/transport';
 // Settings are the desktop app's own (which hub to talk to), so they go to Electron main
 // directly rather than through the hub transport.
 
-async function invoke<C extends IpcChannel>(channel: C, payload?: IpcPayload<C>): Promise<IpcResults[C]> {
+export async function invoke<C extends IpcChannel>(channel: C, payload?: IpcPayload<C>): Promise<IpcResults[C]> {
   const bridge = hubBridge();
   if (!bridge) throw new HubError({ status: 404, serverError: false, errors: [{ message: 'Settings exist only in the desktop app.' }] });
   const result = await bridge.invoke(channel, payload);

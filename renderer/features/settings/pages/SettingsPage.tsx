@@ -13,6 +13,7 @@ import { useNotify } from '../../../lib/toast';
 import { isDesktop } from '../../../lib/transport';
 import { PasswordSettings } from '../../auth';
 import { NotificationSettings } from '../../notifications';
+import { DesktopAppSettings } from '../components/DesktopAppSettings';
 import { SessionsSettings } from '../components/SessionsSettings';
 import { ThemeSettings } from '../components/ThemeSettings';
 import { useHubSettings, useSetHubUrl } from '../api/settings';
@@ -31,7 +32,8 @@ const EMBEDDED_STATUS = { starting: 'starting', running: 'running', failed: 'fai
 
 /**
  * Which hub the desktop app uses: the embedded demo hub, or a company hub URL (design §1); once
- * signed in, the person's theme (issue 21), password, sessions (issue 18) and notification switches.
+ * signed in, the desktop app's tray and login switches (issue 22), the person's theme (issue 21),
+ * password, sessions (issue 18) and notification switches.
  * Signed in, it is a screen of the shell like any other (issue 21: it had no header or side menu);
  * signed out, on the desktop, it stands alone, reached from the login page and back to it.
  */
@@ -110,6 +112,7 @@ export default function SettingsPage() {
     <PageFrame title="Settings">
       <div className={styles.sections}>
         {hub}
+        {isDesktop() && <DesktopAppSettings />}
         <ThemeSettings />
         <PasswordSettings user={user} />
         <SessionsSettings />
