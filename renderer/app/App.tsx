@@ -15,6 +15,8 @@ import { useOpenLinks } from './routing/open-links';
 import { useModalLeakFix } from './routing/use-modal-leak-fix';
 
 const AppToaster = lazy(() => import('./AppToaster'));
+// issue 22: the built-in hub's banner, desktop only (the web's first load keeps its budget)
+const HubStatusBanner = lazy(() => import('../lib/hub-status/HubStatusBanner'));
 
 // From file:// (Electron) there is no server to answer deep paths, so routes live in the hash;
 // on the hub, real paths (it falls back to index.html for every non-API path). The declarative
@@ -45,6 +47,11 @@ export function App() {
     <JotaiProvider store={appStore}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+          {isDesktop() && (
+            <Suspense fallback={null}>
+              <HubStatusBanner />
+            </Suspense>
+          )}
           <ErrorBoundary>
             <Router>
               <AppRoutes />

@@ -1,3 +1,6 @@
+import { useAtomValue } from 'jotai';
+import { isHubDown } from '../hub-status/messages';
+import { hubStatusAtom } from '../hub-status/state';
 import { LiveRegion, useChangeAnnouncement } from '../live/LiveRegion';
 import { offlineAnnouncement } from './messages';
 import { useOffline } from './OfflineBanner';
@@ -8,6 +11,8 @@ import { useOffline } from './OfflineBanner';
  * Mounted once in the shell; a start already offline is not news, the screen is read as it loads.
  */
 export function OfflineAnnouncer() {
-  const said = useChangeAnnouncement(useOffline(), offlineAnnouncement);
+  // issue 22: the built-in hub stopping is said once, by its banner's region, not twice
+  const hubDown = isHubDown(useAtomValue(hubStatusAtom));
+  const said = useChangeAnnouncement(useOffline(), (offline) => (offline && hubDown ? '' : offlineAnnouncement(offline)));
   return <LiveRegion announcement={said} testId="offline-announcer" />;
 }

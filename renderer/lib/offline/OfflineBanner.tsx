@@ -1,5 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { isHubDown } from '../hub-status/messages';
+import { hubStatusAtom } from '../hub-status/state';
 import { offlineAtom } from './offline-state';
 import { OFFLINE_HINT, OFFLINE_TITLE, offlineBannerText, type OfflineView } from './messages';
 
@@ -9,8 +11,11 @@ import { OFFLINE_HINT, OFFLINE_TITLE, offlineBannerText, type OfflineView } from
  */
 export function OfflineBanner({ what }: { what: OfflineView }) {
   const offline = useAtomValue(offlineAtom);
+  const hubDown = isHubDown(useAtomValue(hubStatusAtom));
   if (!offline) return null;
   const since = offline.since[what];
+  // issue 22: while the built-in hub restarts, its own banner says why; kept data still says since when
+  if (since === undefined && hubDown) return null;
   return (
     <MessageBar intent="warning" role="status" data-testid="offline-banner">
       <MessageBarBody>

@@ -79,11 +79,7 @@ export class OfflineCache {
       if (event.type === 'updated' && event.action.type === 'error' && isNetworkFailure(event.action.error)) this.goOffline();
     });
     // the machine's own network came back: ask the hub now rather than at the next backoff step
-    const pollNow = () => {
-      if (!this.isOffline()) return;
-      this.stopPoll();
-      this.poll(0);
-    };
+    const pollNow = () => this.checkNow();
     if (typeof window !== 'undefined') window.addEventListener('online', pollNow);
     return () => {
       stopUser();
@@ -123,6 +119,13 @@ export class OfflineCache {
       this.goOffline(what, savedAt);
       return data as T;
     }
+  }
+
+  /** Offline, asks the hub now rather than at the next backoff step (its network, or the built-in hub, is back). */
+  checkNow(): void {
+    if (!this.isOffline()) return;
+    this.stopPoll();
+    this.poll(0);
   }
 
   isOffline(): boolean {

@@ -37,6 +37,11 @@ export function startOfflineCache(): void {
   }
 }
 
+/** issue 22: the built-in hub runs again: offline, the app asks it now. */
+export function checkHubNow(): void {
+  cache?.checkNow();
+}
+
 /** The options that make a query kept for offline viewing; its fetch goes through fetchOrCached. */
 export function offlineQueryOptions(what: OfflineView) {
   // 'always': the fetch itself decides (hub answer or kept answer), even when the browser says offline;
