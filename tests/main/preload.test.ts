@@ -19,7 +19,7 @@ beforeAll(async () => {
 
 describe('preload', () => {
   it('exposes one object, window.hub, with invoke, onSessionEnded, onNotifications and onQueueChanged only', () => {
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onNotifications', 'onQueueChanged', 'onSessionEnded', 'onUpdate']);
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onHubStatus', 'onNotifications', 'onQueueChanged', 'onSessionEnded', 'onUpdate']);
     expect(Object.values(bridge).some((v) => v === electron.ipcRenderer)).toBe(false);
   });
 
