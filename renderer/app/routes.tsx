@@ -8,6 +8,7 @@ import { NotFound } from './NotFound';
 import { LoginGate, RequireArea, RequireSignedIn } from './routing/guards';
 import { PATHS } from '../lib/paths';
 import { appPathFromShortPath } from '../../shared/rules/app-links';
+import { FROM_APP_LINK_STATE } from '../lib/copy-link';
 
 // Every screen is its own chunk, loaded on first visit. The route table names the page modules
 // itself rather than importing feature index files: an index may also export hooks and components
@@ -51,7 +52,7 @@ function NotFoundRoute() {
   const user = useAtomValue(userAtom);
   const { pathname } = useLocation();
   const linked = appPathFromShortPath(pathname);
-  if (linked) return <Navigate to={linked} replace />;
+  if (linked) return <Navigate to={linked} replace state={FROM_APP_LINK_STATE} />;
   if (!user) return <NotFound />;
   return (
     <Suspense fallback={<Loading />}>

@@ -2,6 +2,15 @@ import { appLinkFor, webLinkFor } from '../../shared/rules/app-links';
 import { hubBridge } from './transport';
 
 /**
+ * Router state the web's short-path redirect leaves (renderer/app/routes.tsx): the screen was
+ * reached through a shared link, so it may offer to open the desktop app instead.
+ */
+export const FROM_APP_LINK_STATE = { fromAppLink: true } as const;
+
+export const reachedThroughLink = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { fromAppLink?: unknown }).fromAppLink === true;
+
+/**
  * issue 22: the link 'Copy link' puts on the clipboard for a screen (an app path), or null for a
  * screen no link names.
  *

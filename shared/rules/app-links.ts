@@ -110,9 +110,10 @@ export function webLinkFor(origin: string, appPath: string): string | null {
   return short === null ? null : `${origin.replace(/\/+$/, '')}/${short}`;
 }
 
-/** 'Copy link' on an objective and a profile, and its toasts. */
+/** 'Copy link' on an objective and a profile, its toasts, and the web's offer to open the desktop app. */
 export const COPY_LINK_TEXT = {
   action: 'Copy link',
   copied: 'Link copied',
   failed: 'Could not copy the link.',
+  openInApp: 'Open in the desktop app',
 } as const;

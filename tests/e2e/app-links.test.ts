@@ -40,12 +40,14 @@ describe('links into the app, on the web', () => {
     });
   });
 
-  it("'Copy link' on an objective copies the hub's address of /objective/<id>, which opens it", async () => {
+  it("'Copy link' on an objective copies the hub's address of /objective/<id>, which opens it and offers the desktop app", async () => {
     await browser.signedIn('member', async ({ page }) => {
       const title = `Copied objective ${Date.now()}`;
       const id = await createOwnObjective(page, { title, description: 'Its link is copied', priority: 'low' });
       await page.goto(`/objective-tracking/objective-details?id=${id}`);
       await expectTitle(page, title);
+      // reached another way than a shared link: no offer of the desktop app
+      expect(await page.getByRole('link', { name: COPY_LINK_TEXT.openInApp }).count()).toBe(0);
       await grantClipboard(page);
       await page.getByRole('button', { name: COPY_LINK_TEXT.action }).click();
       await toast(page, COPY_LINK_TEXT.copied);
@@ -56,6 +58,8 @@ describe('links into the app, on the web', () => {
       await page.goto(link);
       await page.waitForURL((url) => url.pathname === '/objective-tracking/objective-details' && url.searchParams.get('id') === String(id));
       await expectTitle(page, title);
+      // reached through the shared link: the same screen in the desktop app is offered
+      expect(await page.getByRole('link', { name: COPY_LINK_TEXT.openInApp }).getAttribute('href')).toBe(`bitstone-hub://objective/${id}`);
     });
   });
 

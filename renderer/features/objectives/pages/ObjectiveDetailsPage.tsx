@@ -6,6 +6,7 @@ import type { KeyResult } from '../../../../shared/api/objectives';
 import { errorText } from '../../../lib/api';
 import { CopyLinkButton } from '../../../lib/components/CopyLinkButton';
 import { Loading } from '../../../lib/components/Loading';
+import { OpenInDesktopApp } from '../../../lib/components/OpenInDesktopApp';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { PATHS } from '../../../lib/paths';
 import { useObjective } from '../api/objectives';
@@ -65,6 +66,7 @@ export default function ObjectiveDetailsPage() {
           {back}
           {/* issue 22: a link to this objective, for anyone who may see it */}
           <CopyLinkButton appPath={detailsPath(o.id)} />
+          <OpenInDesktopApp appPath={detailsPath(o.id)} />
           {!o.readOnly && (
             <>
               <Button icon={<AddRegular />} disabled={busy || !canAddKeyResult(o)} onClick={() => setKrDialog({ keyResult: null })}>Add KeyResult</Button>

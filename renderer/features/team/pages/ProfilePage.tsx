@@ -11,6 +11,7 @@ import { PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
 import type { SessionUser } from '../../../../shared/api/users';
 import { errorText } from '../../../lib/api';
 import { CopyLinkButton } from '../../../lib/components/CopyLinkButton';
+import { OpenInDesktopApp } from '../../../lib/components/OpenInDesktopApp';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { OFFLINE_VIEWS, OfflineBanner, useOffline } from '../../../lib/offline';
 import { PATHS, profilePath } from '../../../lib/paths';
@@ -127,6 +128,7 @@ export default function ProfilePage() {
       <Button icon={<ArrowLeftRegular />} onClick={() => { setSearch(''); navigate(PATHS.team); }}>Back</Button>
       {/* issue 22: a link to this profile */}
       {profile.data && <CopyLinkButton appPath={profilePath(profile.data.user.id)} />}
+      {profile.data && <OpenInDesktopApp appPath={profilePath(profile.data.user.id)} />}
       {name && hasCapability(actor, 'EXPORT_USERS') && <Button icon={<ArrowDownloadRegular />} disabled={offline} onClick={() => void exportExcel()}>Export to excel</Button>}
       {name && hasCapability(actor, 'DOWNLOAD_CV') && <Button icon={<DocumentPdfRegular />} disabled={offline} onClick={() => setCvOpen(true)}>Export CV</Button>}
     </div>
