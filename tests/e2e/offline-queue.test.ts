@@ -127,6 +127,9 @@ describe('offline writes are not lost (desktop)', () => {
       await checkIn(page, keep, 90, 'Too optimistic, cancel me');
       await bar.getByRole('button', { name: '3 changes waiting to be sent' }).waitFor();
       expect(await readdir(queueDir)).toHaveLength(1);
+      // each key result says what waits for it
+      await keep.getByTestId('check-ins-waiting').getByText('2 check-ins waiting to be sent').waitFor();
+      await gone.getByTestId('check-ins-waiting').getByText('1 check-in waiting to be sent').waitFor();
 
       // the list: what and when, in order; the last one cancelled after a confirmation
       await bar.getByRole('button', { name: '3 changes waiting to be sent' }).click();
@@ -145,6 +148,7 @@ describe('offline writes are not lost (desktop)', () => {
       await expect.poll(() => items.count()).toBe(2);
       await list.getByRole('button', { name: 'Close' }).click();
       await bar.getByRole('button', { name: '2 changes waiting to be sent' }).waitFor();
+      await keep.getByTestId('check-ins-waiting').getByText('1 check-in waiting to be sent').waitFor();
 
       // meanwhile, elsewhere, the second key result is deleted
       expect((await hub.request('DELETE', `/api/key-result/${data.gone.id}`, { token })).status).toBe(200);
@@ -156,6 +160,7 @@ describe('offline writes are not lost (desktop)', () => {
       await link.restore();
       await keep.getByTestId('latest-check-in').getByText('40%').waitFor({ timeout: 60_000 });
       await keep.getByText('Typed on the train').first().waitFor();
+      await keep.getByTestId('check-ins-waiting').waitFor({ state: 'detached' });
       await bar.getByRole('button', { name: '1 change refused by the hub' }).waitFor();
       await expect.poll(() => page.getByTestId('write-queue-announcer').textContent()).toContain('The change was sent.');
       expect(await page.getByTestId('write-queue-announcer').textContent()).toContain('The hub refused 1 change');
@@ -176,6 +181,27 @@ describe('offline writes are not lost (desktop)', () => {
       await refused.getByRole('button', { name: `Dismiss: ${checkInWhat(data.gone.title)}` }).click();
       await bar.waitFor({ state: 'detached' });
       expect(await readdir(queueDir)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  }, SLOW);
+
+  it('web: nothing is kept offline; the Check in button is disabled while the hub is away, as before', async () => {
+    const { token } = await hub.login('member', 'demo');
+    const data = await memberObjective(token, `web ${Date.now()}`);
+    const s = await session(link.url);
+    try {
+      const { page } = s;
+      await signIn(page, 'member');
+      await page.goto(`/objective-tracking/objective-details?id=${data.objectiveId}`);
+      const keep = cardOf(page, data.keep.title);
+      await keep.getByText('No check-ins yet').waitFor();
+      expect(await keep.getByRole('button', { name: 'Check in' }).isEnabled()).toBe(true);
+      await link.cut();
+      // the notification stream drops: the app goes offline by itself
+      await page.getByTestId('offline-banner').waitFor({ timeout: 30_000 });
+      await expect.poll(() => keep.getByRole('button', { name: 'Check in' }).isDisabled()).toBe(true);
+      expect(await page.getByTestId('write-queue').count()).toBe(0);
     } finally {
       await s.close();
     }

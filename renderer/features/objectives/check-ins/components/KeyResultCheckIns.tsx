@@ -5,7 +5,7 @@ import type { KeyResult } from '../../../../../shared/api/objectives';
 import { checkInClosure } from '../../../../../shared/rules/check-ins';
 import { formatLastModified } from '../../../../../shared/rules/dates';
 import { errorText } from '../../../../lib/api';
-import { useQueueWhileOffline } from '../../../../lib/offline-writes';
+import { useQueueWhileOffline, useWriteQueue } from '../../../../lib/offline-writes';
 import { useCheckIns } from '../api/check-ins';
 import { CheckInDialog } from './CheckInDialog';
 import { ConfidenceBadge } from './ConfidenceBadge';
@@ -52,6 +52,8 @@ export function KeyResultCheckIns({ keyResult: k, objectiveStatus, readOnly, dis
   const [open, setOpen] = useState(false);
   // issue 22: offline on the desktop a check-in is kept on this computer, so the button stays
   const queueable = useQueueWhileOffline();
+  // issue 22: check-ins kept on this computer for this key result (desktop; none on the web)
+  const waiting = (useWriteQueue().data ?? []).filter((i) => i.status === 'queued' && i.request.path === `/key-result/${k.id}/check-ins`).length;
   if (checkIns.isPending) return <div className={styles.root}><Spinner size="tiny" label="Loading check-ins…" /></div>;
   if (checkIns.isError) return <div className={styles.root}><Text role="alert" className={styles.error}>{errorText(checkIns.error)}</Text></div>;
   const { items, canCheckIn } = checkIns.data;
@@ -73,6 +75,11 @@ export function KeyResultCheckIns({ keyResult: k, objectiveStatus, readOnly, dis
         </>
       ) : (
         <Text size={200} className={styles.meta}>No check-ins yet</Text>
+      )}
+      {waiting > 0 && (
+        <Text size={200} className={styles.meta} data-testid="check-ins-waiting">
+          {waiting === 1 ? '1 check-in' : `${waiting} check-ins`} waiting to be sent
+        </Text>
       )}
       {allowed && (
         <div>
