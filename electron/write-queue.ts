@@ -54,6 +54,8 @@ export class WriteQueue {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** the hub answered a change with its own trouble (5xx, 429): only the retry timer asks again */
+  private coolingDown = false;
   private retryMs: number;
   /** files known to hold waiting items (null until the folder was read once) */
   private waiting: Set<string> | null = null;
@@ -99,9 +101,13 @@ export class WriteQueue {
     this.changed(0);
   }
 
-  /** The hub answered something: send what waits, if anything does (cheap when nothing does). */
-  wake(): void {
-    if (this.stopped) return;
+  /**
+   * The hub answered something: send what waits, if anything does (cheap when nothing does). A hub
+   * that failed a change itself is not asked again on every answer it gives, only when the retry
+   * timer says so.
+   */
+  wake(fromTimer = false): void {
+    if (this.stopped || (this.coolingDown && !fromTimer)) return;
     if (this.running) {
       this.again = true;
       return;
@@ -166,7 +172,11 @@ export class WriteQueue {
         } finally {
           this.sending = null;
         }
-        if (outcome === 'retry') return this.retryLater();
+        if (outcome === 'retry') {
+          // no answer: any answer later means the hub is back; its own trouble: wait for the timer
+          this.coolingDown = status !== 0;
+          return this.retryLater();
+        }
         if (outcome === 'signed-out') return;
         await this.update(file, (items) =>
           outcome === 'sent'
@@ -177,6 +187,7 @@ export class WriteQueue {
         else refused += 1;
       }
       this.retryMs = this.deps.firstRetryMs ?? 5_000;
+      this.coolingDown = false;
     } finally {
       // one word per round, so the window refetches and speaks once for all of it
       if (sent > 0 || refused > 0) this.changed(sent);
@@ -189,7 +200,7 @@ export class WriteQueue {
     this.retryMs = Math.min(wait * 2, this.deps.maxRetryMs ?? 5 * 60_000);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.wake();
+      this.wake(true);
     }, wait);
     this.timer.unref?.();
   }
