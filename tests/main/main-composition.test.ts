@@ -203,6 +203,14 @@ describe('main.ts', async () => {
     expect(detail).toContain(`Node: ${process.versions.node}`);
   });
 
+  it('registers the offline write queue (issue 22): its channels answer the app page only, with checked payloads', async () => {
+    const call = (channel: string, url: string, payload: unknown) => electron.handlers.get(channel)?.({ senderFrame: { url } }, payload) as Promise<IpcResult<'queue:list'>>;
+    for (const channel of ['queue:add', 'queue:list', 'queue:cancel']) {
+      expect((await call(channel, 'https://evil.example.com', { userId: 7 })) ?? null, channel).toMatchObject({ ok: false, error: { status: 403 } });
+      expect((await call(channel, APP_URL, { userId: 'seven' })) ?? null, channel).toMatchObject({ ok: false, error: { status: 400 } });
+    }
+  });
+
   it("paints the window's own background in the theme the OS asks for", () => {
     expect(electron.windows[0].options.backgroundColor).toBe('#1f1f1f');
   });
