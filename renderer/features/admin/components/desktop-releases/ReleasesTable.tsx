@@ -37,7 +37,7 @@ export function ReleasesTable({ query }: Props) {
 
   return (
     <>
-      <TableScroll label="Desktop releases" minWidth={760}>
+      <TableScroll label="Desktop releases" minWidth={980}>
         <Table aria-label="Desktop releases" size="small">
           <TableHeader>
             <TableRow>
