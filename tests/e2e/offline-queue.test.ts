@@ -146,6 +146,8 @@ describe('offline writes are not lost (desktop)', () => {
       await expect.poll(() => confirm.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
       await expect.poll(() => items.count()).toBe(2);
+      // focus stays in the list, on its Close button, not lost with the cancelled change
+      await expect.poll(() => list.getByRole('button', { name: 'Close' }).evaluate((el) => el === document.activeElement)).toBe(true);
       await list.getByRole('button', { name: 'Close' }).click();
       await bar.getByRole('button', { name: '2 changes waiting to be sent' }).waitFor();
       await keep.getByTestId('check-ins-waiting').getByText('1 check-in waiting to be sent').waitFor();
@@ -180,6 +182,7 @@ describe('offline writes are not lost (desktop)', () => {
       await shot(page, 'refused');
       await refused.getByRole('button', { name: `Dismiss: ${checkInWhat(data.gone.title)}` }).click();
       await bar.waitFor({ state: 'detached' });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
       expect(await readdir(queueDir)).toEqual([]);
     } finally {
       await s.close();

@@ -102,6 +102,7 @@ export function WriteQueueIndicator() {
   const items = queue.data ?? [];
   // main's word on changes, handled one after the other so each compares with the one before
   const handled = useRef<Promise<unknown>>(Promise.resolve());
+  const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const bridge = hubBridge();
@@ -119,6 +120,11 @@ export function WriteQueueIndicator() {
     });
   }, [client]);
 
+  // the removed change's buttons are gone: focus stays in the list (its Close), or with the list
+  // gone too, goes to the screen rather than to nowhere
+  const focusAfterRemoval = (result: { data?: QueuedWrite[] }) =>
+    window.setTimeout(() => ((result.data?.length ?? 0) > 0 ? closeRef.current : document.getElementById('main'))?.focus(), 0);
+
   const summary = queueSummary(items);
   return (
     <>
@@ -135,11 +141,11 @@ export function WriteQueueIndicator() {
             <DialogContent>
               <Text as="p">Kept on this computer while the hub could not be reached; they are sent in this order when it is back.</Text>
               <ul className={styles.list} aria-label="Changes waiting to be sent">
-                {items.map((item) => <QueuedItem key={item.id} item={item} onRemoved={() => void queue.refetch()} />)}
+                {items.map((item) => <QueuedItem key={item.id} item={item} onRemoved={() => void queue.refetch().then(focusAfterRemoval)} />)}
               </ul>
             </DialogContent>
             <DialogActions>
-              <Button appearance="primary" onClick={() => setOpen(false)}>Close</Button>
+              <Button appearance="primary" ref={closeRef} onClick={() => setOpen(false)}>Close</Button>
             </DialogActions>
           </DialogBody>
         </DialogSurface>
