@@ -43,16 +43,25 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-/** What preload exposes, in page form: one frozen object, the allow-list, no ipcRenderer. */
+/**
+ * What preload exposes, in page form: one frozen object, the allow-list, no ipcRenderer; the
+ * test plays main's notification events with window.__notify (webContents.send in the app).
+ */
 function installBridge(channels: readonly string[]) {
   const allowed = new Set(channels);
-  const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; hub: unknown };
+  const listeners = new Set<(event: unknown) => void>();
+  const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; __notify(event: unknown): void; hub: unknown };
+  w.__notify = (event) => listeners.forEach((listener) => listener(event));
   w.hub = Object.freeze({
     invoke: (channel: string, payload?: unknown) =>
       allowed.has(channel)
         ? w.__hubInvoke(channel, payload)
         : Promise.resolve({ ok: false, error: { status: 400, serverError: false, errors: [{ message: `Unknown channel: ${channel}` }] } }),
     onSessionEnded: () => () => {},
+    onNotifications(listener: (event: unknown) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   });
 }
 
@@ -66,6 +75,8 @@ async function bind(context: BrowserContext, desktop: Pick<IpcDeps, 'desktopSett
     saveFile: async () => ({ status: 'cancelled' }),
     openExternal: async () => {},
     isTrustedSender: trustedSender(`${renderer.url}/index.html`, renderer.url),
+    // as in the app: signing out clears it
+    offlineCacheDir: path.join(root, 'offline-cache'),
     ...desktop,
   });
   await context.exposeBinding('__hubInvoke', (source, channel: IpcChannel, payload: unknown) => handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload));
@@ -109,13 +120,18 @@ describe('Settings → Desktop app (desktop mode)', () => {
       await signIn(page, 'admin');
       // the bell tells main its count for the tray as soon as it has one
       await expect.poll(() => counts.some((c) => typeof c === 'number')).toBe(true);
+      // the tray's Notifications item: main sends 'show', the bell opens its list
+      await page.evaluate(() => (window as unknown as { __notify(e: unknown): void }).__notify({ type: 'show' }));
+      await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Notifications' }).waitFor({ state: 'hidden' });
 
       const section = await openSettings(page);
       const keep = section.getByRole('switch', { name: KEEP });
       const login = section.getByRole('switch', { name: LOGIN });
       expect(await keep.isChecked()).toBe(false);
       expect(await login.isChecked()).toBe(false);
-      expect(await axeFindings(page)).toEqual([]);
+      expect(await axeFindings(page), 'signed in').toEqual([]);
 
       await keep.click();
       await page.getByText('Successful').first().waitFor();
@@ -146,6 +162,16 @@ describe('Settings → Desktop app (desktop mode)', () => {
       await expect.poll(() => stat(file).then(() => true, () => false)).toBe(false);
       await again.getByRole('switch', { name: KEEP }).click();
       await expect.poll(() => preferences.keepInTray()).toBe(false);
+
+      // signed out, the bell is gone and main hears there is nothing to count; Settings stays,
+      // standing alone, and the app's own switches with it
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+      await page.getByRole('button', { name: 'Back' }).waitFor();
+      await expect.poll(() => counts.at(-1)).toBeNull();
+      await page.getByRole('group', { name: 'Desktop app' }).getByRole('switch', { name: LOGIN }).waitFor();
+      // polled: the account drawer is still animating out, aria-hidden around its focused Logout
+      await expect.poll(() => axeFindings(page), { timeout: 5_000 }).toEqual([]);
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();

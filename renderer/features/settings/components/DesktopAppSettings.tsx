@@ -1,4 +1,4 @@
-import { makeStyles, Switch } from '@fluentui/react-components';
+import { Field, makeStyles, Switch } from '@fluentui/react-components';
 import { SettingsCard } from '../../../lib/components/SettingsCard';
 import { useNotify } from '../../../lib/toast';
 import { useDesktopSettings, useSetDesktopSettings } from '../api/desktop-settings';
@@ -29,12 +29,15 @@ export function DesktopAppSettings() {
       {data && (
         <div className={styles.list}>
           {data.trayAvailable && (
-            <Switch
-              label={KEEP_IN_TRAY_LABEL}
-              checked={data.keepInTray}
-              disabled={saving('keepInTray')}
-              onChange={(_, d) => change({ keepInTray: d.checked })}
-            />
+            // some Linux desktops show no tray icons: starting the app again brings the window back too
+            <Field hint="Open it again from the tray icon, or by starting Bitstone Hub again.">
+              <Switch
+                label={KEEP_IN_TRAY_LABEL}
+                checked={data.keepInTray}
+                disabled={saving('keepInTray')}
+                onChange={(_, d) => change({ keepInTray: d.checked })}
+              />
+            </Field>
           )}
           {data.startAtLoginAvailable && (
             <Switch

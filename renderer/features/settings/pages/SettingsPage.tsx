@@ -107,12 +107,14 @@ export default function SettingsPage() {
     </Card>
   );
 
-  if (!user) return <main className={styles.page}>{hub}</main>;
+  // issue 22: the app's own switches need nobody signed in
+  const desktopApp = isDesktop() && <DesktopAppSettings />;
+  if (!user) return <main className={styles.page}>{hub}{desktopApp}</main>;
   return (
     <PageFrame title="Settings">
       <div className={styles.sections}>
         {hub}
-        {isDesktop() && <DesktopAppSettings />}
+        {desktopApp}
         <ThemeSettings />
         <PasswordSettings user={user} />
         <SessionsSettings />
