@@ -23,6 +23,7 @@ import { ssoRoutes } from './routes/sso';
 import { passwordRoutes } from './routes/password';
 import { ownSessionsRoutes } from './routes/own-sessions';
 import { NO_SSO, type SsoConfig } from './services/sso/config';
+import { closeConnectionsWhileDraining, Readiness } from './services/readiness';
 import { followSessionChanges, SessionCache } from './services/session-cache';
 import { healthRoutes } from './routes/health';
 import { importsRoutes } from './routes/imports';
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   sso?: SsoConfig;
   /** issue 22: the desktop releases folder the hub serves updates from (HUB_RELEASES_DIR); none by default */
   releasesDir?: string | null;
+  /** issue 23: set draining by whoever stops the hub (start.ts); a fresh one by default */
+  readiness?: Readiness;
 }
 
 export const DEFAULT_WEB_ROOT = path.resolve('dist/renderer');
@@ -78,6 +81,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     // Close keep-alive sockets on shutdown so app.close() finishes once in-flight requests do.
     forceCloseConnections: 'idle',
+    // issue 23: a request that reaches a closing hub on a connection it already had is served
+    // (its answer closes the connection) rather than refused with 503, which nginx may not pass
+    // on to another hub for a POST. close() still waits for it, within the drain timeout.
+    return503OnClosing: false,
     frameworkErrors,
     // one line per request instead of Fastify's two (plugins/request-log.ts)
     logController: new RequestLog(),
@@ -86,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.database.db);
   app.decorate('sso', options.sso ?? NO_SSO);
   app.decorate('sessionCache', new SessionCache());
+  const readiness = options.readiness ?? new Readiness();
+  app.decorate('readiness', readiness);
+  closeConnectionsWhileDraining(app, readiness);
   let stopFollowing = async () => {};
   app.addHook('onReady', async () => {
     stopFollowing = followSessionChanges(options.database, app.sessionCache, app.log);

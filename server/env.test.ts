@@ -22,6 +22,12 @@ describe('optionsFromEnv (design §5)', () => {
     expect(optionsFromEnv({ HUB_RELEASES_DIR: '0' }).releasesDir).toBeNull();
   });
 
+  it('issue 23: a stop drains for HUB_DRAIN_DELAY then HUB_DRAIN_TIMEOUT seconds (0 and 10 by default)', () => {
+    expect(optionsFromEnv({})).toMatchObject({ drainDelayMs: 0, drainTimeoutMs: 10_000 });
+    expect(optionsFromEnv({ HUB_DRAIN_DELAY: '2.5', HUB_DRAIN_TIMEOUT: '30' })).toMatchObject({ drainDelayMs: 2500, drainTimeoutMs: 30_000 });
+    expect(() => optionsFromEnv({ HUB_DRAIN_TIMEOUT: 'soon' })).toThrow(/HUB_DRAIN_TIMEOUT/);
+  });
+
   it('refuses a port that is not one', () => {
     expect(() => optionsFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client';
 import { acquireStartupLock } from './db/migrate-lock';
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/index';
 import { importJobs } from './imports/schedule';
+import { Readiness } from './services/readiness';
 import { reminderJobs } from './services/notification-reminders';
 import { startScheduler } from './services/scheduler';
 
@@ -31,13 +32,27 @@ export interface StartHubOptions {
   imports?: boolean;
   /** issue 22: the folder of desktop releases the hub serves as the app's update server; none when omitted */
   releasesDir?: string | null;
+  /**
+   * issue 23: after close() is called, how long the hub keeps serving with /health/ready at 503
+   * before it stops listening, for load balancers that poll readiness (HUB_DRAIN_DELAY). nginx
+   * needs none: it moves on to another hub when this one refuses the connection.
+   */
+  drainDelayMs?: number;
+  /** issue 23: how long requests in flight get to finish before their connections are cut (HUB_DRAIN_TIMEOUT) */
+  drainTimeoutMs?: number;
 }
+
+export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
 
 export interface RunningHub {
   url: string;
   app: FastifyInstance;
   database: Database;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  /**
+   * issue 23's drain: readiness 503, then (after drainDelayMs) no new connections, idle keep-alive
+   * connections closed, event streams ended, requests in flight finished (cut after
+   * drainTimeoutMs), then the database closed.
+   */
   close(): Promise<void>;
 }
 
@@ -68,13 +83,14 @@ export async function seedIfEmpty(database: Database, options: Pick<StartHubOpti
 
 export async function startHub(options: StartHubOptions = {}): Promise<RunningHub> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const readiness = new Readiness();
   let app: FastifyInstance | undefined;
   try {
     // issue 10: hubs starting together on one empty PostgreSQL migrate and seed it once
     const startup = await acquireStartupLock(options.databaseUrl);
     try {
       await database.migrate();
-      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir });
+      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, readiness });
       const built = app;
       await seedIfEmpty(database, options, { info: (m) => built.log.info(m), warn: (m) => built.log.warn(m) });
     } finally {
@@ -94,8 +110,10 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
       close: () =>
         (closing ??= (async () => {
           try {
-            await scheduler?.stop();
-            await started.close();
+            readiness.startDraining();
+            if (options.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
+            log.info('draining: no new connections');
+            await Promise.all([scheduler?.stop(), closeWithin(started, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS)]);
           } finally {
             await database.close();
           }
@@ -105,5 +123,21 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Fastify's close() (preClose ends the event streams, then no new connections and idle ones closed)
+ * waits for every request in flight; one that has not finished in time has its connection cut.
+ */
+async function closeWithin(app: FastifyInstance, timeoutMs: number): Promise<void> {
+  const timer = setTimeout(() => {
+    app.log.warn({ timeoutMs }, 'requests still in flight after the drain timeout: closing their connections');
+    app.server.closeAllConnections();
+  }, timeoutMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
   }
 }

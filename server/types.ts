@@ -1,5 +1,6 @@
 import type { SessionUser } from '../shared/api/users';
 import type { Database, Db } from './db/client';
+import type { Readiness } from './services/readiness';
 import type { SessionCache } from './services/session-cache';
 
 // What the plugins add to Fastify's instance and request types (one declaration, read by every route).
@@ -10,6 +11,8 @@ declare module 'fastify' {
     database: Database;
     /** Session users this hub has read, kept while nothing they are built from changes (issue 10). */
     sessionCache: SessionCache;
+    /** issue 23: draining from SIGTERM on (GET /health/ready answers 503) */
+    readiness: Readiness;
   }
   interface FastifyRequest {
     /**

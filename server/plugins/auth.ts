@@ -19,6 +19,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/ldap',
   'GET /api/health',
   'HEAD /api/health',
+  'GET /api/health/ready',
+  'HEAD /api/health/ready',
   'GET /api/docs',
   'HEAD /api/docs',
 ]);

@@ -21,9 +21,19 @@ export async function checkHealth(database: Database): Promise<HealthReport> {
   let applied: number;
   try {
     applied = (await databaseHealth(database.db)).migrations;
-  } catch {
-    return { ok: false, reason: 'database' };
+  } catch (error) {
+    // issue 23: a database that answers but has no migration table yet is one not migrated yet
+    return { ok: false, reason: isMissingRelation(error) ? 'migrations' : 'database' };
   }
   if (applied < expected) return { ok: false, reason: 'migrations' };
   return { ok: true, database: database.engine, migrations: applied };
+}
+
+/** PostgreSQL's undefined_table and invalid_schema_name (PGlite reports the same codes). */
+function isMissingRelation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '42P01' || code === '3F000') return true;
+  }
+  return false;
 }

@@ -21,3 +21,17 @@ export const HEALTH_MESSAGES = {
   databaseDown: 'The hub database is not reachable.',
   migrationsPending: 'The hub database is not up to date.',
 } as const;
+
+/**
+ * GET /health/ready (issue 23): whether a load balancer or a rolling restart should send this hub
+ * work. /health stays the liveness check; readiness also fails while the hub drains.
+ */
+export const readySchema = z.object({ status: z.literal('ready') });
+export type Ready = z.infer<typeof readySchema>;
+export const readyResponseSchema = envelope(readySchema);
+
+export const READY_MESSAGES = {
+  draining: 'Not ready: the hub is shutting down.',
+  migrationsPending: 'Not ready: the hub database is not up to date.',
+  databaseDown: 'Not ready: the hub database is not reachable.',
+} as const;
