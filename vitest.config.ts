@@ -41,6 +41,19 @@ export default defineConfig({
         },
       },
       {
+        // issue 23: Debian's nginx with deploy/nginx/bitstone-hub.conf in front of three hub
+        // processes on a throwaway PostgreSQL, through https with a throwaway CA.
+        test: {
+          name: 'deploy',
+          environment: 'node',
+          include: ['tests/deploy/**/*.test.ts'],
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           environment: 'node',

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: typecheck, lint, then every vitest project (unit, api on PGlite, api on PostgreSQL,
-# main process, end-to-end in Chromium) in one run, ending with one summary line.
+# main process, deployment behind nginx, end-to-end in Chromium) in one run, ending with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +10,9 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 # the SSO tests start a throwaway slapd and load users with ldapadd
 [ -x /usr/sbin/slapd ] || need+=(slapd)
 command -v ldapadd >/dev/null || need+=(ldap-utils)
+# the deployment test runs Debian's nginx with a certificate made by openssl
+[ -x /usr/sbin/nginx ] || need+=(nginx)
+command -v openssl >/dev/null || need+=(openssl)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "Installing ${need[*]} from Debian for the browser and PostgreSQL tests..."
