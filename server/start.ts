@@ -34,8 +34,9 @@ export interface StartHubOptions {
   releasesDir?: string | null;
   /**
    * issue 23: after close() is called, how long the hub keeps serving with /health/ready at 503
-   * before it stops listening, for load balancers that poll readiness (HUB_DRAIN_DELAY). nginx
-   * needs none: it moves on to another hub when this one refuses the connection.
+   * before it stops listening (HUB_DRAIN_DELAY): for load balancers that poll readiness, and for
+   * nginx, whose kept-alive connections to the hub are used up meanwhile (each answer closes its
+   * own) instead of being closed under a request when the hub stops listening.
    */
   drainDelayMs?: number;
   /** issue 23: how long requests in flight get to finish before their connections are cut (HUB_DRAIN_TIMEOUT) */

@@ -5,7 +5,6 @@ import http2 from 'node:http2';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILURES_PER_ADDRESS } from '../../server/services/login';
 import { objectiveChoicesResponseSchema, objectiveResponseSchema } from '../../shared/api/objectives';
@@ -15,10 +14,10 @@ import { errorBodySchema } from '../../shared/api/common';
 import { readyResponseSchema } from '../../shared/api/health';
 import { NOTIFICATION_STREAM_EVENT } from '../../shared/api/notifications';
 import { ownSessionsResponseSchema } from '../../shared/api/sessions';
-import { startHubProcess, type HubProcess } from '../support/hub-process';
-import { startNginx, type RunningNginx } from '../support/nginx';
-import { freePort, startCluster, type Cluster } from '../support/postgres-cluster';
-import { makeCertificates, type TestCertificates } from '../support/tls-ca';
+import { DEPLOY_HOST as HOST, startDeployStack, type DeployStack } from '../support/deploy-stack';
+import type { HubProcess } from '../support/hub-process';
+import type { RunningNginx } from '../support/nginx';
+import type { TestCertificates } from '../support/tls-ca';
 
 // issue 23 'Deployment that is tested, not only described': deploy/nginx/bitstone-hub.conf in front
 // of three hubs on one PostgreSQL, as docs/operations.md sets them up, checked from the outside
@@ -26,11 +25,8 @@ import { makeCertificates, type TestCertificates } from '../support/tls-ca';
 // notification over server-sent events, X-Forwarded-For reaching the hubs, and requests landing on
 // every hub with no stickiness, then on the one left when two are stopped.
 
-const HOST = 'hub.example.org';
-
-let dir: string;
+let stack: DeployStack | undefined;
 let certs: TestCertificates;
-let cluster: Cluster | undefined;
 let hubs: HubProcess[] = [];
 let nginx: RunningNginx | undefined;
 let base: string;
@@ -99,40 +95,21 @@ async function loggedAll(route: string, since: number[], count: number): Promise
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'hub-deploy-'));
-  certs = makeCertificates(dir, HOST);
-  agent = new https.Agent({ keepAlive: true, ca: certs.ca });
-
   // the web app as `npm run build:renderer` makes it, in a folder of this test's own
-  webRoot = process.env.DEPLOY_WEB_ROOT || path.join(dir, 'web');
+  webRoot = process.env.DEPLOY_WEB_ROOT || mkdtempSync(path.join(os.tmpdir(), 'hub-deploy-web-'));
   if (!process.env.DEPLOY_WEB_ROOT) {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
-
-  cluster = await startCluster();
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query('create database bitstone_hub');
-  await admin.end();
-  const databaseUrl = cluster.url.replace(/\/postgres$/, '/bitstone_hub');
-
-  // three hubs at once on the empty database: one migrates and seeds, the others wait (issue 10)
-  hubs = await Promise.all(
-    [1, 2, 3].map(() => startHubProcess({ target: { databaseUrl }, env: { HUB_TRUST_PROXY: '1', HUB_WEB_ROOT: webRoot, LOG_LEVEL: 'info', PG_POOL_MAX: '5' } })),
-  );
-  const hubPorts = hubs.map((hub) => Number(new URL(hub.url).port)) as [number, number, number];
-  const httpsPort = await freePort();
-  httpPort = await freePort();
-  nginx = await startNginx(dir, { httpsPort, httpPort, hubPorts, chainFile: certs.chainFile, keyFile: certs.keyFile });
-  base = `https://127.0.0.1:${httpsPort}`;
+  stack = await startDeployStack({ webRoot });
+  ({ certs, hubs, base, httpPort } = stack);
+  nginx = stack.nginx;
+  agent = new https.Agent({ keepAlive: true, ca: certs.ca });
 }, 600_000);
 
 afterAll(async () => {
   agent?.destroy();
-  await nginx?.stop();
-  await Promise.all(hubs.map((hub) => hub.kill('SIGTERM')));
-  await cluster?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await stack?.stop();
+  if (!process.env.DEPLOY_WEB_ROOT && webRoot) rmSync(webRoot, { recursive: true, force: true });
 }, 120_000);
 
 /** Server-sent events read through the proxy as they come (an EventSource over node:https). */
