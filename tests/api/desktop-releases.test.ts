@@ -307,7 +307,7 @@ describe('POST /api/desktop/releases (upload)', () => {
   });
 
   it("takes the NSIS installer under electron-builder's own name (spaces) and publishes it as latest.yml names it (dashes)", async () => {
-    const exe = randomBytes(50_000);
+    const exe = randomBytes(3_000_000); // past the hub's 1 MiB body limit: multipart streams
     const named = 'Bitstone-Hub-Setup-1.4.0.exe';
     const yml = metadataFor('1.4.0', [{ name: named, bytes: exe }]);
     const res = await upload([{ name: 'latest.yml', bytes: yml }, { name: 'Bitstone Hub Setup 1.4.0.exe', bytes: exe }, { name: 'Bitstone Hub Setup 1.4.0.exe.blockmap', bytes: setupMap }]);
