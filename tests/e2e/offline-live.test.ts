@@ -1,16 +1,14 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NOT_KEPT_OFFLINE, OFFLINE_TITLE } from '../../renderer/lib/offline/messages';
 import { SHELL_CACHE_PREFIX } from '../../renderer/lib/offline/service-worker';
 import { OFFLINE_FILES, type OfflineFileList } from '../../scripts/vite-offline-files';
 import type { BrowserSession } from '../support/browser';
-import { cuttableLink, type CuttableLink } from '../support/cuttable-link';
-import { bindDesktopMode, serveRenderer } from '../support/desktop-mode';
-import { WEB_ROOT } from '../support/e2e-global-setup';
-import { startTestHub, type TestHub } from '../support/hub';
+import { useCuttableHub } from '../support/cuttable-hub';
+import { bindDesktopMode } from '../support/desktop-mode';
 import { signIn, useBrowser } from './helpers';
 
 // issue 21, going offline without a reload: a person looks at the objectives page and the hub
@@ -27,31 +25,7 @@ const OBJECTIVES_BANNER = /^Offline — showing objectives as of \d{2}-\d{2}-\d{
 const SLOW = 180_000;
 
 const { session } = useBrowser();
-let root: string;
-let webRoot: string;
-let hub: TestHub;
-let link: CuttableLink;
-let renderer: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'hub-offline-live-'));
-  // a copy: another suite's global setup may rebuild dist/renderer while this file runs
-  webRoot = path.join(root, 'web');
-  await cp(WEB_ROOT, webRoot, { recursive: true });
-  hub = await startTestHub({ seed: 'demo', webRoot });
-  link = await cuttableLink(hub.url);
-  renderer = await serveRenderer(webRoot);
-});
-
-// a failed test must not leave the next one without its hub
-beforeEach(() => link.restore());
-
-afterAll(async () => {
-  await link?.close();
-  await renderer?.close();
-  await hub?.close();
-  if (root) await rm(root, { recursive: true, force: true });
-});
+const env = useCuttableHub('offline-live');
 
 const cards = (page: Page) => page.getByTestId('objective-card');
 const banner = (page: Page) => page.getByTestId('offline-banner');
@@ -109,7 +83,7 @@ async function expectNeverOpenedScreens(page: Page, mode: string): Promise<void>
 
 /** The hub back: the health poll notices, the banner goes and the screen asks the hub again. */
 async function expectBackOnline(page: Page): Promise<void> {
-  await link.restore();
+  await env.link.restore();
   // the org chart that was gated shows itself, and nothing is offline any more
   await page.getByTestId('not-kept-offline').waitFor({ state: 'detached', timeout: 60_000 });
   await page.getByRole('heading', { level: 1, name: 'Org chart' }).waitFor();
@@ -138,7 +112,7 @@ function keptByWorker(page: Page): Promise<string[]> {
 
 describe('going offline without a reload', () => {
   it('web: the dropped stream puts the open objectives page offline at once; never-opened screens load their code from the worker and say they are not kept; the hub back, the banner goes', async () => {
-    const s = await session(link.url);
+    const s = await session(env.link.url);
     try {
       const { page } = s;
       // the app's own files fetched once the hub is away
@@ -151,13 +125,13 @@ describe('going offline without a reload', () => {
       const titles = await openObjectives(page);
 
       // the worker kept every file of the build as it installed, not only what this page loaded
-      const listed = (JSON.parse(await readFile(path.join(webRoot, OFFLINE_FILES), 'utf8')) as OfflineFileList).files;
+      const listed = (JSON.parse(await readFile(path.join(env.webRoot, OFFLINE_FILES), 'utf8')) as OfflineFileList).files;
       expect(listed.some((file) => /^assets\/HolidaysPage-/.test(file))).toBe(true);
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
       await expect.poll(() => keptByWorker(page), { timeout: 30_000 }).toEqual(expect.arrayContaining(['/', ...listed.map((file) => `/${file}`)]));
 
       await markDocument(page);
-      await link.cut();
+      await env.link.cut();
       hubAway = true;
       // nobody clicks: the notification stream drops, the call it prompts fails, the app is offline
       await expectObjectivesOffline(page, titles);
@@ -187,15 +161,15 @@ describe('going offline without a reload', () => {
   }, SLOW);
 
   it('desktop: the first IPC call main could not take to the hub puts the app offline at once; never-opened screens say they are not kept; the hub back, the banner goes', async () => {
-    const s = await session(renderer.url);
+    const s = await session(env.renderer.url);
     try {
       const { page, context } = s;
-      await bindDesktopMode(context, { hubUrl: link.url, rendererUrl: renderer.url, offlineCacheDir: path.join(root, 'desktop-offline-cache') });
+      await bindDesktopMode(context, { hubUrl: env.link.url, rendererUrl: env.renderer.url, offlineCacheDir: path.join(env.root, 'desktop-offline-cache') });
       await signIn(page, 'member');
       const titles = await openObjectives(page);
 
       await markDocument(page);
-      await link.cut();
+      await env.link.cut();
       // the first call: the person opens an objective they had not opened before
       await cards(page).first().getByRole('button', { name: 'Details' }).click();
       await page.getByText(NOT_KEPT_OFFLINE).waitFor();

@@ -1,16 +1,14 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isoDay } from '../../shared/rules/dates';
 import { checkInWhat, QUEUE_MESSAGES } from '../../shared/rules/queued-writes';
-import { cuttableLink, type CuttableLink } from '../support/cuttable-link';
-import { bindDesktopMode, serveRenderer } from '../support/desktop-mode';
-import { WEB_ROOT } from '../support/e2e-global-setup';
-import { startTestHub, type TestHub } from '../support/hub';
+import { useCuttableHub } from '../support/cuttable-hub';
+import { bindDesktopMode } from '../support/desktop-mode';
 import { signIn, useBrowser } from './helpers';
 
 // issue 22, offline writes are not lost (desktop mode: the built renderer with window.hub bound to
@@ -25,30 +23,7 @@ const SLOW = 180_000;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const { session } = useBrowser();
-let root: string;
-let webRoot: string;
-let hub: TestHub;
-let link: CuttableLink;
-let renderer: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'hub-offline-queue-'));
-  // a copy: another suite's global setup may rebuild dist/renderer while this file runs
-  webRoot = path.join(root, 'web');
-  await cp(WEB_ROOT, webRoot, { recursive: true });
-  hub = await startTestHub({ seed: 'demo', webRoot });
-  link = await cuttableLink(hub.url);
-  renderer = await serveRenderer(webRoot);
-});
-
-beforeEach(() => link.restore());
-
-afterAll(async () => {
-  await link?.close();
-  await renderer?.close();
-  await hub?.close();
-  if (root) await rm(root, { recursive: true, force: true });
-});
+const env = useCuttableHub('offline-queue');
 
 /** The member's objective with two key results, made on the hub directly (as from another machine). */
 async function memberObjective(token: string, stamp: string) {
@@ -57,14 +32,14 @@ async function memberObjective(token: string, stamp: string) {
     expect(res.status, what).toBe(200);
     return res.body.data;
   };
-  const me = ok<{ user: { id: number } }>(await hub.get('/api/auth/me', { token }), 'me').user;
-  const choices = ok<{ teams: { id: number }[] }>(await hub.get('/api/objective/choices', { token }), 'choices');
-  const objective = ok<{ id: number }>(await hub.post('/api/objective', {
+  const me = ok<{ user: { id: number } }>(await env.hub.get('/api/auth/me', { token }), 'me').user;
+  const choices = ok<{ teams: { id: number }[] }>(await env.hub.get('/api/objective/choices', { token }), 'choices');
+  const objective = ok<{ id: number }>(await env.hub.post('/api/objective', {
     title: `Ship the offline queue ${stamp}`, description: 'Nothing typed on a train is lost.', priority: 'high',
     team_id: choices.teams[0].id, owner_id: me.id, category: 'Technology', subcategory: 'DevOps', deadline,
   }, { token }), 'objective');
-  const keep = ok<{ id: number }>(await hub.post(`/api/objective/${objective.id}`, { title: 'Queue check-ins on disk', description: 'One file per person.', deadline }, { token }), 'kr keep');
-  const gone = ok<{ id: number }>(await hub.post(`/api/objective/${objective.id}`, { title: 'Sync by carrier pigeon', description: 'Dropped later.', deadline }, { token }), 'kr gone');
+  const keep = ok<{ id: number }>(await env.hub.post(`/api/objective/${objective.id}`, { title: 'Queue check-ins on disk', description: 'One file per person.', deadline }, { token }), 'kr keep');
+  const gone = ok<{ id: number }>(await env.hub.post(`/api/objective/${objective.id}`, { title: 'Sync by carrier pigeon', description: 'Dropped later.', deadline }, { token }), 'kr gone');
   return { objectiveId: objective.id, keep: { id: keep.id, title: 'Queue check-ins on disk' }, gone: { id: gone.id, title: 'Sync by carrier pigeon' } };
 }
 
@@ -96,15 +71,15 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.
 
 describe('offline writes are not lost (desktop)', () => {
   it('check-ins made with the hub away wait on this computer, can be cancelled, and are sent when it is back; a refused one is shown with the hub’s message', async () => {
-    const { token } = await hub.login('member', 'demo');
+    const { token } = await env.hub.login('member', 'demo');
     const data = await memberObjective(token, String(Date.now()));
-    const s = await session(renderer.url);
-    const queueDir = path.join(root, 'desktop-offline-queue');
+    const s = await session(env.renderer.url);
+    const queueDir = path.join(env.root, 'desktop-offline-queue');
     try {
       const { page, context } = s;
       await bindDesktopMode(context, {
-        hubUrl: link.url, rendererUrl: renderer.url,
-        offlineCacheDir: path.join(root, 'desktop-offline-cache'), writeQueueDir: queueDir, writeQueueRetryMs: 1_000,
+        hubUrl: env.link.url, rendererUrl: env.renderer.url,
+        offlineCacheDir: path.join(env.root, 'desktop-offline-cache'), writeQueueDir: queueDir, writeQueueRetryMs: 1_000,
       });
       await signIn(page, 'member');
       await page.goto(`/objective-tracking/objective-details?id=${data.objectiveId}`);
@@ -113,7 +88,7 @@ describe('offline writes are not lost (desktop)', () => {
       await keep.getByText('No check-ins yet').waitFor();
       await gone.getByText('No check-ins yet').waitFor();
 
-      await link.cut();
+      await env.link.cut();
       // the first save finds no hub: kept, and the app goes offline
       await checkIn(page, keep, 40, 'Typed on the train');
       await page.getByText(QUEUE_MESSAGES.saved).first().waitFor();
@@ -153,13 +128,13 @@ describe('offline writes are not lost (desktop)', () => {
       await keep.getByTestId('check-ins-waiting').getByText('1 check-in waiting to be sent').waitFor();
 
       // meanwhile, elsewhere, the second key result is deleted
-      expect((await hub.request('DELETE', `/api/key-result/${data.gone.id}`, { token })).status).toBe(200);
-      const refusal = await hub.post(`/api/key-result/${data.gone.id}/check-ins`, { percent: 20, confidence: 'at_risk', comment: '' }, { token });
+      expect((await env.hub.request('DELETE', `/api/key-result/${data.gone.id}`, { token })).status).toBe(200);
+      const refusal = await env.hub.post(`/api/key-result/${data.gone.id}/check-ins`, { percent: 20, confidence: 'at_risk', comment: '' }, { token });
       expect(refusal.status).toBeGreaterThanOrEqual(400);
       const refusalMessage = (refusal.body as { errors: { message: string }[] }).errors[0].message;
 
       // the hub back: the health poll's answer wakes main's queue, which sends in order
-      await link.restore();
+      await env.link.restore();
       await keep.getByTestId('latest-check-in').getByText('40%').waitFor({ timeout: 60_000 });
       await keep.getByText('Typed on the train').first().waitFor();
       await keep.getByTestId('check-ins-waiting').waitFor({ state: 'detached' });
@@ -169,7 +144,7 @@ describe('offline writes are not lost (desktop)', () => {
       await shot(page, 'back');
 
       // read back from the hub: the sent check-in, not the cancelled one
-      const history = await hub.get(`/api/key-result/${data.keep.id}/check-ins`, { token });
+      const history = await env.hub.get(`/api/key-result/${data.keep.id}/check-ins`, { token });
       expect(history.body.data.items.map((c: { percent: number; comment: string; author: { name: string } }) => [c.percent, c.comment])).toEqual([[40, 'Typed on the train']]);
 
       // the refused one, with the hub's own words, until dismissed
@@ -190,9 +165,9 @@ describe('offline writes are not lost (desktop)', () => {
   }, SLOW);
 
   it('web: nothing is kept offline; the Check in button is disabled while the hub is away, as before', async () => {
-    const { token } = await hub.login('member', 'demo');
+    const { token } = await env.hub.login('member', 'demo');
     const data = await memberObjective(token, `web ${Date.now()}`);
-    const s = await session(link.url);
+    const s = await session(env.link.url);
     try {
       const { page } = s;
       await signIn(page, 'member');
@@ -200,7 +175,7 @@ describe('offline writes are not lost (desktop)', () => {
       const keep = cardOf(page, data.keep.title);
       await keep.getByText('No check-ins yet').waitFor();
       expect(await keep.getByRole('button', { name: 'Check in' }).isEnabled()).toBe(true);
-      await link.cut();
+      await env.link.cut();
       // the notification stream drops: the app goes offline by itself
       await page.getByTestId('offline-banner').waitFor({ timeout: 30_000 });
       await expect.poll(() => keep.getByRole('button', { name: 'Check in' }).isDisabled()).toBe(true);
