@@ -5,15 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { HubClient } from '../../electron/hub-client';
-import { createIpcHandlers, type IpcDeps } from '../../electron/ipc/register';
-import { trustedSender } from '../../electron/ipc/sender';
+import type { IpcDeps } from '../../electron/ipc/register';
 import { createDesktopPreferences } from '../../electron/settings';
 import { AUTOSTART_FILE, createStartAtLogin } from '../../electron/start-at-login';
-import { memoryTokenStore } from '../../electron/token-store';
-import { IPC_CHANNELS } from '../../shared/ipc-channels';
-import type { HubSettings, IpcChannel } from '../../shared/ipc';
-import { serveRenderer } from '../support/desktop-mode';
+import { bindDesktopMode, emitToPage, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { signIn, tabTo, useBrowser } from './helpers';
 
@@ -43,44 +38,10 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-/**
- * What preload exposes, in page form: one frozen object, the allow-list, no ipcRenderer; the
- * test plays main's notification events with window.__notify (webContents.send in the app).
- */
-function installBridge(channels: readonly string[]) {
-  const allowed = new Set(channels);
-  const listeners = new Set<(event: unknown) => void>();
-  const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; __notify(event: unknown): void; hub: unknown };
-  w.__notify = (event) => listeners.forEach((listener) => listener(event));
-  w.hub = Object.freeze({
-    invoke: (channel: string, payload?: unknown) =>
-      allowed.has(channel)
-        ? w.__hubInvoke(channel, payload)
-        : Promise.resolve({ ok: false, error: { status: 400, serverError: false, errors: [{ message: `Unknown channel: ${channel}` }] } }),
-    onSessionEnded: () => () => {},
-    onNotifications(listener: (event: unknown) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  });
-}
-
 /** main's handlers as electron/main.ts wires them, with this platform's desktop pieces. */
 async function bind(context: BrowserContext, desktop: Pick<IpcDeps, 'desktopSettings' | 'onUnreadCount'>) {
-  const tokens = memoryTokenStore();
-  const settings: HubSettings = { hubUrl: baseUrl, activeUrl: baseUrl, embeddedStatus: 'off', tokenPersistence: 'memory' };
-  const handlers = createIpcHandlers({
-    hub: new HubClient({ fetch, resolveTarget: async () => ({ key: baseUrl, url: baseUrl }), tokens }),
-    connection: { settings: () => settings, setHubUrl: async () => settings },
-    saveFile: async () => ({ status: 'cancelled' }),
-    openExternal: async () => {},
-    isTrustedSender: trustedSender(`${renderer.url}/index.html`, renderer.url),
-    // as in the app: signing out clears it
-    offlineCacheDir: path.join(root, 'offline-cache'),
-    ...desktop,
-  });
-  await context.exposeBinding('__hubInvoke', (source, channel: IpcChannel, payload: unknown) => handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload));
-  await context.addInitScript(installBridge, IPC_CHANNELS);
+  // as in the app: signing out clears the offline cache
+  await bindDesktopMode(context, { hubUrl: baseUrl, rendererUrl: renderer.url, offlineCacheDir: path.join(root, 'offline-cache'), deps: desktop });
 }
 
 function memoryStore() {
@@ -121,7 +82,7 @@ describe('Settings → Desktop app (desktop mode)', () => {
       // the bell tells main its count for the tray as soon as it has one
       await expect.poll(() => counts.some((c) => typeof c === 'number')).toBe(true);
       // the tray's Notifications item: main sends 'show', the bell opens its list
-      await page.evaluate(() => (window as unknown as { __notify(e: unknown): void }).__notify({ type: 'show' }));
+      await emitToPage(page, 'onNotifications', { type: 'show' });
       await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Notifications' }).waitFor({ state: 'hidden' });

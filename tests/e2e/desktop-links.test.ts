@@ -4,15 +4,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createDeepLinks, type DeepLinkDeps, type DeepLinks } from '../../electron/deep-links';
-import { HubClient } from '../../electron/hub-client';
-import { createIpcHandlers } from '../../electron/ipc/register';
-import { trustedSender } from '../../electron/ipc/sender';
-import { memoryTokenStore } from '../../electron/token-store';
 import { COPY_LINK_TEXT } from '../../shared/rules/app-links';
-import { IPC_CHANNELS, IPC_EVENTS } from '../../shared/ipc-channels';
-import type { HubSettings, IpcChannel } from '../../shared/ipc';
 import type { BrowserSession } from '../support/browser';
-import { serveRenderer } from '../support/desktop-mode';
+import { bindDesktopMode, emitToPage, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { createOwnObjective, expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser } from './helpers';
 
@@ -42,31 +36,6 @@ afterAll(async () => {
   if (rendererRoot) await rm(rendererRoot, { recursive: true, force: true });
 });
 
-/** preload's bridge in page form, with its notification events (only an app path gets through) */
-function installBridge(channels: readonly string[]) {
-  const allowed = new Set(channels);
-  const listeners = new Set<(event: { type: 'changed' } | { type: 'open'; link: string }) => void>();
-  const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; __hubSend(channel: string, payload: unknown): void; hub: unknown };
-  w.__hubSend = (channel, payload) => {
-    const link = (payload as { link?: unknown } | null)?.link;
-    if (channel === 'notifications:changed') listeners.forEach((l) => l({ type: 'changed' }));
-    if (channel === 'notifications:open' && typeof link === 'string' && link.startsWith('/') && !link.startsWith('//')) {
-      listeners.forEach((l) => l({ type: 'open', link }));
-    }
-  };
-  w.hub = Object.freeze({
-    invoke: (channel: string, payload?: unknown) =>
-      allowed.has(channel)
-        ? w.__hubInvoke(channel, payload)
-        : Promise.resolve({ ok: false, error: { status: 400, serverError: false, errors: [{ message: `Unknown channel: ${channel}` }] } }),
-    onSessionEnded: () => () => {},
-    onNotifications(listener: (event: { type: 'changed' } | { type: 'open'; link: string }) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  });
-}
-
 interface Desktop {
   page: Page;
   deepLinks: DeepLinks;
@@ -77,31 +46,21 @@ interface Desktop {
  * Settings (null: the built-in one; the requests go to the demo hub either way).
  */
 async function startDesktop(options: { argv?: string[]; hubUrl?: string | null } = {}): Promise<Desktop> {
-  const tokens = memoryTokenStore();
-  const hub = new HubClient({ fetch, resolveTarget: async () => ({ key: baseUrl, url: baseUrl }), tokens });
   const hubUrl = options.hubUrl === undefined ? baseUrl : options.hubUrl;
-  const settings: HubSettings = { hubUrl, activeUrl: baseUrl, embeddedStatus: hubUrl ? 'off' : 'running', tokenPersistence: 'memory' };
   const app = { setAsDefaultProtocolClient: () => true, on: () => app } as unknown as DeepLinkDeps['app'];
   const deepLinks = createDeepLinks({ app, platform: 'win32', defaultApp: false, execPath: '/opt/Bitstone Hub/bitstone-hub', argv: options.argv ?? ['/opt/Bitstone Hub/bitstone-hub'] });
-  const handlers = createIpcHandlers({
-    hub,
-    connection: { settings: () => settings, setHubUrl: async () => settings },
-    saveFile: async () => ({ status: 'cancelled' }),
-    openExternal: async () => {},
-    isTrustedSender: trustedSender(`${renderer.url}/index.html`, renderer.url),
-    takePendingLink: () => deepLinks.takePending(),
-  });
   const session = await browser.session(renderer.url);
   open.push(session);
-  await session.context.exposeBinding('__hubInvoke', (source, channel: IpcChannel, payload: unknown) =>
-    handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload),
-  );
-  await session.context.addInitScript(installBridge, IPC_CHANNELS);
-  const { page } = session;
-  // main.ts's openInWindow: webContents.send(IPC_EVENTS.notificationOpen, { link })
-  deepLinks.attach((link) => {
-    void page.evaluate(([channel, payload]) => (window as unknown as { __hubSend(c: string, p: unknown): void }).__hubSend(channel as string, payload), [IPC_EVENTS.notificationOpen, { link }] as const);
+  // the requests go to the demo hub whichever hub Settings names
+  await bindDesktopMode(session.context, {
+    hubUrl: baseUrl,
+    rendererUrl: renderer.url,
+    settings: { hubUrl, embeddedStatus: hubUrl ? 'off' : 'running' },
+    deps: { takePendingLink: () => deepLinks.takePending() },
   });
+  const { page } = session;
+  // main.ts's openInWindow: webContents.send(IPC_EVENTS.notificationOpen, { link }), which preload forwards as 'open'
+  deepLinks.attach((link) => void emitToPage(page, 'onNotifications', { type: 'open', link }));
   return { page, deepLinks };
 }
 
@@ -151,7 +110,7 @@ describe('links into the desktop app', () => {
     expect(new URL(page.url()).pathname).toBe('/objective-tracking/approvals');
 
     // issue 11's native notification click goes the same way
-    await page.evaluate(([channel]) => (window as unknown as { __hubSend(c: string, p: unknown): void }).__hubSend(channel, { link: '/holidays' }), [IPC_EVENTS.notificationOpen] as const);
+    await emitToPage(page, 'onNotifications', { type: 'open', link: '/holidays' });
     await page.waitForURL((url) => url.pathname === '/holidays');
   });
 

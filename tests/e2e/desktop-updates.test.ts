@@ -6,15 +6,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { version as appVersion } from '../../package.json';
-import { HubClient } from '../../electron/hub-client';
-import { createIpcHandlers } from '../../electron/ipc/register';
-import { trustedSender } from '../../electron/ipc/sender';
-import { memoryTokenStore } from '../../electron/token-store';
-import { IPC_CHANNELS } from '../../shared/ipc-channels';
-import type { HubSettings, IpcChannel, UpdateNotice } from '../../shared/ipc';
+import type { UpdateNotice } from '../../shared/ipc';
 import { COMPAT_TITLES, HUB_API_LEVEL } from '../../shared/rules/app-compat';
 import type { BrowserSession } from '../support/browser';
-import { serveRenderer } from '../support/desktop-mode';
+import { bindDesktopMode, emitToPage, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { signIn, useBrowser } from './helpers';
 
@@ -40,25 +35,6 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-/** What preload exposes, in page form, with main's update event played by window.__hubUpdate. */
-function installBridge(channels: readonly string[]) {
-  const allowed = new Set(channels);
-  const listeners = new Set<(notice: unknown) => void>();
-  const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; __hubUpdate(n: unknown): void; hub: unknown };
-  w.__hubUpdate = (notice) => listeners.forEach((l) => l(notice));
-  w.hub = Object.freeze({
-    invoke: (channel: string, payload?: unknown) =>
-      allowed.has(channel)
-        ? w.__hubInvoke(channel, payload)
-        : Promise.resolve({ ok: false, error: { status: 400, serverError: false, errors: [{ message: `Unknown channel: ${channel}` }] } }),
-    onSessionEnded: () => () => {},
-    onUpdate(listener: (notice: unknown) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  });
-}
-
 interface Desktop {
   session: BrowserSession;
   page: Page;
@@ -75,29 +51,19 @@ afterAll(async () => {
 });
 
 async function startDesktop(hubUrl: string): Promise<Desktop> {
-  const tokens = memoryTokenStore();
-  const hub = new HubClient({ fetch, resolveTarget: async () => ({ key: hubUrl, url: hubUrl }), tokens, appVersion });
-  const settings: HubSettings = { hubUrl, activeUrl: hubUrl, embeddedStatus: 'off', tokenPersistence: 'memory' };
   const installs = vi.fn();
   const updater = { current: null as UpdateNotice | null };
-  const handlers = createIpcHandlers({
-    hub,
-    connection: { settings: () => settings, setHubUrl: async () => settings },
-    saveFile: async () => ({ status: 'cancelled' }),
-    openExternal: async () => {},
-    isTrustedSender: trustedSender(`${renderer.url}/index.html`, renderer.url),
-    updater: { notice: () => updater.current, install: installs },
-    appVersion,
-  });
   const session = await openSession(renderer.url);
   open.push(session);
-  await session.context.exposeBinding('__hubInvoke', (source, channel: IpcChannel, payload: unknown) =>
-    handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload),
-  );
-  await session.context.addInitScript(installBridge, IPC_CHANNELS);
+  await bindDesktopMode(session.context, {
+    hubUrl,
+    rendererUrl: renderer.url,
+    appVersion,
+    deps: { updater: { notice: () => updater.current, install: installs }, appVersion },
+  });
   const emit = async (notice: UpdateNotice) => {
     updater.current = notice;
-    await session.page.evaluate((n) => (window as unknown as { __hubUpdate(n: unknown): void }).__hubUpdate(n), notice);
+    await emitToPage(session.page, 'onUpdate', notice);
   };
   return { session, page: session.page, installs, updater, emit };
 }

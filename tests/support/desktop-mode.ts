@@ -2,9 +2,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { HubClient } from '../../electron/hub-client';
-import { createIpcHandlers, type IpcHandlers } from '../../electron/ipc/register';
+import { createIpcHandlers, type IpcDeps, type IpcHandlers } from '../../electron/ipc/register';
 import { trustedSender } from '../../electron/ipc/sender';
 import { memoryTokenStore, type TokenStore } from '../../electron/token-store';
 import { WriteQueue } from '../../electron/write-queue';
@@ -39,28 +39,36 @@ export async function serveRenderer(dir: string): Promise<{ url: string; close()
   };
 }
 
-/** What preload exposes, in page form: one frozen object, the allow-list, no ipcRenderer. */
-function installBridge({ channels, queue }: { channels: readonly string[]; queue: boolean }) {
+/** The events preload forwards from main (webContents.send), by their window.hub method. */
+export type BridgeEvent = 'onNotifications' | 'onUpdate' | 'onQueueChanged';
+
+/**
+ * What preload exposes, in page form: one frozen object, the allow-list, no ipcRenderer, and the
+ * listed event methods only (the renderer tells what main offers by their presence). The test
+ * plays main's events with window.__hubEmit(method, payload): see DesktopMode.emit.
+ */
+function installBridge({ channels, events }: { channels: readonly string[]; events: readonly string[] }) {
   const allowed = new Set(channels);
-  const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; __queueChanged?: (change: { sent: number }) => void; hub: unknown };
-  // main's queue:changed event, as preload forwards it (issue 22)
-  const queueListeners = new Set<(change: { sent: number }) => void>();
-  w.__queueChanged = (change) => queueListeners.forEach((listener) => listener(change));
+  const w = window as unknown as { __hubInvoke(c: string, p: unknown): Promise<unknown>; __hubEmit(event: string, payload: unknown): void; hub: unknown };
+  const listeners = new Map(events.map((event) => [event, new Set<(payload: unknown) => void>()]));
+  w.__hubEmit = (event, payload) => listeners.get(event)?.forEach((listener) => listener(payload));
+  const subscribe = (event: string) => (listener: (payload: unknown) => void) => {
+    listeners.get(event)?.add(listener);
+    return () => void listeners.get(event)?.delete(listener);
+  };
   w.hub = Object.freeze({
     invoke: (channel: string, payload?: unknown) =>
       allowed.has(channel)
         ? w.__hubInvoke(channel, payload)
         : Promise.resolve({ ok: false, error: { status: 400, serverError: false, errors: [{ message: `Unknown channel: ${channel}` }] } }),
     onSessionEnded: () => () => {},
-    ...(queue
-      ? {
-          onQueueChanged: (listener: (change: { sent: number }) => void) => {
-            queueListeners.add(listener);
-            return () => queueListeners.delete(listener);
-          },
-        }
-      : {}),
+    ...Object.fromEntries(events.map((event) => [event, subscribe(event)])),
   });
+}
+
+/** Main sends an event to one page, as preload forwards it. */
+export function emitToPage(page: Page, event: BridgeEvent, payload: unknown): Promise<void> {
+  return page.evaluate(([e, p]) => (window as unknown as { __hubEmit(e: string, p: unknown): void }).__hubEmit(e, p), [event, payload] as const);
 }
 
 export interface DesktopMode {
@@ -70,19 +78,30 @@ export interface DesktopMode {
   writeQueue: WriteQueue | null;
 }
 
+export interface DesktopModeOptions {
+  hubUrl: string;
+  rendererUrl: string;
+  offlineCacheDir?: string;
+  writeQueueDir?: string;
+  writeQueueRetryMs?: number;
+  /** the app's version HubClient sends (the hub's version check) */
+  appVersion?: string;
+  /** main's other pieces as electron/main.ts passes them (updater, desktop settings, unread count…) */
+  deps?: Partial<IpcDeps>;
+  /** what Settings says of the hub, when not the company hub at hubUrl (e.g. the built-in one) */
+  settings?: Pick<HubSettings, 'hubUrl' | 'embeddedStatus'>;
+}
+
 /**
  * Gives every page of `context` (served from rendererUrl) a window.hub bound to main's handlers,
  * whose HubClient talks to hubUrl; main keeps the offline cache in offlineCacheDir and the write
  * queue in writeQueueDir when given (retrying a hub that did not answer after writeQueueRetryMs).
  */
-export async function bindDesktopMode(
-  context: BrowserContext,
-  options: { hubUrl: string; rendererUrl: string; offlineCacheDir?: string; writeQueueDir?: string; writeQueueRetryMs?: number },
-): Promise<DesktopMode> {
+export async function bindDesktopMode(context: BrowserContext, options: DesktopModeOptions): Promise<DesktopMode> {
   const { hubUrl, rendererUrl } = options;
   const tokens = memoryTokenStore();
-  const hub = new HubClient({ fetch, resolveTarget: async () => ({ key: hubUrl, url: hubUrl }), tokens });
-  const settings: HubSettings = { hubUrl, activeUrl: hubUrl, embeddedStatus: 'off', tokenPersistence: 'memory' };
+  const hub = new HubClient({ fetch, resolveTarget: async () => ({ key: hubUrl, url: hubUrl }), tokens, appVersion: options.appVersion });
+  const settings: HubSettings = { hubUrl, activeUrl: hubUrl, embeddedStatus: 'off', tokenPersistence: 'memory', ...options.settings };
   // as electron/main.ts wires it, with the event sent to every page of the context
   const writeQueue = options.writeQueueDir
     ? new WriteQueue({
@@ -99,9 +118,7 @@ export async function bindDesktopMode(
         },
         send: (request) => hub.request(request),
         onChanged: (change) => {
-          for (const page of context.pages()) {
-            page.evaluate((c) => (window as unknown as { __queueChanged?: (c: { sent: number }) => void }).__queueChanged?.(c), change).catch(() => undefined);
-          }
+          for (const page of context.pages()) emitToPage(page, 'onQueueChanged', change).catch(() => undefined);
         },
         firstRetryMs: options.writeQueueRetryMs,
       })
@@ -115,10 +132,12 @@ export async function bindDesktopMode(
     isTrustedSender: trustedSender(`${rendererUrl}/index.html`, rendererUrl),
     offlineCacheDir: options.offlineCacheDir,
     writeQueue: writeQueue ?? undefined,
+    ...options.deps,
   });
   await context.exposeBinding('__hubInvoke', (source, channel: IpcChannel, payload: unknown) =>
     handlers[channel]({ senderFrame: { url: source.frame.url() } }, payload),
   );
-  await context.addInitScript(installBridge, { channels: IPC_CHANNELS, queue: writeQueue !== null });
+  const events: BridgeEvent[] = ['onNotifications', 'onUpdate', ...(writeQueue ? (['onQueueChanged'] as const) : [])];
+  await context.addInitScript(installBridge, { channels: IPC_CHANNELS, events });
   return { handlers, tokens, writeQueue };
 }
