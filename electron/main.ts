@@ -5,9 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, nativeTheme, net, Notification, safeStorage, screen, shell, Tray, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
-import { HubError } from '../shared/api/hub-error';
 import { DESKTOP_AGENT } from '../shared/rules/user-agent-summary';
-import { meResponseSchema } from '../shared/api/auth';
 import { hubVersion, showAbout } from './about';
 import { appMenuTemplate } from './app-menu';
 import { appPaths } from './app-paths';
@@ -29,7 +27,7 @@ import { createTokenStore } from './token-store';
 import { closeToTray, createUnreadIndicator, trayIcon } from './tray';
 import { startDeferredUpdater } from './updater';
 import { createWindowStateStore, initialWindowState, trackWindowState } from './window-state';
-import { WriteQueue } from './write-queue';
+import { tokenOwner, WriteQueue } from './write-queue';
 import { installSecurity, windowOptions } from './window-security';
 
 // Composition only (style.md, after Actual Budget): every decision lives in a module that takes
@@ -211,14 +209,7 @@ function start(): void {
     dir: path.join(app.getPath('userData'), 'offline-queue'),
     target: () => hubConnection.target(),
     token: (hubKey) => tokens.get(hubKey),
-    whoAmI: async () => {
-      try {
-        return meResponseSchema.shape.data.parse(await hub.request({ method: 'GET', path: '/auth/me' }, { endSessionOn401: false })).user.id;
-      } catch (error) {
-        if (error instanceof HubError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    whoAmI: tokenOwner(hub),
     send: (request) => hub.request(request),
     onChanged: (change) => {
       if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.queueChanged, change);

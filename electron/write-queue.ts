@@ -2,9 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { meResponseSchema } from '../shared/api/auth';
 import { HubError, isHubErrorShape } from '../shared/api/hub-error';
 import { checkQueueable, QUEUE_MESSAGES, queuedWriteSchema, sendOutcome, type QueueableRequest, type QueuedWrite } from '../shared/rules/queued-writes';
-import type { HubTarget } from './hub-client';
+import type { HubClient, HubTarget } from './hub-client';
 
 // issue 22, offline writes are not lost: a check-in made while the hub is away waits in a JSON file
 // per hub and signed-in user under userData/offline-queue, and main sends it when the hub answers
@@ -296,4 +297,19 @@ export class WriteQueue {
     if (items.some((i) => i.status === 'queued')) this.waiting?.add(file);
     else this.waiting?.delete(file);
   }
+}
+
+/**
+ * WriteQueueDeps.whoAmI through the app's HubClient: the id of the person the held token is
+ * for, null when it is refused (signed out), a thrown error when the hub does not answer.
+ */
+export function tokenOwner(hub: Pick<HubClient, 'request'>): () => Promise<number | null> {
+  return async () => {
+    try {
+      return meResponseSchema.shape.data.parse(await hub.request({ method: 'GET', path: '/auth/me' }, { endSessionOn401: false })).user.id;
+    } catch (error) {
+      if (error instanceof HubError && error.status === 401) return null;
+      throw error;
+    }
+  };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HubError, UNREACHABLE_MESSAGE } from '../../shared/api/hub-error';
 import { QUEUE_MESSAGES, type QueueableRequest } from '../../shared/rules/queued-writes';
-import { queueFileName, WriteQueue, type WriteQueueDeps } from '../../electron/write-queue';
+import { queueFileName, tokenOwner, WriteQueue, type WriteQueueDeps } from '../../electron/write-queue';
 
 // issue 22, offline writes are not lost: the queue main keeps on disk, per hub and signed-in user.
 
@@ -277,5 +277,22 @@ describe('write queue', () => {
     r.queue.stop();
     expect(await readdir(dir)).toEqual([queueFileName(HUB, 7)]);
     expect((await r.queue.list(7)).map((i) => i.what).sort()).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+  });
+});
+
+describe('tokenOwner: whose the held token is', () => {
+  const user = {
+    id: 7, name: 'Ana Pop', username: 'member', email: null, phone: null, imagePath: null, status: 'active', role: null, roleId: null,
+    job: null, team: [], teamIds: [], leadTeamIds: [], managedTeamIds: [], teamlead: null, isOwner: false, isTeamLead: false,
+    isTeamsManager: false, registered: true, joinDate: null, lastLogin: null, capabilities: [], accessLabel: 'User',
+  };
+  it("asks /auth/me without ending the session: the user's id, null when refused, the failure when there is no answer", async () => {
+    const request = vi.fn().mockResolvedValueOnce({ user, firstLogin: false, passwordMustChange: false });
+    expect(await tokenOwner({ request })()).toBe(7);
+    expect(request).toHaveBeenCalledWith({ method: 'GET', path: '/auth/me' }, { endSessionOn401: false });
+    request.mockRejectedValueOnce(answer(401, 'Unauthorized'));
+    expect(await tokenOwner({ request })()).toBeNull();
+    request.mockRejectedValueOnce(answer(0, UNREACHABLE_MESSAGE));
+    await expect(tokenOwner({ request })()).rejects.toBeInstanceOf(HubError);
   });
 });

@@ -7,9 +7,7 @@ import { HubClient } from '../../electron/hub-client';
 import { createIpcHandlers, type IpcDeps, type IpcHandlers } from '../../electron/ipc/register';
 import { trustedSender } from '../../electron/ipc/sender';
 import { memoryTokenStore, type TokenStore } from '../../electron/token-store';
-import { WriteQueue } from '../../electron/write-queue';
-import { meResponseSchema } from '../../shared/api/auth';
-import { HubError } from '../../shared/api/hub-error';
+import { tokenOwner, WriteQueue } from '../../electron/write-queue';
 import { IPC_CHANNELS } from '../../shared/ipc-channels';
 import type { HubSettings, IpcChannel } from '../../shared/ipc';
 
@@ -108,14 +106,7 @@ export async function bindDesktopMode(context: BrowserContext, options: DesktopM
         dir: options.writeQueueDir,
         target: async () => ({ key: hubUrl, url: hubUrl }),
         token: (key) => tokens.get(key),
-        whoAmI: async () => {
-          try {
-            return meResponseSchema.shape.data.parse(await hub.request({ method: 'GET', path: '/auth/me' }, { endSessionOn401: false })).user.id;
-          } catch (error) {
-            if (error instanceof HubError && error.status === 401) return null;
-            throw error;
-          }
-        },
+        whoAmI: tokenOwner(hub),
         send: (request) => hub.request(request),
         onChanged: (change) => {
           for (const page of context.pages()) emitToPage(page, 'onQueueChanged', change).catch(() => undefined);

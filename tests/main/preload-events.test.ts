@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HubBridge } from '../../shared/ipc';
 import { IPC_EVENTS } from '../../shared/ipc';
 
-// issue 22: the preload forwards main's 'update:ready' to the page as a version and two flags only.
+// issue 22: the events the preload forwards from main, each checked and without the IPC event:
+// 'update:ready' as a version and two flags, the built-in hub's state only when well formed.
 const electron = vi.hoisted(() => ({
   contextBridge: { exposeInMainWorld: vi.fn() },
   ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
@@ -29,5 +30,22 @@ describe('preload: update notices', () => {
     expect(listener.mock.calls).toEqual([[{ version: '1.3.0', required: true, installing: false }]]);
     unsubscribe();
     expect(electron.ipcRenderer.removeListener).toHaveBeenCalledWith(IPC_EVENTS.updateReady, forward);
+  });
+});
+
+describe('preload: the built-in hub state', () => {
+  it('passes a well-formed status without the IPC event, drops anything else, and unsubscribes', () => {
+    electron.ipcRenderer.on.mockClear();
+    const listener = vi.fn();
+    const unsubscribe = bridge.onHubStatus!(listener);
+    const [channel, forward] = electron.ipcRenderer.on.mock.calls[0] as unknown as [string, (...args: unknown[]) => void];
+    expect(channel).toBe(IPC_EVENTS.hubStatus);
+    const status = { state: 'restarting', attempt: 2, retryInMs: 2000, message: 'The built-in hub stopped unexpectedly (code 139).' };
+    forward({ sender: electron.ipcRenderer }, { ...status, sender: electron.ipcRenderer });
+    forward({ sender: electron.ipcRenderer }, { ...status, state: 'on fire' });
+    forward({ sender: electron.ipcRenderer }, null);
+    expect(listener.mock.calls).toEqual([[status]]);
+    unsubscribe();
+    expect(electron.ipcRenderer.removeListener).toHaveBeenCalledWith(IPC_EVENTS.hubStatus, forward);
   });
 });
