@@ -8,6 +8,7 @@ import { startScheduler } from '../../server/services/scheduler';
 import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import { createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub } from '../support/hub';
+import { takeSseEvents } from '../support/sse';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
 // issue 11 part 3: notifications — who gets which kind, own-only reads, per-user settings,
@@ -282,16 +283,10 @@ function openStream(url: string, token: string) {
       for (;;) {
         const { value, done: finished } = await reader.read();
         if (finished) break;
-        buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          waiter.wake?.();
-        }
+        const taken = takeSseEvents(buffer + value);
+        buffer = taken.rest;
+        events.push(...(taken.events as SseEvent[]));
+        if (taken.events.length) waiter.wake?.();
       }
     } catch {
       /* aborted */

@@ -17,6 +17,7 @@ import { ownSessionsResponseSchema } from '../../shared/api/sessions';
 import { DEPLOY_HOST as HOST, startDeployStack, type DeployStack } from '../support/deploy-stack';
 import type { HubProcess } from '../support/hub-process';
 import type { RunningNginx } from '../support/nginx';
+import { takeSseEvents } from '../support/sse';
 import type { TestCertificates } from '../support/tls-ca';
 
 // issue 23 'Deployment that is tested, not only described': deploy/nginx/bitstone-hub.conf in front
@@ -123,15 +124,9 @@ function openStream(token: string) {
   void opened.then((res) => {
     let buffer = '';
     res.setEncoding('utf8').on('data', (chunk: string) => {
-      buffer += chunk;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const event = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: camelize(JSON.parse(data)) });
-      }
+      const taken = takeSseEvents(buffer + chunk);
+      buffer = taken.rest;
+      for (const { event, data } of taken.events) events.push({ event, data: camelize(data) });
     });
   });
   const next = async (name: string, timeoutMs = 15_000) => {
