@@ -14,7 +14,9 @@ export const DESKTOP_PLATFORMS = ['win32', 'darwin', 'linux'] as const;
 export type DesktopPlatform = (typeof DESKTOP_PLATFORMS)[number];
 
 /** GET /desktop/policy?platform=…: what the app needs to decide about updating, for signed-in users. */
-export const desktopPolicyQuerySchema = z.object({ platform: z.enum(DESKTOP_PLATFORMS) });
+/** A platform named in a request: the message says which ones there are. */
+const platformSchema = z.enum(DESKTOP_PLATFORMS, { error: `Platform must be one of ${DESKTOP_PLATFORMS.join(', ')}.` });
+export const desktopPolicyQuerySchema = z.object({ platform: platformSchema });
 export const desktopPolicySchema = z.object({
   /** the newest release in the hub's releases folder for that platform, or null when there is none */
   latestVersion: z.string().nullable(),
@@ -70,7 +72,7 @@ export function errorsOfReleaseFile(name: string, messages: readonly string[]): 
   return messages.filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length));
 }
 
-export const desktopPlatformParamsSchema = z.object({ platform: z.enum(DESKTOP_PLATFORMS) });
+export const desktopPlatformParamsSchema = z.object({ platform: platformSchema });
 export const desktopUpdateFileParamsSchema = z.object({ file: z.string().max(1000) });
 
 export const desktopReleaseFileSchema = z.object({

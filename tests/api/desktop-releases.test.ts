@@ -176,7 +176,8 @@ describe('GET /api/desktop/policy', () => {
   it('refuses an unknown platform (400) and anyone not signed in (401)', async () => {
     const res = await hub.get('/api/desktop/policy?platform=beos', { token: member });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].field).toBe('platform');
+    expect(res.body.errors[0]).toEqual({ field: 'platform', message: 'Platform must be one of win32, darwin, linux.' });
+    expect((await hub.get('/api/desktop/policy', { token: member })).body.errors[0].field).toBe('platform');
     expect((await hub.get('/api/desktop/policy?platform=linux')).status).toBe(401);
   });
 });
