@@ -24,6 +24,8 @@ export const notifications = pgTable('notifications', {
 }, (t) => [
   index('notifications_user_read_created_idx').on(t.userId, t.readAt, t.createdAt.desc()),
   uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+  // issue 26: the retention job deletes read ones by when they were read
+  index('notifications_read_idx').on(t.readAt).where(sql`${t.readAt} is not null`),
 ]);
 
 /** A missing row means enabled: only switched-off (or switched back on) kinds are stored. */

@@ -104,6 +104,8 @@ export const users = pgTable('users', {
   /** issue 18: set by an admin's password reset; the hub allows only the password change until it is done */
   passwordMustChange: boolean('password_must_change').notNull().default(false),
   lastLogin: tstz('last_login'),
+  /** issue 26: when the person was archived (null while active); retention reminds admins from it */
+  archivedAt: tstz('archived_at'),
   createdAt: tstz('created_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 }, (t) => [
@@ -287,7 +289,12 @@ export const sessions = pgTable('sessions', {
   client: text('client').notNull().default('web'), // desktop | web
   userAgent: text('user_agent'),
   createdAddress: text('created_address'),
-}, (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+}, (t) => [
+  uniqueIndex('sessions_token_idx').on(t.tokenHash),
+  index('sessions_user_idx').on(t.userId),
+  // issue 26: when a session ended (revoked or expired), which the retention job deletes by
+  index('sessions_ended_idx').on(sql`least(${t.revokedAt}, ${t.expiresAt})`),
+]);
 
 /**
  * When a session was last used and from where. Its own table because a write to `sessions`
@@ -321,6 +328,8 @@ export const loginEvents = pgTable('login_events', {
   index('login_events_username_idx').on(sql`lower(${t.username})`, t.createdAt),
   index('login_events_address_idx').on(t.address, t.createdAt),
   index('login_events_user_idx').on(t.userId, t.createdAt),
+  // issue 26: the retention job deletes the oldest in batches
+  index('login_events_created_idx').on(t.createdAt),
 ]);
 
 export const auditLog = pgTable('audit_log', {

@@ -152,7 +152,9 @@ export async function setMemberTeams(db: Db, actor: Actor, member: LoadedMember,
 /** DELETE /user/:id and PATCH /user/:id/restore (spec §4: active ⇄ deleted). */
 export async function setMemberStatus(db: Db, actor: Actor, userId: number, status: 'active' | 'deleted'): Promise<void> {
   await db.transaction(async (tx) => {
-    const [changed] = await tx.update(users).set({ status, updatedAt: new Date() }).where(and(eq(users.id, userId), ne(users.status, status))).returning({ id: users.id });
+    const now = new Date();
+    // issue 26: retention counts an archived person's period from archivedAt
+    const [changed] = await tx.update(users).set({ status, archivedAt: status === 'deleted' ? now : null, updatedAt: now }).where(and(eq(users.id, userId), ne(users.status, status))).returning({ id: users.id });
     // issue 18: archiving an archived member is a 404 and restoring an active one changes
     // nothing; neither writes an audit row
     if (!changed) {

@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   'objective_due_soon',
   'objective_overdue',
   'check_in_reminder',
+  // issue 26: admins hear once when an archived person is past the retention period
+  'archived_past_retention',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind' });
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -25,6 +27,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   objective_due_soon: 'An objective of mine is due in 3 days',
   objective_overdue: 'An objective of mine is overdue',
   check_in_reminder: 'Weekly check-in reminder',
+  archived_past_retention: 'An archived person is past the retention period (admins)',
 };
 
 export const notificationSchema = z.object({
@@ -72,8 +75,31 @@ export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySc
 /** GET /notifications/stream without Accept: text/event-stream answers this once. */
 export const notificationStreamSnapshotSchema = envelope(z.object({ unreadCount: z.number().int() }));
 
-/** SSE event names on /notifications/stream. */
+/**
+ * GET /notifications/stream?last_event_id=: where to resume for a client that cannot send the
+ * Last-Event-ID header (a new EventSource); the header, when sent, wins.
+ */
+export const notificationStreamQuerySchema = z.object({
+  lastEventId: z.coerce.number({ error: 'Must be a notification id' }).int('Must be a notification id').min(0, 'Must be a notification id').max(2_147_483_647, 'Must be a notification id').optional(),
+});
+
+/**
+ * SSE events on /notifications/stream (issue 23: resumable). Every event's `id:` is a
+ * notification id, the newest one the stream has delivered (or told the client to refetch up
+ * to), so a client reconnecting with it as Last-Event-ID, to any hub, gets exactly what is newer.
+ */
 export const NOTIFICATION_STREAM_EVENT = 'notification';
+/** The stream is open: the unread count. */
+export const NOTIFICATION_STREAM_READY_EVENT = 'ready';
+/** More were missed than a stream replays, or the resume point was unreadable: fetch the list again. */
+export const NOTIFICATION_STREAM_RESYNC_EVENT = 'resync';
+/** Most missed notifications a reconnecting stream replays before it sends resync instead. */
+export const NOTIFICATION_REPLAY_CAP = 500;
+
+export const notificationStreamEventSchema = z.object({ items: z.array(notificationSchema), unreadCount: z.number().int() });
+export const notificationStreamReadySchema = z.object({ unreadCount: z.number().int() });
+export type NotificationStreamEvent = z.infer<typeof notificationStreamEventSchema>;
+export type NotificationStreamReady = z.infer<typeof notificationStreamReadySchema>;
 /** The web client also refetches this often, in case a push was missed (a reconnect, a proxy). */
 export const NOTIFICATION_POLL_MS = 60_000;
 /** The desktop app's main process polls this often. */
