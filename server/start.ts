@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import { openDatabase, type Database } from './db/client';
@@ -6,6 +7,7 @@ import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/
 import { importJobs } from './imports/schedule';
 import { Readiness } from './services/readiness';
 import { reminderJobs } from './services/notification-reminders';
+import { retentionJobs } from './services/retention/job';
 import { startScheduler } from './services/scheduler';
 
 export interface StartHubOptions {
@@ -26,8 +28,9 @@ export interface StartHubOptions {
   /** issue 11: single sign-on (env.ts reads it from HUB_OIDC_* and HUB_LDAP_*) */
   sso?: BuildAppOptions['sso'];
   /**
-   * The scheduled jobs: design §3 imports (sources in the 'importSources' setting) and issue 11's
-   * notification reminders. On for serve, off by default (tests).
+   * The scheduled jobs: design §3 imports (sources in the 'importSources' setting), issue 11's
+   * notification reminders and issue 26's retention (its runs name the hub: host and address).
+   * On for serve, off by default (tests).
    */
   imports?: boolean;
   /** issue 22: the folder of desktop releases the hub serves as the app's update server; none when omitted */
@@ -101,7 +104,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/+$/, '');
     const db = database.db;
-    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log), ...reminderJobs(db, log) }) : null;
+    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log), ...reminderJobs(db, log), ...retentionJobs(db, log, { hub: `${hostname()} ${url}` }) }) : null;
     const started = app;
     let closing: Promise<void> | undefined;
     return {

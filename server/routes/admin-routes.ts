@@ -4,6 +4,7 @@ import { auditRoutes } from './audit';
 import { jobsRoutes } from './jobs';
 import { linksRoutes } from './links';
 import { rolesRoutes } from './roles';
+import { retentionRoutes } from './retention';
 import { teamsAdminRoutes } from './teams';
 
 // issue 7: the admin area's and the dashboard's routes behind the one register line in app.ts.
@@ -14,4 +15,5 @@ export const adminRoutes: FastifyPluginAsync = async (api) => {
   await api.register(linksRoutes);
   await api.register(adminUsersRoutes);
   await api.register(auditRoutes);
+  await api.register(retentionRoutes);
 };

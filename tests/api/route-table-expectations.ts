@@ -170,6 +170,13 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/admin/users/:id/password-reset': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.admin}/password-reset` }), ...refused },
   'GET /api/admin/sso': { sample: () => ({ path: '/api/admin/sso' }), ...refused },
   'PUT /api/admin/sso': { sample: () => ({ path: '/api/admin/sso', body: { local_passwords_enabled: false } }), ...refused },
+  // issue 26 retention: the periods and the job's runs
+  'GET /api/admin/retention': { sample: () => ({ path: '/api/admin/retention' }), ...refused },
+  'PUT /api/admin/retention': {
+    sample: () => ({ path: '/api/admin/retention', body: { sign_in_events: 30, ended_sessions: 7, read_notifications: 7, import_runs: 7, audit_log: 365, archived_people: 30 } }),
+    ...refused,
+  },
+  'GET /api/admin/retention/runs': { sample: () => ({ path: '/api/admin/retention/runs' }), ...refused },
   'GET /api/audit': { sample: () => ({ path: '/api/audit' }), ...refused },
   'GET /api/audit/actors': { sample: () => ({ path: '/api/audit/actors' }), ...refused },
   'GET /api/imports': { sample: () => ({ path: '/api/imports' }), ...refused },

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { PURGED_KINDS, RETENTION_KINDS, RETENTION_RULES, retentionMessage, type PurgedKind, type RetentionKind } from '../rules/retention';
+import { envelope } from './common';
+
+// issue 26: GET/PUT /admin/retention (the periods) and GET /admin/retention/runs (what the
+// scheduled job removed), admins only.
+
+/** Days, or null (keep for ever) where the kind allows it; every fault answers the kind's one message. */
+function periodSchema(kind: RetentionKind) {
+  const rule = RETENTION_RULES[kind];
+  const message = retentionMessage(kind);
+  const days = z.number({ error: message }).int(message).min(rule.minDays, message).max(rule.maxDays, message);
+  return rule.forever ? days.nullable() : days;
+}
+
+const periodsShape = Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, periodSchema(kind)])) as {
+  [K in RetentionKind]: ReturnType<typeof periodSchema>;
+};
+
+/** PUT: every period at once, as the form sends them. */
+export const retentionBodySchema = z.object(periodsShape);
+export type RetentionBody = z.infer<typeof retentionBodySchema>;
+
+export const retentionSettingsSchema = z.object({
+  periods: z.object(Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, z.number().int().nullable()])) as Record<RetentionKind, z.ZodNullable<z.ZodNumber>>),
+});
+export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
+export const retentionSettingsResponseSchema = envelope(retentionSettingsSchema);
+
+export const retentionRunSchema = z.object({
+  id: z.number().int(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** the hub that ran it (host and address), so a deployment of several hubs can tell */
+  hub: z.string(),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  removed: z.object(Object.fromEntries(PURGED_KINDS.map((kind) => [kind, z.number().int()])) as Record<PurgedKind, z.ZodNumber>),
+  /** archived people past their period the admins were told about in this run */
+  reminded: z.number().int(),
+});
+export type RetentionRun = z.infer<typeof retentionRunSchema>;
+export const retentionRunsResponseSchema = envelope(z.object({ runs: z.array(retentionRunSchema) }));
+
+/** How many runs Admin → Retention lists. */
+export const RETENTION_RUNS_SHOWN = 10;
