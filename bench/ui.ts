@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { LISTED_STATUSES, SORT_LABELS } from '../shared/api/objectives';
 import { LARGE_COMPANY } from '../server/db/seed/large';
 import { startHub, type RunningHub } from '../server/start';
 import { launchBrowser } from '../tests/support/browser';
 import { buildRenderer } from '../tests/support/e2e-global-setup';
+import { EVENT_TIMING_PROBE, latencyText, summarise, timeInteraction, type Timed } from './support/event-timing';
 import { largeDatabase, type LargeDatabase } from './support/large-company';
 
 // issue 10 bench/ui.ts: Debian's Chromium (playwright-core) on the web build served by a hub on
@@ -16,11 +18,22 @@ import { largeDatabase, type LargeDatabase } from './support/large-company';
 // (interactive), and to the first drawn timeline row; plus the JavaScript the page loaded
 // (decoded bytes of every .js resource, counted from the browser's resource timing).
 //
-//   npx tsx bench/ui.ts [--staff N]          (DATABASE_URL=postgres://... to reuse a database)
+// issue 20: then the latency of the interactions a person repeats all day, from the browser's
+// Event Timing API (support/event-timing.ts), each --reps times: a card's status menu opened, the
+// objective dialog opened and closed, a filter and the sort changed (the list opened, an option
+// picked), the objectives paged, and the directory paged (End pressed: the next 48 members come in).
+// Target: each at most 100 ms at the 98th percentile.
+//
+//   npx tsx bench/ui.ts [--staff N] [--reps n] [--interactions-only]
+//   DATABASE_URL=postgres://... to reuse a database; BENCH_WEB_ROOT=... for a private web build
 
 const args = process.argv.slice(2);
 const STAFF = args.includes('--staff') ? Number(args[args.indexOf('--staff') + 1]) : LARGE_COMPANY.staff;
-const WEB_ROOT = path.resolve('dist/renderer');
+const REPS = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 50;
+const INTERACTIONS_ONLY = args.includes('--interactions-only');
+const TARGET_P98_MS = 100;
+// BENCH_WEB_ROOT: a private build, when others rebuild dist/renderer at the same time
+const WEB_ROOT = path.resolve(process.env.BENCH_WEB_ROOT ?? 'dist/renderer');
 const PATHS = { objectives: '/objective-tracking/objectives', directory: '/super-awesome-team', timeline: '/objective-tracking/timeline' };
 const WATCHDOG_MS = 30 * 60_000;
 
@@ -100,6 +113,143 @@ async function searchDirectory(page: Page): Promise<string> {
   return `${before} -> '${await count.textContent()}' ${Date.now() - started} ms after typing 'Ionescu'`;
 }
 
+/**
+ * Waits until the page has had no request in flight for `quietMs` (the notifications stream, which
+ * never ends, left out): the answer a filter or a page asked for has come and been drawn, so the
+ * next interaction does not land on that render.
+ */
+function quietNetwork(page: Page): (quietMs?: number) => Promise<void> {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const streaming = (url: string) => url.includes('/stream');
+  page.on('request', (r) => { if (!streaming(r.url())) { inFlight.add(r); lastChange = Date.now(); } });
+  const done = (r: unknown) => { if (inFlight.delete(r)) lastChange = Date.now(); };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async (quietMs = 150) => {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastChange < quietMs)) await new Promise((r) => setTimeout(r, 25));
+  };
+}
+
+/** The interactions of issue 20, REPS times each, as owner on the large company. */
+async function interactionLatency(browser: Browser, baseURL: string): Promise<Map<string, Timed[]>> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 820 }, locale: 'en-GB' });
+  context.setDefaultTimeout(60_000);
+  const samples = new Map<string, Timed[]>();
+  const record = (name: string, timed: Timed) => samples.set(name, [...(samples.get(name) ?? []), timed]);
+  try {
+    const page = await context.newPage();
+    await signIn(page, 'owner');
+    await context.addInitScript(EVENT_TIMING_PROBE);
+    const settle = quietNetwork(page);
+    await page.goto(PATHS.objectives);
+    await page.getByTestId('objective-card').first().waitFor();
+    await settle();
+
+    const menus = page.getByRole('button', { name: /^Status actions for / });
+    const menuCount = await menus.count();
+    if (menuCount === 0) throw new Error('no objective card offers status actions to owner');
+    for (let i = 0; i < REPS; i++) {
+      const menu = menus.nth(i % menuCount);
+      await menu.scrollIntoViewIfNeeded();
+      record('objective card: open the status menu', await timeInteraction(page, async () => {
+        await menu.click();
+        await page.getByRole('menu').waitFor();
+      }));
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
+    }
+
+    const dialog = page.getByRole('dialog', { name: 'New objective' });
+    for (let i = 0; i < REPS; i++) {
+      record('objective dialog: open (New Objective)', await timeInteraction(page, async () => {
+        await page.getByRole('button', { name: 'New Objective' }).click();
+        await dialog.getByLabel('Title').waitFor();
+      }));
+      await settle();
+      record('objective dialog: close (Cancel)', await timeInteraction(page, async () => {
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }));
+    }
+
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await settle();
+    const statuses = ['All', ...LISTED_STATUSES];
+    for (let i = 0; i < REPS; i++) {
+      // the current one is picked last, so every pick is a change
+      const status = statuses[(i + 1) % statuses.length];
+      record('filter: open the Status list', await timeInteraction(page, async () => {
+        await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+        await page.getByRole('option', { name: status, exact: true }).waitFor();
+      }));
+      record('filter: pick a status', await timeInteraction(page, async () => {
+        await page.getByRole('option', { name: status, exact: true }).click();
+        await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      }));
+      await settle();
+    }
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await settle();
+
+    const sorts = Object.values(SORT_LABELS);
+    for (let i = 0; i < REPS; i++) {
+      const sort = sorts[i % sorts.length];
+      record('sort: open the Sort by list', await timeInteraction(page, async () => {
+        await page.getByRole('combobox', { name: 'Sort by' }).click();
+        await page.getByRole('option', { name: sort, exact: true }).waitFor();
+      }));
+      record('sort: pick an order', await timeInteraction(page, async () => {
+        await page.getByRole('option', { name: sort, exact: true }).click();
+        await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      }));
+      await settle();
+    }
+
+    for (let i = 0; i < REPS; i++) {
+      const name = i % 2 === 0 ? 'Next page' : 'Previous page';
+      record('objectives: next / previous page', await timeInteraction(page, async () => {
+        await page.getByRole('button', { name }).click();
+      }));
+      await settle();
+    }
+
+    // The directory loads its next 48 members as the end of the grid comes into view: End takes the
+    // page there. The keypress is the interaction; the cards come after the answer, and the longest
+    // task while they are drawn is what a click at that moment would wait behind.
+    await page.goto(PATHS.directory);
+    const cards = page.getByTestId('member-card');
+    await cards.first().waitFor();
+    await settle();
+    await page.getByRole('heading', { name: 'Super-Awesome Team' }).click();
+    for (let i = 0; i < REPS; i++) {
+      const before = await cards.count();
+      record('directory: next page (End)', await timeInteraction(page, async () => {
+        await page.keyboard.press('End');
+        await page.waitForFunction((n) => document.querySelectorAll('[data-testid="member-card"]').length > n, before);
+        await settle();
+      }));
+    }
+    console.log(`  (directory: ${await cards.count()} member cards in the page at the end)`);
+  } finally {
+    await context.close();
+  }
+  return samples;
+}
+
+function printInteractions(samples: Map<string, Timed[]>): void {
+  const header = `${'interaction'.padEnd(42)} ${'count'.padStart(5)} ${'p50'.padStart(5)} ${'p98'.padStart(5)} ${'max'.padStart(5)}  ${'longest task p98'.padStart(16)}  target p98 <= ${TARGET_P98_MS} ms`;
+  console.log(`\n${header}\n${'-'.repeat(header.length)}`);
+  for (const [name, timed] of samples) {
+    const latency = summarise(timed.map((t) => t.ms));
+    const tasks = summarise(timed.map((t) => t.longestTaskMs));
+    const verdict = latency.p98 <= TARGET_P98_MS ? 'ok' : 'MISS';
+    console.log(`${name.padEnd(42)} ${String(latency.count).padStart(5)} ${latencyText(latency.p50).padStart(5)} ${latencyText(latency.p98).padStart(5)} ${latencyText(latency.max).padStart(5)}  ${`${Math.round(tasks.p98)}`.padStart(16)}  ${verdict}`);
+  }
+  console.log(`ms, Event Timing (input to next paint); <16 = under the browser's reporting threshold; longest task = the longest main-thread task from the input to the screen settling`);
+}
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
 let database: LargeDatabase | undefined;
@@ -126,7 +276,7 @@ try {
     ['timeline (lead): first drawn row', () => measure(browser!, hub!.url, 'lead', PATHS.timeline, '[data-row]')],
   ];
   console.log('');
-  for (const [name, run] of screens) {
+  for (const [name, run] of INTERACTIONS_ONLY ? [] : screens) {
     try {
       const screen = await run();
       console.log(`${name.padEnd(36)} ${`${Math.round(screen.firstMs)} ms`.padStart(9)} after navigation, JS loaded ${kib(screen.jsBytes).padStart(9)}${screen.extra ? `; search ${screen.extra}` : ''}`);
@@ -134,6 +284,8 @@ try {
       console.log(`${name.padEnd(36)} FAILED: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
   }
+  console.log(`\ninteraction latency: owner, ${REPS} times each`);
+  printInteractions(await interactionLatency(browser, hub.url));
 } finally {
   await browser?.close();
   await hub?.close();
