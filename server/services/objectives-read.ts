@@ -83,7 +83,7 @@ export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): 
   const where = and(visibleWhere(actor), ...filterWhere(f));
   const bound = objectivesTotalBound(f.page, f.limit);
   const order = ORDERS[f.sortCriterion];
-  const page = sql`select * from "objectives" where ${where} order by ${order.page} limit ${f.limit} offset ${(f.page - 1) * f.limit}`;
+  const page = sql`select ${OBJECTIVE_COLUMNS} from "objectives" where ${where} order by ${order.page} limit ${f.limit} offset ${(f.page - 1) * f.limit}`;
   const counted = sql`(select count(*)::int from (select 1 from "objectives" where ${where} limit ${bound + 1}) m)`;
   const rows = await shapedObjectiveRows(db, page, order, counted);
   // An empty page (past the last one) carries no count: ask for it alone.
@@ -184,6 +184,14 @@ const keyResultsJson = sql`(select json_agg(json_build_object('status', k.status
     select c.percent from ${keyResultCheckIns} c where c.key_result_id = k.id order by c.created_at desc, c.id desc limit 1)))
   from ${keyResults} k where k.objective_id = p.id and k.status <> 'deleted')`;
 
+/**
+ * The objectives' columns this code knows, named: the page below is read as `p.*` through named
+ * (prepared) statements, and a prepared `select *` fails with 'cached plan must not change result
+ * type' once a migration adds a column (issue 23: a hub of the previous release keeps serving
+ * while the next release's migration expands the table).
+ */
+const OBJECTIVE_COLUMNS = sql.raw(Object.values(getTableColumns(objectives)).map((column) => `"${column.name}"`).join(', '));
+
 /** The select list up to the count, rendered once: the list's (shapedObjectiveRows), and the detail's with the key results themselves (DETAIL_BY_ID). */
 const shapedColumns = (fullKeyResults: boolean) => frozenSql(sql`
     select p.*, ${personJson(sql`p.owner_id`)} as "_owner", ${personJson(sql`p.author_id`)} as "_author",
@@ -219,7 +227,7 @@ function shapedRowsOf(result: unknown): ShapedRow[] {
 
 /** The detail statement around its one parameter, the id, rendered once (built per call it was most of Drizzle's share of GET /objective/:id). */
 const DETAIL_BY_ID = {
-  head: frozenSql(sql`${DETAIL_COLUMNS} null as "_counted" from (select * from ${objectives} where ${objectives.id} = `),
+  head: frozenSql(sql`${DETAIL_COLUMNS} null as "_counted" from (select ${OBJECTIVE_COLUMNS} from ${objectives} where ${objectives.id} = `),
   tail: frozenSql(sql` limit 1) p`),
 };
 

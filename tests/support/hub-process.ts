@@ -73,6 +73,8 @@ export interface HubProcessOptions {
   /** default false: the scheduled imports stay off unless a test is about them */
   imports?: boolean;
   startTimeoutMs?: number;
+  /** the checkout whose server/cli.ts runs; default this one (issue 23: another release's copy) */
+  root?: string;
 }
 
 function cliEnv(target: Pick<HubTarget, 'dataDir' | 'databaseUrl'>, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -90,7 +92,8 @@ function cliEnv(target: Pick<HubTarget, 'dataDir' | 'databaseUrl'>, extra: Recor
 /** Starts `server/cli.ts serve` on a free loopback port and resolves once it listens. */
 export async function startHubProcess(options: HubProcessOptions): Promise<HubProcess> {
   const env = cliEnv(options.target, { PORT: '0', HUB_IMPORTS: options.imports ? '1' : '0', ...options.env });
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const root = options.root ?? ROOT;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), 'serve'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

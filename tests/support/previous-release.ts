@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// issue 23 'Migrations during a rolling upgrade': the hub of the previous release, for the test
+// that migrates a database under it. The project tags no releases (package.json has said 0.1.0
+// from the start), so the previous release is the code that last ran on the schema before the
+// newest migration: the commit before the one that added it. A newest migration not committed
+// yet (being written) makes HEAD that code. Its hub runs from a copy of that commit's server/ and
+// shared/ with this checkout's node_modules, through tsx like every other hub process in tests.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MIGRATIONS = 'server/db/migrations';
+
+export interface PreviousRelease {
+  commit: string;
+  /** the journal tags of the migrations the previous release has not got: the newest, at least */
+  newMigrations: string[];
+  /** the previous release's migrations, in journal order */
+  migrations: string[];
+  /** a checkout of the previous release's server (pass as a hub process's root) */
+  root: string;
+  remove(): void;
+}
+
+export function journalTags(root: string): string[] {
+  const journal = JSON.parse(readFileSync(path.join(root, MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+  return journal.entries.map((entry) => entry.tag);
+}
+
+const git = (args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 }).trim();
+
+/** The commit that holds the previous release: the parent of the commit that added the newest migration. */
+export function previousReleaseCommit(newestMigration: string): string {
+  const added = git(['log', '-1', '--format=%H', '--diff-filter=A', '--', `${MIGRATIONS}/${newestMigration}.sql`]);
+  if (!added) return git(['rev-parse', 'HEAD']);
+  try {
+    return git(['rev-parse', '--verify', '--quiet', `${added}^{commit}^`]);
+  } catch {
+    const shallow = git(['rev-parse', '--is-shallow-repository']) === 'true';
+    throw new Error(
+      shallow
+        ? `the commit before ${added.slice(0, 10)} (which added ${newestMigration}) is not in this shallow clone: run the test on a full clone (git fetch --unshallow)`
+        : `${newestMigration} was added by the first commit: there is no previous release to run`,
+    );
+  }
+}
+
+export function checkOutPreviousRelease(): PreviousRelease {
+  const current = journalTags(ROOT);
+  const newestMigration = current[current.length - 1];
+  const commit = previousReleaseCommit(newestMigration);
+  const root = mkdtempSync(path.join(os.tmpdir(), 'hub-previous-release-'));
+  try {
+    const tar = execFileSync('git', ['archive', '--format=tar', commit, 'server', 'shared', 'package.json', 'tsconfig.json'], { cwd: ROOT, maxBuffer: 256 << 20 });
+    execFileSync('tar', ['-x', '-C', root], { input: tar });
+    // bare specifiers resolve from the copy up to this checkout's packages
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    const migrations = journalTags(root);
+    // the previous release's migrations are the first ones of this checkout (a commit that added
+    // several at once leaves several to apply)
+    const isPrefix = migrations.length < current.length && migrations.every((tag, i) => tag === current[i]);
+    if (!isPrefix) {
+      throw new Error(`${commit.slice(0, 10)} has the migrations ${migrations.join(', ')}: not the first ones of this checkout's ${current.join(', ')}`);
+    }
+    return { commit, newMigrations: current.slice(migrations.length), migrations, root, remove: () => rmSync(root, { recursive: true, force: true }) };
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+}
