@@ -3,7 +3,7 @@ import { isoDay } from '../../shared/rules/dates';
 import type { Db } from '../db/client';
 import { objectives, users } from '../db/schema';
 import type { JobLog, ScheduledJob } from './scheduler';
-import { notify } from './notifications';
+import { lockNotificationWrites, notify, type NewNotification } from './notifications';
 import { NOTIFICATION_LINKS } from './notifications-events';
 
 // issue 11 part 3: due-soon, overdue and weekly check-in reminders. A job of the hub's scheduler
@@ -32,6 +32,14 @@ export interface ReminderCounts {
   checkIn: number;
 }
 
+interface Reminder {
+  userId: number;
+  n: NewNotification;
+  count: keyof ReminderCounts;
+}
+
+const USERS_PER_TRANSACTION = 100;
+
 /** One run of the job (idempotent): what it created. */
 export async function sendReminders(db: Db, now: Date = new Date()): Promise<ReminderCounts> {
   const today = isoDay(now);
@@ -45,22 +53,16 @@ export async function sendReminders(db: Db, now: Date = new Date()): Promise<Rem
     .orderBy(asc(objectives.id));
   const due = await openWithDeadline(and(gte(objectives.deadline, today), lte(objectives.deadline, isoDay(plusDays(now, DUE_SOON_DAYS)))));
   const late = await openWithDeadline(and(lt(objectives.deadline, today), gte(objectives.deadline, isoDay(plusDays(now, -OVERDUE_LOOKBACK_DAYS)))));
-  await db.transaction(async (tx) => {
-    for (const o of due) {
-      const sent = await notify(tx, [o.ownerId], {
-        kind: 'objective_due_soon', title: 'Objective due soon', body: `"${o.title}" is due on ${o.deadline}.`,
-        link: NOTIFICATION_LINKS.objective(o.id), dedupeKey: `due-soon:${o.id}:${o.deadline}`,
-      });
-      counts.dueSoon += sent.length;
-    }
-    for (const o of late) {
-      const sent = await notify(tx, [o.ownerId], {
-        kind: 'objective_overdue', title: 'Objective overdue', body: `"${o.title}" was due on ${o.deadline}.`,
-        link: NOTIFICATION_LINKS.objective(o.id), dedupeKey: `overdue:${o.id}:${o.deadline}`,
-      });
-      counts.overdue += sent.length;
-    }
-  });
+  const reminders: Reminder[] = [
+    ...due.map((o): Reminder => ({
+      userId: o.ownerId, count: 'dueSoon',
+      n: { kind: 'objective_due_soon', title: 'Objective due soon', body: `"${o.title}" is due on ${o.deadline}.`, link: NOTIFICATION_LINKS.objective(o.id), dedupeKey: `due-soon:${o.id}:${o.deadline}` },
+    })),
+    ...late.map((o): Reminder => ({
+      userId: o.ownerId, count: 'overdue',
+      n: { kind: 'objective_overdue', title: 'Objective overdue', body: `"${o.title}" was due on ${o.deadline}.`, link: NOTIFICATION_LINKS.objective(o.id), dedupeKey: `overdue:${o.id}:${o.deadline}` },
+    })),
+  ];
   // issue 11 part 1: people with objectives in progress record their progress weekly.
   const owners = await db
     .select({ ownerId: objectives.ownerId, n: sql<number>`count(*)::int` })
@@ -70,16 +72,32 @@ export async function sendReminders(db: Db, now: Date = new Date()): Promise<Rem
     .groupBy(objectives.ownerId)
     .orderBy(asc(objectives.ownerId));
   const week = weekOf(now);
-  await db.transaction(async (tx) => {
-    for (const { ownerId, n } of owners) {
-      const sent = await notify(tx, [ownerId], {
+  for (const { ownerId, n } of owners) {
+    reminders.push({
+      userId: ownerId, count: 'checkIn',
+      n: {
         kind: 'check_in_reminder', title: 'Weekly check-in',
         body: `Record this week's progress on your ${n === 1 ? 'objective' : `${n} objectives`} in progress.`,
         link: NOTIFICATION_LINKS.objectives, dedupeKey: `check-in:${week}`,
-      });
-      counts.checkIn += sent.length;
-    }
-  });
+      },
+    });
+  }
+  // Each notify() holds its recipient's write lock until commit (lockNotificationWrites): the
+  // people go in ascending order so no other writer waits on us in a cycle, a bounded number per
+  // transaction so a large company does not exhaust PostgreSQL's lock table. A transaction that
+  // fails leaves the others' reminders sent; the dedupe keys make the next run finish the rest.
+  const byUser = new Map<number, Reminder[]>();
+  for (const r of reminders) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+  const userIds = [...byUser.keys()].sort((a, b) => a - b);
+  for (let i = 0; i < userIds.length; i += USERS_PER_TRANSACTION) {
+    const chunk = userIds.slice(i, i + USERS_PER_TRANSACTION);
+    await db.transaction(async (tx) => {
+      await lockNotificationWrites(tx, chunk);
+      for (const userId of chunk) {
+        for (const r of byUser.get(userId) ?? []) counts[r.count] += (await notify(tx, [userId], r.n)).length;
+      }
+    });
+  }
   return counts;
 }
 

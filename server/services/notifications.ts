@@ -1,4 +1,4 @@
-import { and, count, desc, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, asc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import {
   NOTIFICATION_KINDS,
   type Notification,
@@ -45,6 +45,23 @@ async function mutedRecipients(tx: DbOrTx, userIds: readonly number[], kind: Not
   return new Set(rows.map((r) => r.userId));
 }
 
+/** pg_advisory_xact_lock(class, user id) class of notification writes: 'NOTF' in ASCII. */
+const WRITE_LOCK_CLASS = 0x4e4f5446;
+
+/**
+ * Issue 23 resumable streams: a stream resumes from the last notification id the client saw, so
+ * one user's notifications must become visible in id order. Two transactions notifying the same
+ * person could otherwise commit out of order (id 11 seen, then 10 committed and never sent). This
+ * transaction-scoped lock per recipient makes the next writer wait until this one commits; taken
+ * in ascending user order so two writers never wait on each other (a transaction that notifies
+ * several times locks everyone first, as the reminders do). Call it inside a transaction.
+ */
+export async function lockNotificationWrites(tx: DbOrTx, userIds: Iterable<number>): Promise<void> {
+  for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK_CLASS}::int, ${userId}::int)`);
+  }
+}
+
 /**
  * Writes one notification per recipient in the caller's transaction, skipping the actor (nobody is
  * told about their own act) and those who switched the kind off. Returns the rows written.
@@ -55,6 +72,7 @@ export async function notify(tx: DbOrTx, recipients: Iterable<number>, n: NewNot
   const muted = await mutedRecipients(tx, ids, n.kind);
   const targets = ids.filter((id) => !muted.has(id));
   if (targets.length === 0) return [];
+  await lockNotificationWrites(tx, targets);
   const rows = await tx
     .insert(notifications)
     .values(targets.map((userId) => ({ userId, kind: n.kind, title: n.title, body: n.body, link: n.link, dedupeKey: n.dedupeKey ?? null })))
@@ -89,6 +107,12 @@ export async function listNotifications(db: DbOrTx, actor: Actor, options: ListO
     db.select({ unread: count() }).from(notifications).where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt))),
   ]);
   return { items: rows.map(toNotification), total, page: options.page, limit: options.limit, unreadCount: unread };
+}
+
+/** The newest notification id of this person (0: none yet), where a fresh stream starts. */
+export async function newestNotificationId(db: DbOrTx, actor: Actor): Promise<number> {
+  const [row] = await db.select({ newest: max(notifications.id) }).from(notifications).where(eq(notifications.userId, actor.id));
+  return row?.newest ?? 0;
 }
 
 /** POST /notifications/:id/read: another user's notification is a 404, as if it did not exist. */
