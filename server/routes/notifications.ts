@@ -7,11 +7,12 @@ import {
   notificationSettingsBodySchema,
   notificationSettingsResponseSchema,
   notificationsReadAllResponseSchema,
+  notificationStreamQuerySchema,
   notificationStreamSnapshotSchema,
 } from '../../shared/api/notifications';
 import { listNotifications, markAllRead, markRead, notificationSettingsOf, saveNotificationSettings } from '../services/notifications';
 import { DatabaseNotificationBus } from '../services/notifications-push';
-import { NotificationStreams } from '../services/notifications-stream';
+import { NotificationStreams, streamStart } from '../services/notifications-stream';
 
 // issue 11 part 3: one's own notifications, their settings, and the push stream.
 export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -43,15 +44,16 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
     data: await saveNotificationSettings(api.db, request.actor, request.body.items),
   }));
 
-  // Server-sent events; the web client opens it with EventSource and the session cookie. A
-  // caller that does not ask for an event stream gets the current unread count once instead of
-  // a connection that never ends.
-  api.get('/notifications/stream', { schema: { tags, response: { 200: notificationStreamSnapshotSchema } } }, async (request, reply) => {
+  // Server-sent events; the web client opens it with EventSource and the session cookie, and
+  // resumes with Last-Event-ID (issue 23). A caller that does not ask for an event stream gets
+  // the current unread count once instead of a connection that never ends.
+  api.get('/notifications/stream', { schema: { tags, querystring: notificationStreamQuerySchema, response: { 200: notificationStreamSnapshotSchema } } }, async (request, reply) => {
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
       const { unreadCount } = await listNotifications(api.db, request.actor, { page: 1, limit: 1 });
       return { data: { unreadCount } };
     }
     reply.hijack();
-    await streams.serve(request.session?.id ?? 0, request.actor, reply.raw, (gone) => request.raw.on('close', gone));
+    const start = streamStart(request.headers['last-event-id'], request.query.lastEventId);
+    await streams.serve(request.session?.id ?? 0, request.actor, reply.raw, (gone) => request.raw.on('close', gone), start);
   });
 };

@@ -10,6 +10,8 @@ export type PushListener = () => void;
 export interface NotificationBus {
   /** Calls the listener whenever a committed notification for this user appears. */
   subscribe(userId: number, listener: PushListener): () => void;
+  /** Resolves once the hub listens (streams read after it, so nothing committed before is missed). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export class DatabaseNotificationBus implements NotificationBus {
     };
   }
 
-  /** Resolves once the LISTEN is in place (tests wait for it before causing an event). */
+  /** Resolves once the LISTEN is in place, or failed (and is being retried). */
   ready(): Promise<void> {
     return this.opening ?? Promise.resolve();
   }

@@ -8,7 +8,7 @@ import { startScheduler } from '../../server/services/scheduler';
 import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import { createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub } from '../support/hub';
-import { takeSseEvents } from '../support/sse';
+import { openSseStream as openStream } from '../support/sse';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
 // issue 11 part 3: notifications — who gets which kind, own-only reads, per-user settings,
@@ -262,55 +262,6 @@ describe('scheduled reminders', () => {
 });
 
 // --- delivery -------------------------------------------------------------------------------------
-
-interface SseEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-
-/** An EventSource-like reader over fetch: events as they come, and whether the stream ended. */
-function openStream(url: string, token: string) {
-  const controller = new AbortController();
-  const events: SseEvent[] = [];
-  let ended = false;
-  const waiter: { wake?: () => void } = {};
-  const done = (async () => {
-    const res = await fetch(`${url}/api/notifications/stream`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done: finished } = await reader.read();
-        if (finished) break;
-        const taken = takeSseEvents(buffer + value);
-        buffer = taken.rest;
-        events.push(...(taken.events as SseEvent[]));
-        if (taken.events.length) waiter.wake?.();
-      }
-    } catch {
-      /* aborted */
-    }
-    ended = true;
-    waiter.wake?.();
-  })();
-  const next = async (name: string, timeoutMs = 10_000): Promise<SseEvent> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = events.find((e) => e.event === name);
-      if (found) {
-        events.splice(events.indexOf(found), 1);
-        return found;
-      }
-      if (ended || Date.now() > deadline) throw new Error(`no '${name}' event (ended: ${ended})`);
-      await new Promise<void>((resolve) => {
-        waiter.wake = resolve;
-        setTimeout(resolve, 200);
-      });
-    }
-  };
-  return { next, close: () => controller.abort(), done, isEnded: () => ended };
-}
 
 describe('delivery over server-sent events', () => {
   it('pushes a new notification to the approver’s open stream when the change commits', async () => {
