@@ -18,6 +18,7 @@ import { statisticsRoutes } from './routes/statistics';
 import { evaluationRoutes } from './routes/evaluations';
 import { notificationRoutes } from './routes/notifications';
 import { preferencesRoutes } from './routes/preferences';
+import { personalDataExportRoutes } from './routes/personal-data-export';
 import { authRoutes } from './routes/auth';
 import { ssoRoutes } from './routes/sso';
 import { passwordRoutes } from './routes/password';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orgChartRoutes);
       await api.register(notificationRoutes);
       await api.register(preferencesRoutes);
+      await api.register(personalDataExportRoutes);
       await api.register(desktopReleasesRoutes, { releasesDir: options.releasesDir ?? null });
     },
     { prefix: '/api' },

@@ -26,7 +26,7 @@ function usersWhere(query: Pick<AdminUsersQuery, 'search' | 'status'>): SQL | un
 async function rowsFor(db: DbOrTx, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<AdminUserRow[]> {
   const base = db
     .select({
-      id: users.id, name: users.name, phone: users.phone, email: users.email, joinDate: users.joinDate, status: users.status,
+      id: users.id, name: users.name, username: users.username, phone: users.phone, email: users.email, joinDate: users.joinDate, status: users.status,
       jobId: jobs.id, jobName: jobs.name, roleId: roles.id, roleName: roles.name, roleStatus: roles.status, capabilities: roles.capabilities,
     })
     .from(users)
@@ -47,7 +47,7 @@ async function rowsFor(db: DbOrTx, where: SQL | undefined, page?: { limit: numbe
     // a deleted role grants nothing (session-user.ts), so its holders read as 'User'
     const caps = r.roleStatus === 'active' ? (r.capabilities ?? []).filter(isCapability) : [];
     return {
-      id: r.id, name: r.name, phone: r.phone, email: r.email, joinDate: r.joinDate,
+      id: r.id, name: r.name, username: r.username, phone: r.phone, email: r.email, joinDate: r.joinDate,
       status: r.status === 'deleted' ? 'deleted' : 'active',
       team: teamsOf.get(r.id) ?? [],
       job: r.jobId !== null && r.jobName !== null ? { id: r.jobId, name: r.jobName } : null,

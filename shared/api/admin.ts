@@ -53,6 +53,8 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 export const adminUserRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** issue 26: names the personal data archive an admin downloads */
+  username: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
   team: z.array(refSchema),

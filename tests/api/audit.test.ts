@@ -29,7 +29,7 @@ describe('GET /admin/users', () => {
     expect(res.body.data.items).toHaveLength(5);
     expect(res.body.data.total).toBeGreaterThan(40);
     expect(Object.keys(res.body.data.items[0]).sort()).toEqual(
-      ['access_label', 'email', 'id', 'job', 'join_date', 'name', 'phone', 'role', 'status', 'team'].sort(),
+      ['access_label', 'email', 'id', 'job', 'join_date', 'name', 'phone', 'role', 'status', 'team', 'username'].sort(),
     );
     const page2 = await hub.get('/api/admin/users?page=2&limit=15', { token: tokens.admin });
     expect(page2.body.data.items).toHaveLength(15);

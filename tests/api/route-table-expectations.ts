@@ -166,6 +166,9 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
 
   // admin area: view-admin only, and never the barred role
   'GET /api/admin/users': { sample: () => ({ path: '/api/admin/users' }), ...refused },
+  // issue 26: the archive of anyone's personal data is an admin's; one's own is everyone's
+  'GET /api/admin/users/:id/data-export': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.admin}/data-export` }), ...refused },
+  'GET /api/user/me/data-export': { sample: () => ({ path: '/api/user/me/data-export' }), ...readable },
   'PUT /api/admin/users/:id/role': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.member}/role`, body: { role_id: ids.role } }), ...refused },
   'POST /api/admin/users/:id/password-reset': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.admin}/password-reset` }), ...refused },
   'GET /api/admin/sso': { sample: () => ({ path: '/api/admin/sso' }), ...refused },

@@ -3,7 +3,7 @@ import type { AdminUserRow } from '../../../shared/api/admin';
 import { userCells } from './user-cells';
 
 const base: AdminUserRow = {
-  id: 1, name: 'Ana Pop', phone: '+40 700 000 000', email: 'ana@bitstone.example', team: [{ id: 1, name: 'Phoenix' }, { id: 2, name: 'Atlas' }],
+  id: 1, name: 'Ana Pop', username: 'ana.pop', phone: '+40 700 000 000', email: 'ana@bitstone.example', team: [{ id: 1, name: 'Phoenix' }, { id: 2, name: 'Atlas' }],
   job: { id: 3, name: 'QA Engineer' }, role: { id: 1, name: 'Admin' }, accessLabel: 'Admin', joinDate: '2024-04-09', status: 'active',
 };
 

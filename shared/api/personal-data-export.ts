@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { CONFIDENCES } from '../rules/check-ins';
+import { NOTIFICATION_KINDS } from './notifications';
+import { THEME_CHOICES } from './preferences';
+import { SESSION_CLIENTS } from './sessions';
+import { userExtrasSchema } from './people-extras';
+
+// issue 26 right of access and portability: GET /user/me/data-export and (admins, for requests
+// that come by letter) GET /admin/users/{id}/data-export answer a zip whose data.json is this
+// object, snake_case like every answer of the hub. Other people appear in it by name only: never
+// their ids, addresses or fields. Secrets never: no password hash, session token or one-time
+// password. Timestamps are ISO 8601 in UTC; days are YYYY-MM-DD.
+
+export const PERSONAL_DATA_FORMAT = 'bitstone-hub-personal-data';
+export const PERSONAL_DATA_VERSION = 1;
+
+/** The two ways to the archive: one's own, and (admins) anyone's. */
+export const OWN_DATA_EXPORT_PATH = '/user/me/data-export';
+export const adminDataExportPath = (userId: number): string => `/admin/users/${userId}/data-export`;
+
+const when = z.string().describe('ISO 8601 timestamp, UTC');
+const day = z.string().describe('YYYY-MM-DD');
+/** another person, named only */
+const someone = z.string().describe('another person, by name only');
+
+export const dataProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.string().describe('active, or deleted for an archived account'),
+  job: z.string().nullable(),
+  /** spec §2 'Direct Manager' as set on the account */
+  directManager: someone.nullable(),
+  joinDate: day.nullable(),
+  isOwner: z.boolean(),
+  /** a picture address given instead of an uploaded picture */
+  imageUrl: z.string().nullable(),
+  firstLogin: z.boolean(),
+  passwordMustChange: z.boolean(),
+  lastLogin: when.nullable(),
+  createdAt: when,
+  updatedAt: when,
+  /** Bitstone information, relevant experience, projects and personal information (spec §3) */
+  extras: userExtrasSchema,
+});
+
+export const dataTeamSchema = z.object({
+  team: z.string(),
+  technology: z.string(),
+  /** member (lead: true for a team lead), manager (teams manager), or previous (a team left) */
+  relation: z.enum(['member', 'manager', 'previous']),
+  lead: z.boolean(),
+  teamStatus: z.string(),
+});
+
+export const dataRoleSchema = z.object({ name: z.string(), capabilities: z.array(z.string()) });
+
+export const dataObjectiveSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: z.string(),
+  nextStatus: z.string().nullable(),
+  category: z.string(),
+  subcategory: z.string(),
+  priority: z.string(),
+  deadline: day,
+  isPublic: z.boolean(),
+  team: z.string().nullable(),
+  owner: z.string().describe('the owner, by name'),
+  author: z.string().describe('who wrote it, by name'),
+  createdAt: when,
+  lastModificationDate: when,
+});
+
+export const dataKeyResultSchema = z.object({
+  id: z.number().int(),
+  objectiveId: z.number().int(),
+  objective: z.string().describe("the objective's title"),
+  title: z.string(),
+  description: z.string(),
+  priority: z.string(),
+  deadline: day,
+  status: z.string(),
+  nextStatus: z.string().nullable(),
+  percentage: z.number().int().nullable(),
+  owner: z.string(),
+  author: z.string(),
+  createdAt: when,
+  lastModificationDate: when,
+});
+
+export const dataCheckInSchema = z.object({
+  id: z.number().int(),
+  keyResultId: z.number().int(),
+  keyResult: z.string().describe("the key result's title"),
+  percent: z.number().int(),
+  confidence: z.enum(CONFIDENCES),
+  comment: z.string(),
+  author: z.string().describe('who recorded it, by name'),
+  createdAt: when,
+});
+
+export const dataEvaluationSchema = z.object({
+  id: z.number().int(),
+  evaluator: someone,
+  createdAt: when,
+  technicalExpertise: z.string(),
+  teamwork: z.string(),
+  flexibility: z.string(),
+  resultsFocus: z.string(),
+  languages: z.string(),
+  continualLearning: z.string(),
+  safetyFocus: z.string(),
+  communication: z.string(),
+  initiative: z.string(),
+  openDiscussion: z.string(),
+  targets: z.string(),
+});
+
+export const dataNotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  createdAt: when,
+  readAt: when.nullable(),
+});
+
+export const dataSignInSchema = z.object({
+  at: when,
+  username: z.string().describe('the username typed'),
+  address: z.string(),
+  success: z.boolean(),
+  method: z.string().describe('password, oidc or ldap'),
+});
+
+/** A session by device, times and addresses only: never its token. */
+export const dataSessionSchema = z.object({
+  client: z.enum(SESSION_CLIENTS),
+  userAgent: z.string().nullable(),
+  firstSeenAt: when,
+  firstAddress: z.string().nullable(),
+  lastSeenAt: when,
+  lastAddress: z.string().nullable(),
+  expiresAt: when,
+  endedAt: when.nullable(),
+});
+
+export const dataHolidaySchema = z.object({ title: z.string(), start: day, end: day, type: z.string() });
+
+export const dataTimeTrackingSchema = z.object({
+  /** the person's user in the time-tracking system, if they have one */
+  account: z.string().nullable(),
+  daysLeft: z.number().int().nullable(),
+  tasks: z.array(z.object({ date: day, summary: z.string(), hours: z.number() })),
+});
+
+export const dataInvitationSchema = z.object({
+  direction: z.enum(['sent', 'received']),
+  /** sent: the invited person by name (once they have an account); received: who invited them */
+  otherPerson: someone.nullable(),
+  /** received only: the address the invitation went to (the person's own) */
+  email: z.string().nullable(),
+  createdAt: when,
+});
+
+export const dataAccountChangeSchema = z.object({
+  at: when,
+  action: z.string().describe('what changed: role, picture, extras, password-reset, ...'),
+  by: someone.nullable().describe('who made the change, by name'),
+});
+
+export const dataAdminActionSchema = z.object({
+  at: when,
+  entity: z.string(),
+  action: z.string(),
+});
+
+export const dataFileSchema = z.object({
+  /** the file's name inside the archive */
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedAt: when,
+});
+
+export const personalDataSchema = z.object({
+  format: z.literal(PERSONAL_DATA_FORMAT),
+  version: z.literal(PERSONAL_DATA_VERSION),
+  generatedAt: when,
+  profile: dataProfileSchema,
+  role: dataRoleSchema.nullable(),
+  teams: z.array(dataTeamSchema),
+  /** objectives the person owns or wrote */
+  objectives: z.array(dataObjectiveSchema),
+  /** key results the person owns or wrote */
+  keyResults: z.array(dataKeyResultSchema),
+  /** check-ins the person recorded, and those recorded on key results they own */
+  checkIns: z.array(dataCheckInSchema),
+  /** evaluations about the person */
+  evaluations: z.array(dataEvaluationSchema),
+  notifications: z.array(dataNotificationSchema),
+  /** the notification kinds the person switched off or back on (a kind not listed is on) */
+  notificationSettings: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), enabled: z.boolean() })),
+  preferences: z.object({ theme: z.enum(THEME_CHOICES) }),
+  signIns: z.array(dataSignInSchema),
+  sessions: z.array(dataSessionSchema),
+  holidays: z.array(dataHolidaySchema),
+  timeTracking: dataTimeTrackingSchema,
+  invitations: z.array(dataInvitationSchema),
+  /** changes made to the person's account, from the audit log */
+  accountChanges: z.array(dataAccountChangeSchema),
+  /** what the person changed as an admin, from the audit log: kind and time, not whose record */
+  adminActions: z.array(dataAdminActionSchema),
+  /** the picture and VPN files, stored beside data.json in the archive */
+  files: z.object({ picture: dataFileSchema.nullable(), vpnFiles: z.array(dataFileSchema) }),
+}).describe('data.json of the personal data archive');
+export type PersonalData = z.infer<typeof personalDataSchema>;
