@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 // that migrates a database under it. The project tags no releases (package.json has said 0.1.0
 // from the start), so the previous release is the code that last ran on the schema before the
 // newest migration: the commit before the one that added it. A newest migration not committed
-// yet (being written) makes HEAD that code. Its hub runs from a copy of that commit's server/ and
-// shared/ with this checkout's node_modules, through tsx like every other hub process in tests.
+// yet (being written) makes HEAD that code. Its hub runs from a copy of that commit's tree with
+// this checkout's node_modules, through tsx like every other hub process in tests.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MIGRATIONS = 'server/db/migrations';
@@ -20,7 +20,7 @@ export interface PreviousRelease {
   newMigrations: string[];
   /** the previous release's migrations, in journal order */
   migrations: string[];
-  /** a checkout of the previous release's server (pass as a hub process's root) */
+  /** a copy of the previous release's tree (pass as a hub process's root) */
   root: string;
   remove(): void;
 }
@@ -54,7 +54,8 @@ export function checkOutPreviousRelease(): PreviousRelease {
   const commit = previousReleaseCommit(newestMigration);
   const root = mkdtempSync(path.join(os.tmpdir(), 'hub-previous-release-'));
   try {
-    const tar = execFileSync('git', ['archive', '--format=tar', commit, 'server', 'shared', 'package.json', 'tsconfig.json'], { cwd: ROOT, maxBuffer: 256 << 20 });
+    // the whole tree (a few MB): whatever its server imports is there
+    const tar = execFileSync('git', ['archive', '--format=tar', commit], { cwd: ROOT, maxBuffer: 256 << 20 });
     execFileSync('tar', ['-x', '-C', root], { input: tar });
     // bare specifiers resolve from the copy up to this checkout's packages
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
