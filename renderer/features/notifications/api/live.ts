@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_STREAM_EVENT } from '../../../../shared/api/notifications';
 import { offlineAtom } from '../../../lib/offline/offline-state';
 import { appStore } from '../../../lib/store';
 import { hubBridge } from '../../../lib/transport';
+import { openNotificationStream } from './notification-stream';
 import { NOTIFICATIONS_KEY } from './notifications';
 
 // issue 11 part 3 delivery, one connection per client. Web: EventSource on the hub's SSE
-// stream (the session cookie goes with it; the browser reconnects by itself). Desktop: the
-// token is in main, which polls the hub and sends IPC events; a clicked native notification
-// arrives as an app path, which renderer/app/routing/open-links.ts opens (with the other links).
+// stream (the session cookie goes with it; it resumes from the last event id, issue 23).
+// Desktop: the token is in main, which polls the hub (?since=, its own resume point) and sends
+// IPC events; a clicked native notification arrives as an app path, which
+// renderer/app/routing/open-links.ts opens (with the other links).
 
 export function useLiveNotifications(): void {
   const client = useQueryClient();
@@ -20,13 +21,13 @@ export function useLiveNotifications(): void {
       return bridge.onNotifications?.(refresh);
     }
     if (typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource('/api/notifications/stream');
-    source.addEventListener(NOTIFICATION_STREAM_EVENT, refresh);
-    // issue 21: the stream dropping is the first sign of a hub gone away; asking at once lets a
-    // failed call put the app offline now rather than at the bell's next poll
-    source.addEventListener('error', () => {
-      if (!appStore.get(offlineAtom)) refresh();
+    return openNotificationStream({
+      onChange: refresh,
+      // issue 21: the stream dropping is the first sign of a hub gone away; asking at once lets a
+      // failed call put the app offline now rather than at the bell's next poll
+      onError: () => {
+        if (!appStore.get(offlineAtom)) refresh();
+      },
     });
-    return () => source.close();
   }, [client]);
 }
