@@ -3,6 +3,7 @@ import { adminUsersRoutes } from './admin-users';
 import { auditRoutes } from './audit';
 import { jobsRoutes } from './jobs';
 import { linksRoutes } from './links';
+import { personalDataErasureRoutes } from './personal-data-erasure';
 import { rolesRoutes } from './roles';
 import { retentionRoutes } from './retention';
 import { teamsAdminRoutes } from './teams';
@@ -14,6 +15,7 @@ export const adminRoutes: FastifyPluginAsync = async (api) => {
   await api.register(rolesRoutes);
   await api.register(linksRoutes);
   await api.register(adminUsersRoutes);
+  await api.register(personalDataErasureRoutes);
   await api.register(auditRoutes);
   await api.register(retentionRoutes);
 };

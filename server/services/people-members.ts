@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MEMBER_CONFLICT, type CreateMemberBody, type UpdateMemberBody } from '../../shared/api/people';
+import { ERASURE_MESSAGES, isFormerEmployee } from '../../shared/api/personal-data-erasure';
 import { DEFAULT_LEARNING_AND_DEV_EUR, DEFAULT_TEAM_BUILDINGS_RON } from '../../shared/rules/constants';
 import { reportingLineError } from '../../shared/rules/reporting-lines';
 import { ROLE_USER } from '../../shared/rules/roles';
@@ -7,7 +8,7 @@ import type { Actor } from '../../shared/rules/session-user';
 import { normaliseUsername, sameUsername } from '../../shared/rules/username';
 import type { Db, DbOrTx } from '../db/client';
 import { auditLog, jobs, roles, teamMembers, teams, users } from '../db/schema';
-import { badRequest, notFound } from '../http-errors';
+import { badRequest, HttpError, notFound } from '../http-errors';
 import type { LoadedMember } from './people-profile';
 import { assertMayChangeUserFields, sameIdSet, type FieldChange } from './user-field-guard';
 import { endSessionsOf } from './sessions';
@@ -152,6 +153,11 @@ export async function setMemberTeams(db: Db, actor: Actor, member: LoadedMember,
 /** DELETE /user/:id and PATCH /user/:id/restore (spec §4: active ⇄ deleted). */
 export async function setMemberStatus(db: Db, actor: Actor, userId: number, status: 'active' | 'deleted'): Promise<void> {
   await db.transaction(async (tx) => {
+    // issue 26: an erased person is an anonymous record of the company's, nobody to bring back
+    if (status === 'active') {
+      const [row] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, userId));
+      if (row && isFormerEmployee(row)) throw new HttpError(409, [{ message: ERASURE_MESSAGES.restoreErased }]);
+    }
     const now = new Date();
     // issue 26: retention counts an archived person's period from archivedAt
     const [changed] = await tx.update(users).set({ status, archivedAt: status === 'deleted' ? now : null, updatedAt: now }).where(and(eq(users.id, userId), ne(users.status, status))).returning({ id: users.id });

@@ -171,6 +171,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/user/me/data-export': { sample: () => ({ path: '/api/user/me/data-export' }), ...readable },
   'PUT /api/admin/users/:id/role': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.member}/role`, body: { role_id: ids.role } }), ...refused },
   'POST /api/admin/users/:id/password-reset': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.admin}/password-reset` }), ...refused },
+  // issue 26: aimed at the admin, whom nobody else may erase (an admin would be told to archive first)
+  'DELETE /api/admin/users/:id/personal-data': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.admin}/personal-data` }), ...refused },
   'GET /api/admin/sso': { sample: () => ({ path: '/api/admin/sso' }), ...refused },
   'PUT /api/admin/sso': { sample: () => ({ path: '/api/admin/sso', body: { local_passwords_enabled: false } }), ...refused },
   // issue 26 retention: the periods and the job's runs
@@ -180,6 +182,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     ...refused,
   },
   'GET /api/admin/retention/runs': { sample: () => ({ path: '/api/admin/retention/runs' }), ...refused },
+  'POST /api/admin/retention/runs': { sample: () => ({ path: '/api/admin/retention/runs' }), ...refused },
   'GET /api/audit': { sample: () => ({ path: '/api/audit' }), ...refused },
   'GET /api/audit/actors': { sample: () => ({ path: '/api/audit/actors' }), ...refused },
   'GET /api/imports': { sample: () => ({ path: '/api/imports' }), ...refused },
