@@ -238,6 +238,13 @@ describe('migrations during a rolling upgrade', () => {
     const links = linkListResponseSchema.parse(camelize((await call(newHub.url, 'GET', '/api/link', { token: newAdmin })).body)).data.links;
     expect(links.map((l) => l.id)).toContain(linkId);
 
+    // a hub of the previous release that restarts mid-upgrade finds nothing to apply and serves
+    const restarted = await startHub(databaseUrl, release!.root);
+    expect(await applied()).toBe(release!.migrations.length + release!.newMigrations.length);
+    expect((await call(restarted.url, 'GET', '/api/health')).status).toBe(200);
+    const again = await call(restarted.url, 'GET', `/api/objective/${oldObjective}`, { token: member.old });
+    expect(objectiveResponseSchema.parse(camelize(again.body)).data.keyResults.map((kr) => kr.title)).toEqual(['old key result']);
+
     console.log(
       `rolling upgrade: previous release ${release!.commit.slice(0, 10)} (${release!.migrations.length} migrations) under ${release!.newMigrations.join(', ')}; ` +
         `${before.admin.length} GET operations as admin (${ok(after.admin)} 2xx) and member (${ok(after.member)} 2xx), before and after; ` +
