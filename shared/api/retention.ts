@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PURGED_KINDS, RETENTION_KINDS, RETENTION_RULES, retentionMessage, type PurgedKind, type RetentionKind } from '../rules/retention';
 import { envelope } from './common';
 
-// issue 26: GET/PUT /admin/retention (the periods) and GET /admin/retention/runs (what the
-// scheduled job removed), admins only.
+// issue 26: GET/PUT /admin/retention (the periods), GET /admin/retention/runs (what the scheduled
+// job removed) and POST /admin/retention/runs (Run now), admins only.
 
 /** Days, or null (keep for ever) where the kind allows it; every fault answers the kind's one message. */
 function periodSchema(kind: RetentionKind) {
@@ -40,6 +40,8 @@ export const retentionRunSchema = z.object({
 });
 export type RetentionRun = z.infer<typeof retentionRunSchema>;
 export const retentionRunsResponseSchema = envelope(z.object({ runs: z.array(retentionRunSchema) }));
+/** POST /admin/retention/runs: Run now, answered when the run is done. */
+export const retentionRunResponseSchema = envelope(z.object({ run: retentionRunSchema }));
 
 /** How many runs Admin → Retention lists. */
 export const RETENTION_RUNS_SHOWN = 10;

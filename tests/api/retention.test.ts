@@ -2,14 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, importRuns, loginEvents, sessionActivity, sessions, settings, users } from '../../server/db/schema';
 import { notifications } from '../../server/db/schema-notifications';
-import { retentionReminders } from '../../server/db/schema-retention';
+import { retentionReminders, retentionRuns } from '../../server/db/schema-retention';
 import { RETENTION_JOB, retentionJobs, runRetention } from '../../server/services/retention/job';
 import { cutoffOf, purgeKind } from '../../server/services/retention/purge';
 import { RETENTION_KEY } from '../../server/services/retention/settings';
 import { startScheduler } from '../../server/services/scheduler';
 import { createSession } from '../../server/services/sessions';
 import { camelize } from '../../shared/api/case';
-import { retentionRunsResponseSchema, retentionSettingsResponseSchema } from '../../shared/api/retention';
+import { retentionRunResponseSchema, retentionRunsResponseSchema, retentionSettingsResponseSchema } from '../../shared/api/retention';
 import { DEFAULT_RETENTION, retentionMessage, type RetentionPeriods } from '../../shared/rules/retention';
 import { createRole, createTeam, createUser } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
@@ -74,20 +74,40 @@ describe('Admin → Retention: allowed', () => {
   });
 });
 
+describe('Admin → Retention: Run now', () => {
+  it('an admin runs it now: the answer is the run, listed with this hub, and the run is audited', async () => {
+    const person = await createUser(hub.db, { firstLogin: false });
+    await hub.db.insert(loginEvents).values({ userId: person.id, username: person.username, address: '10.0.0.3', success: true, createdAt: new Date(Date.now() - 400 * DAY) });
+    const res = await hub.post('/api/admin/retention/runs', undefined, { token: tokens.admin });
+    expect(res.status).toBe(200);
+    const { run } = retentionRunResponseSchema.parse(camelize(res.body)).data;
+    expect(run).toMatchObject({ status: 'succeeded', hub: expect.stringMatching(/ http:\/\/127\.0\.0\.1:\d+$/), finishedAt: expect.any(String) });
+    expect(run.removed.signInEvents).toBeGreaterThanOrEqual(1);
+    expect(await hub.db.select().from(loginEvents).where(eq(loginEvents.userId, person.id))).toEqual([]);
+    const listed = retentionRunsResponseSchema.parse(camelize((await hub.get('/api/admin/retention/runs', { token: tokens.admin })).body)).data.runs;
+    expect(listed[0]).toEqual(run);
+    const [audited] = await hub.db.select().from(auditLog).where(and(eq(auditLog.entityId, RETENTION_KEY), eq(auditLog.action, 'run')));
+    expect(audited).toMatchObject({ actorId: adminId, entity: 'setting', after: { run: run.id, removed: run.removed, reminded: run.reminded } });
+  });
+});
+
 describe('Admin → Retention: refused', () => {
   const calls = [
     ['GET', '/api/admin/retention', undefined],
     ['PUT', '/api/admin/retention', wire(DEFAULT_RETENTION)],
     ['GET', '/api/admin/retention/runs', undefined],
+    ['POST', '/api/admin/retention/runs', undefined],
   ] as const;
 
-  it.each(['member', 'lead', 'guest'] as const)('a %s gets 403 from every retention call, and nothing changes', async (who) => {
+  it.each(['member', 'lead', 'guest'] as const)('a %s gets 403 from every retention call, and nothing changes or runs', async (who) => {
+    const runsBefore = (await hub.db.select().from(retentionRuns)).length;
     for (const [method, path, body] of calls) {
       const res = await hub.request(method, path, { token: tokens[who], body: body && { ...body, sign_in_events: 31 } });
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body.errors[0].message).toEqual(expect.any(String));
     }
     expect(await hub.db.select().from(settings).where(eq(settings.key, RETENTION_KEY))).toEqual([]);
+    expect(await hub.db.select().from(retentionRuns)).toHaveLength(runsBefore);
   });
 
   it('no session gets 401', async () => {

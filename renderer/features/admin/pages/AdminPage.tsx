@@ -9,6 +9,7 @@ import { LinksTab } from '../components/LinksTab';
 import { TeamsTab } from '../components/TeamsTab';
 import { UsersTab } from '../components/UsersTab';
 import { DesktopTab } from '../components/desktop-releases/DesktopTab';
+import { RetentionTab } from '../components/retention/RetentionTab';
 import { ImportsPanel } from '../../imports';
 import { SignInSettings } from '../../auth/sso';
 import { Loading } from '../../../lib/components/Loading';
@@ -30,6 +31,8 @@ const TABS = [
   { key: 'sign-in', label: 'Sign-in' },
   // issue 22: the hub as the desktop app's update server
   { key: 'desktop', label: 'Desktop app' },
+  // issue 26: how long records that need not live for ever are kept, and what the job removed
+  { key: 'retention', label: 'Retention' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -61,6 +64,7 @@ export default function AdminPage() {
         {tab === 'imports' && <Suspense fallback={<Loading />}><ImportsPanel /></Suspense>}
         {tab === 'sign-in' && <SignInSettings />}
         {tab === 'desktop' && <DesktopTab />}
+        {tab === 'retention' && <RetentionTab />}
       </div>
     </PageFrame>
   );

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RETENTION, retentionMessage } from '../../shared/rules/retention';
+import { useBrowser, waitForPath } from './helpers';
+
+// issue 26 Admin → Retention: an admin changes periods (a wrong one is named under its field and
+// nothing is sent), sees them saved after a reload, runs the job now and sees the run in Last
+// runs. Everyone else is kept out of the screen and the API. The periods changed here remove
+// nothing of the demo company (its history is months, not years, old), and are put back.
+const { signedIn } = useBrowser({ noErrors: true, failureShot: 'admin-retention' });
+
+describe('Admin → Retention', () => {
+  it('an admin changes periods, sees them saved, runs the job now and sees the run', () =>
+    signedIn('admin', async ({ page }) => {
+      await page.goto('/admin?tab=retention');
+      const form = page.getByRole('form', { name: 'Retention periods' });
+      const audit = form.getByRole('spinbutton', { name: 'Audit log entries (days)' });
+      const sessions = form.getByRole('spinbutton', { name: 'Ended sessions (days)' });
+      await expect.poll(() => audit.inputValue()).toBe(String(DEFAULT_RETENTION.auditLog));
+      expect(await sessions.inputValue()).toBe(String(DEFAULT_RETENTION.endedSessions));
+
+      // below the audit log's minimum: its message, under its field, and no request
+      let puts = 0;
+      page.on('request', (r) => void (r.method() === 'PUT' && r.url().endsWith('/api/admin/retention') && (puts += 1)));
+      await audit.fill('100');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByText(retentionMessage('auditLog')).waitFor();
+      expect(puts).toBe(0);
+
+      await audit.fill('730');
+      await sessions.fill('30');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Retention periods saved').first().waitFor();
+      expect(await form.getByText(retentionMessage('auditLog')).count()).toBe(0);
+      await page.reload();
+      await expect.poll(() => form.getByRole('spinbutton', { name: 'Audit log entries (days)' }).inputValue()).toBe('730');
+      expect(await form.getByRole('spinbutton', { name: 'Ended sessions (days)' }).inputValue()).toBe('30');
+
+      // Run now: the toast and Last runs say what it did, on which hub
+      const runs = page.getByRole('table', { name: 'Last retention runs' });
+      await page.getByRole('button', { name: 'Run now' }).click();
+      const row = runs.getByRole('row').nth(1);
+      await expect.poll(() => row.getByRole('cell').nth(2).textContent()).toBe('Done');
+      expect(await row.getByRole('cell').nth(1).textContent()).toMatch(/ http:\/\/127\.0\.0\.1:\d+$/);
+      expect(await row.getByRole('cell').nth(3).textContent()).toMatch(/^Removed /);
+
+      // the change is in the audit log
+      await page.goto('/admin?tab=audit');
+      await page.getByRole('cell', { name: 'setting #retention', exact: true }).first().waitFor();
+
+      // put the defaults back for whoever runs next
+      const res = await page.evaluate(async (body) => (await fetch('/api/admin/retention', {
+        method: 'PUT', headers: { 'content-type': 'application/json', 'x-hub-request': '1' }, body: JSON.stringify(body),
+      })).status, { sign_in_events: DEFAULT_RETENTION.signInEvents, ended_sessions: DEFAULT_RETENTION.endedSessions, read_notifications: DEFAULT_RETENTION.readNotifications, import_runs: DEFAULT_RETENTION.importRuns, audit_log: DEFAULT_RETENTION.auditLog, archived_people: DEFAULT_RETENTION.archivedPeople });
+      expect(res).toBe(200);
+    }));
+
+  it.each(['member', 'lead', 'guest'] as const)('a %s is kept out of the screen and refused by the hub', (who) =>
+    signedIn(who, async ({ page, errors }) => {
+      await page.goto('/admin?tab=retention');
+      await waitForPath(page, '/super-awesome-team');
+      expect(await page.getByRole('form', { name: 'Retention periods' }).count()).toBe(0);
+      const statuses = await page.evaluate(async () => Promise.all([
+        fetch('/api/admin/retention').then((r) => r.status),
+        fetch('/api/admin/retention/runs', { method: 'POST', headers: { 'x-hub-request': '1' } }).then((r) => r.status),
+      ]));
+      expect(statuses).toEqual([403, 403]);
+      errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('status of 403')));
+    }));
+});
