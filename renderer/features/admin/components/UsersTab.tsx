@@ -19,6 +19,7 @@ import { usePaging } from '../hooks/use-paged';
 import { useTableStyles } from './admin-table';
 import { AccessDialog } from './AccessDialog';
 import { AdminTable, type AdminColumn } from './AdminTable';
+import { PersonalDataButton } from './PersonalDataButton';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
 /** spec §2: the columns after Name, each with its header. */
@@ -84,6 +85,7 @@ export function UsersTab() {
               <Button appearance="subtle" icon={<KeyResetRegular />} aria-label={`Reset password of ${user.name}`} onClick={() => setDialog({ kind: 'reset', user })} />
             </Tooltip>
           )}
+          <PersonalDataButton user={user} />
         </div>
       )}
       rows={users.data?.items ?? []}

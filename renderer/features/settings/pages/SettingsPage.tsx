@@ -14,6 +14,7 @@ import { isDesktop } from '../../../lib/transport';
 import { PasswordSettings } from '../../auth';
 import { NotificationSettings } from '../../notifications';
 import { DesktopAppSettings } from '../components/DesktopAppSettings';
+import { DataExportSettings } from '../components/DataExportSettings';
 import { SessionsSettings } from '../components/SessionsSettings';
 import { ThemeSettings } from '../components/ThemeSettings';
 import { useHubSettings, useSetHubUrl } from '../api/settings';
@@ -119,6 +120,7 @@ export default function SettingsPage() {
         <PasswordSettings user={user} />
         <SessionsSettings />
         <NotificationSettings />
+        <DataExportSettings user={user} />
       </div>
     </PageFrame>
   );

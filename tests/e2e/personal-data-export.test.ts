@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { camelize } from '../../shared/api/case';
+import { personalDataSchema, type PersonalData } from '../../shared/api/personal-data-export';
+import { isoDay } from '../../shared/rules/dates';
+import { personalDataFile } from '../../shared/rules/personal-data-export';
+import { DEMO_USERS, useBrowser, type DemoUser } from './helpers';
+
+// issue 26 right of access: Settings → Your data downloads the person's own archive; an admin
+// downloads anyone's from Admin → Users; nobody else on the hub gets another person's.
+const { signedIn } = useBrowser({ noErrors: true, failureShot: 'personal-data' });
+
+async function archiveOf(download: Download): Promise<{ entries: string[]; data: PersonalData }> {
+  const files = unzipSync(new Uint8Array(await readFile(await download.path())));
+  return { entries: Object.keys(files).sort(), data: personalDataSchema.parse(camelize(JSON.parse(strFromU8(files['data.json'])))) };
+}
+
+/** The demo user's id, as the hub tells the signed-in page. */
+const idOf = (page: Page) => page.evaluate(async () => (await (await fetch('/api/auth/me')).json()).data.user.id as number);
+
+describe('Your data', () => {
+  it('a member downloads their own data from Settings: a spinner while the hub prepares it, then one zip with their data', () =>
+    signedIn('member', async ({ page }) => {
+      await page.goto('/settings');
+      const card = page.getByRole('group', { name: 'Your data', exact: true });
+      const button = card.getByRole('button', { name: 'Download my data' });
+      await button.waitFor();
+      // held back a moment so the preparing state can be seen
+      await page.route('**/api/user/me/data-export', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      });
+      const downloaded = page.waitForEvent('download');
+      await button.click();
+      await expect.poll(() => card.getByRole('status').textContent()).toBe('Preparing your archive…');
+      const download = await downloaded;
+      expect(download.suggestedFilename()).toBe(personalDataFile('member', isoDay()));
+      const { entries, data } = await archiveOf(download);
+      expect(entries).toEqual(expect.arrayContaining(['README.txt', 'data.json', 'data.xlsx']));
+      expect(data.profile).toMatchObject({ name: DEMO_USERS.member.name, username: 'member' });
+      await expect.poll(() => card.getByRole('status').textContent()).toBe('');
+    }));
+
+  it('a failed download says why in the card', () =>
+    signedIn('member', async ({ page }) => {
+      await page.goto('/settings');
+      await page.route('**/api/user/me/data-export', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'The hub is busy.' }] }) }));
+      await page.getByRole('button', { name: 'Download my data' }).click();
+      const alert = page.getByText('Your data could not be downloaded.');
+      await alert.waitFor();
+      await expect.poll(() => page.getByText('The hub is busy.').isVisible()).toBe(true);
+    }, { noErrors: false }));
+});
+
+describe('Admin → Users → Download personal data', () => {
+  it('an admin downloads a member\'s archive from the member\'s row', () =>
+    signedIn('admin', async ({ page }) => {
+      await page.goto('/admin');
+      const table = page.getByRole('table', { name: 'Users' });
+      await page.getByRole('searchbox', { name: 'Search users' }).fill('Elena Con');
+      const row = table.getByRole('row').filter({ hasText: DEMO_USERS.member.name });
+      await expect.poll(() => table.getByRole('row').count()).toBe(2);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('button', { name: `Download personal data of ${DEMO_USERS.member.name}` }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(personalDataFile('member', isoDay()));
+      const { data } = await archiveOf(download);
+      expect(data.profile.name).toBe(DEMO_USERS.member.name);
+    }));
+
+  for (const who of ['member', 'lead', 'guest', 'owner'] as DemoUser[]) {
+    it(`${who} is refused another person's archive, and has no Admin → Users to ask from`, () =>
+      signedIn(who, async ({ page }) => {
+        const me = await idOf(page);
+        // someone else's (the admin rule answers before the person is looked up)
+        const res = await page.request.get(`/api/admin/users/${me === 1 ? 2 : 1}/data-export`);
+        expect(res.status()).toBe(403);
+        expect((await res.json()).errors[0].message).toBeTruthy();
+        await page.goto('/admin');
+        await expect.poll(() => page.getByRole('table', { name: 'Users' }).count()).toBe(0);
+      }));
+  }
+});
