@@ -6,7 +6,7 @@ import { LOG_FIELDS } from './log-fields';
 import { batchedStdout } from './log-stream';
 import { installAppCompat } from './plugins/app-compat';
 import { installAuth } from './plugins/auth';
-import { answerWithRequestId, RequestLog } from './plugins/request-log';
+import { answerWithRequestId, RequestLog, requestIdOf } from './plugins/request-log';
 import { docsRoute, registerDocs } from './plugins/docs';
 import { frameworkErrors, installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
@@ -89,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
     // one line per request instead of Fastify's two (plugins/request-log.ts)
     logController: new RequestLog(),
+    // issue 23: the proxy's X-Request-Id when the proxy is trusted, so nginx's log and ours share it
+    genReqId: requestIdOf(options.trustProxy ?? false),
   });
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);

@@ -4,6 +4,7 @@ import { toSnakeKey } from '../../shared/api/case';
 import type { ApiError, ErrorBody } from '../../shared/api/common';
 import { SERVER_ERROR_MESSAGE } from '../../shared/api/hub-error';
 import { isHttpError } from '../http-errors';
+import { sendRequestId } from './request-log';
 import { validationErrors } from './wire-contract';
 
 // design §4: every failure is `{ errors: [{ message, field? }] }`; a 5xx never carries internals
@@ -64,7 +65,8 @@ export function installApiNotFound(api: FastifyInstance): void {
  * Fastify answers a malformed path or a path segment over its length limit before any route or
  * error handler runs, in its own shape and quoting the path. This is its `frameworkErrors` option.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  sendRequestId(request, reply); // no hook ran for it
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   void reply.code(status).send({ errors: [{ message: WIRE_MESSAGES.badUrl }] });
 }

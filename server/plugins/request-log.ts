@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 // issue 10: one line per request at info level, when it is answered ('request completed': method,
@@ -41,9 +43,34 @@ export class RequestLog extends LogController {
  */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/**
+ * What a proxy's id must look like to be taken (nginx's $request_id is 32 hex digits). Anything
+ * else is not a proxy's id: a line break could forge a log line, and a longer text could be a
+ * value someone meant to get into the log.
+ */
+const PROXY_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * issue 23: behind a proxy (HUB_TRUST_PROXY=1) a request keeps the id the proxy gave it in
+ * X-Request-Id, so nginx's access log line and the hub's lines of one request share it. Otherwise,
+ * or when the proxy sent none fit to log, a random one: unique across hubs and restarts, unlike
+ * Fastify's counter. The app's `genReqId`.
+ */
+export function requestIdOf(trustProxy: boolean): (raw: IncomingMessage) => string {
+  return (raw) => {
+    const given = trustProxy ? raw.headers[REQUEST_ID_HEADER] : undefined;
+    return typeof given === 'string' && PROXY_REQUEST_ID.test(given) ? given : randomUUID();
+  };
+}
+
+/** On the raw response, so an answer Fastify does not write (a hijacked event stream) carries it too. */
+export function sendRequestId(request: FastifyRequest, reply: FastifyReply): void {
+  reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+}
+
 export function answerWithRequestId(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+    sendRequestId(request, reply);
     done();
   });
 }
