@@ -19,12 +19,30 @@ export interface Finding {
   why: string;
 }
 
+/** What the migration file itself creates: its tables, and the columns it adds ('table.column'). */
+interface NewInFile {
+  tables: ReadonlySet<string>;
+  columns: ReadonlySet<string>;
+}
+
 /** Why a statement contracts the schema, or null when it only expands it. */
-type Rule = (statement: string, createdHere: ReadonlySet<string>) => string | null;
+type Rule = (statement: string, fresh: NewInFile) => string | null;
 
 const NAME = String.raw`(?:"?\w+"?\.)?"?(\w+)"?`;
 const tableOf = (statement: string, pattern: RegExp) => pattern.exec(statement)?.[1]?.toLowerCase() ?? null;
 const alteredTable = (statement: string) => tableOf(statement, new RegExp(String.raw`^ALTER TABLE (?:ONLY )?(?:IF EXISTS )?${NAME}`, 'i'));
+const createdTable = (statement: string) => tableOf(statement, new RegExp(String.raw`^CREATE TABLE (?:IF NOT EXISTS )?${NAME}`, 'i'));
+const addedColumn = (statement: string) => /\bADD (?:COLUMN )?(?:IF NOT EXISTS )?"?(\w+)"?/i.exec(statement)?.[1]?.toLowerCase() ?? null;
+
+/**
+ * A rule on `table` that only the new release's rows can meet: the table, or every column the
+ * rule names (`quoted` identifiers of the statement, less the table's own name), is new in this file.
+ */
+function onlyNew(table: string, quoted: string, fresh: NewInFile): boolean {
+  if (fresh.tables.has(table)) return true;
+  const columns = [...quoted.matchAll(/"(\w+)"/g)].map((m) => m[1].toLowerCase()).filter((name) => name !== table && name !== 'public');
+  return columns.length > 0 && columns.every((column) => fresh.columns.has(`${table}.${column}`));
+}
 
 const RULES: Rule[] = [
   (s) => {
@@ -38,20 +56,22 @@ const RULES: Rule[] = [
   (s) => (/\bSET NOT NULL\b/i.test(s) ? 'makes a column required that the previous release may leave empty' : null),
   (s) => (/\bDROP DEFAULT\b/i.test(s) ? 'drops a default the previous release\'s inserts rely on' : null),
   (s) => (/^TRUNCATE\b/i.test(s) ? 'empties a table the previous release reads' : null),
-  (s, created) => {
+  (s, fresh) => {
     const column = /\bADD (?:COLUMN )?(?:IF NOT EXISTS )?("?\w+"?) (.*)$/i.exec(s);
-    if (!/^ALTER TABLE\b/i.test(s) || !column || /^"?CONSTRAINT"?$/i.test(column[1]) || created.has(alteredTable(s) ?? '')) return null;
+    if (!/^ALTER TABLE\b/i.test(s) || !column || /^"?CONSTRAINT"?$/i.test(column[1]) || fresh.tables.has(alteredTable(s) ?? '')) return null;
     return /\bNOT NULL\b/i.test(column[2]) && !/\b(DEFAULT|GENERATED)\b/i.test(column[2]) ? 'adds a required column with no default: the previous release\'s inserts leave it out' : null;
   },
-  (s, created) => {
+  (s, fresh) => {
     const table = alteredTable(s);
-    return /^ALTER TABLE\b/i.test(s) && /\bADD CONSTRAINT\b/i.test(s) && table && !created.has(table) && !/\bFOREIGN KEY\b/i.test(s)
+    const rule = /\bADD CONSTRAINT "?\w+"? (.*)$/i.exec(s)?.[1];
+    return /^ALTER TABLE\b/i.test(s) && rule && table && !/^FOREIGN KEY\b/i.test(rule) && !onlyNew(table, rule, fresh)
       ? 'adds a constraint on an existing table that the previous release\'s writes do not know'
       : null;
   },
-  (s, created) => {
+  (s, fresh) => {
     const table = tableOf(s, new RegExp(String.raw`^CREATE UNIQUE INDEX\b.*? ON (?:ONLY )?${NAME}`, 'i'));
-    return table && !created.has(table) ? 'adds a unique index on an existing table that the previous release\'s writes do not know' : null;
+    const indexed = /\bON (?:ONLY )?\S+ (.*)$/i.exec(s)?.[1] ?? '';
+    return table && !onlyNew(table, indexed, fresh) ? 'adds a unique index on an existing table that the previous release\'s writes do not know' : null;
   },
 ];
 
@@ -83,9 +103,11 @@ function olderVersion(a: string, b: string): boolean {
 export function contractingStatements(sql: string, currentVersion: string): Finding[] {
   const chunks = sql.split('--> statement-breakpoint');
   const statementsOf = (chunk: string) => code(chunk).split(';').map(fold).filter(Boolean);
-  const created = new Set(
-    chunks.flatMap(statementsOf).map((s) => tableOf(s, new RegExp(String.raw`^CREATE TABLE (?:IF NOT EXISTS )?${NAME}`, 'i'))).filter((t): t is string => t !== null),
-  );
+  const statements = chunks.flatMap(statementsOf);
+  const fresh: NewInFile = {
+    tables: new Set(statements.map(createdTable).filter((t): t is string => t !== null)),
+    columns: new Set(statements.filter((s) => /^ALTER TABLE\b.*\bADD (COLUMN\b|(IF NOT EXISTS )?")/i.test(s)).map((s) => `${alteredTable(s)}.${addedColumn(s)}`)),
+  };
   const findings: Finding[] = [];
   for (const chunk of chunks) {
     const mark = MARK.exec(chunk)?.[1];
@@ -95,7 +117,7 @@ export function contractingStatements(sql: string, currentVersion: string): Find
         findings.push({ statement: shown, why: 'cannot run inside the migration\'s transaction: run it by hand before the upgrade (docs/operations.md)' });
         continue;
       }
-      const why = RULES.map((rule) => rule(statement, created)).find((reason) => reason !== null);
+      const why = RULES.map((rule) => rule(statement, fresh)).find((reason) => reason !== null);
       if (!why) continue;
       if (mark && olderVersion(mark, currentVersion)) continue;
       findings.push({

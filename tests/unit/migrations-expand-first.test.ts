@@ -62,6 +62,10 @@ describe('the expand-only check', () => {
       `ALTER TABLE "users" ADD COLUMN "tier" text DEFAULT 'basic' NOT NULL;`,
       'ALTER TABLE "users" ADD CONSTRAINT "users_thing_fk" FOREIGN KEY ("thing_id") REFERENCES "public"."things"("id");',
       'CREATE INDEX "users_tier_idx" ON "users" USING btree ("tier");',
+      // rules on a column this migration adds: only the new release writes it
+      'ALTER TABLE "users" ADD COLUMN "external_id" text;',
+      'CREATE UNIQUE INDEX "users_external_id_idx" ON "users" USING btree (lower("external_id"));',
+      'ALTER TABLE "users" ADD CONSTRAINT "users_external_id_check" CHECK (char_length("users"."external_id") < 64);',
       `ALTER TYPE "public"."notification_kind" ADD VALUE 'thing_added';`,
       // a backfill, and a function body whose words are not statements of the migration
       `UPDATE "users" SET "tier" = 'gold' WHERE "is_owner";`,
