@@ -72,9 +72,12 @@ export class DatabaseNotificationBus implements NotificationBus {
     void listening.lost.then((error) => {
       if (current) this.lost(error);
     });
+    // issue 23: a NOTIFY raised while no LISTEN was in place (a dropped connection, a first
+    // attempt that failed) reached nobody; every open stream reads what is new since its last id.
+    for (const listener of [...this.listeners.values()].flatMap((set) => [...set])) listener();
   }
 
-  /** A dropped LISTEN connection is opened again; streams meanwhile rely on the client's poll. */
+  /** A dropped LISTEN connection is opened again; the streams catch up once it is (listen). */
   private lost(error: unknown): void {
     if (this.closed) return;
     this.log.warn({ err: error }, 'notifications: LISTEN connection lost, retrying');
