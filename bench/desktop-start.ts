@@ -6,9 +6,12 @@ import path from 'node:path';
 // issue 4, "Desktop start": how long the embedded hub takes until /api/health answers, started the
 // way electron/embedded-hub.ts starts it (the bundled dist/server/hub.mjs in its own process,
 // HUB_DATA_DIR, PORT=0, HUB_MIGRATIONS_DIR). child_process.fork stands in for utilityProcess,
-// which needs the Electron binary. Cold: a fresh data folder (PGlite initdb, migrations, demo
-// seed). Warm: the same folder again. PGlite alone (open + waitReady) is the baseline the hub
-// should not add much to. The window does not wait for any of this: it shows the login form at once.
+// which needs the Electron binary. Cold: a new data folder, which the hub fills from the database
+// prepared at build time (issue 20: dist/server/prepared-demo.tgz unpacked, then the migrations,
+// a no-op). Warm: the same folder again. Cold without it: a new folder made the old way (PGlite
+// initdb, migrations, demo seed), for comparison. PGlite alone (open + waitReady) is the baseline
+// the hub should not add much to. The window does not wait for any of this: it shows the login
+// form at once. Targets (issue 20): cold ≤ 4 s, warm ≤ 2 s.
 //
 //   npm run build:server && npx tsx bench/desktop-start.ts [warm runs, default 3]
 
@@ -17,10 +20,13 @@ const WARM_RUNS = Number(process.argv[2] ?? 3);
 
 interface Run { readyMs: number; healthyMs: number; stopMs: number }
 
-async function startHub(dataDir: string): Promise<Run> {
+async function startHub(dataDir: string, preparedDir?: string): Promise<Run> {
   const started = performance.now();
   const child = fork(ENTRY, [], {
-    env: { ...process.env, HUB_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', HUB_MIGRATIONS_DIR: path.resolve('dist/server/migrations') },
+    env: {
+      ...process.env, HUB_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', HUB_MIGRATIONS_DIR: path.resolve('dist/server/migrations'),
+      ...(preparedDir ? { HUB_PREPARED_DIR: preparedDir } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -84,13 +90,16 @@ try {
   const cold = await startHub(dataDir);
   const warm: Run[] = [];
   for (let i = 0; i < WARM_RUNS; i++) warm.push(await startHub(dataDir));
+  // a folder with no prepared-data.json: the hub makes its database itself
+  const unprepared = await startHub(path.join(root, 'hub-data-unprepared'), root);
   const pgCold = await pgliteAlone(path.join(root, 'pglite-only'));
   const pgWarm = await pgliteAlone(path.join(root, 'pglite-only'));
 
   console.log('Embedded hub start (fork of dist/server/hub.mjs until /api/health answers)');
-  console.log(`  cold (new data folder: initdb, migrations, demo seed): ready ${s(cold.readyMs)}, healthy ${s(cold.healthyMs)}, stop ${s(cold.stopMs)}`);
+  console.log(`  cold (new data folder, from the prepared database): ready ${s(cold.readyMs)}, healthy ${s(cold.healthyMs)}, stop ${s(cold.stopMs)}`);
   console.log(`  warm (existing data folder), median of ${warm.length}: ready ${s(median(warm.map((r) => r.readyMs)))}, healthy ${s(median(warm.map((r) => r.healthyMs)))}, stop ${s(median(warm.map((r) => r.stopMs)))}`);
   console.log(`     runs: ${warm.map((r) => s(r.healthyMs)).join(', ')}`);
+  console.log(`  cold without the prepared database (initdb, migrations, demo seed): healthy ${s(unprepared.healthyMs)}`);
   console.log(`  PGlite alone (new process, open + select 1): cold ${s(pgCold)}, warm ${s(pgWarm)}`);
   console.log(`  the hub adds: cold ${s(cold.healthyMs - pgCold)}, warm ${s(median(warm.map((r) => r.healthyMs)) - pgWarm)}`);
 } finally {

@@ -2,12 +2,14 @@ import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
+import { writePreparedData } from './prepared-data';
 
 // The embedded hub as one ESM file, dist/server/hub.mjs, that a utilityProcess (or plain node)
 // runs with no node_modules beside it: electron-builder ships dist/server as extraResources,
 // outside the asar. Bundled deps that are CommonJS call require(), hence the createRequire banner.
 // PGlite finds its wasm and data files next to the module that loads it (new URL(..., import.meta.url)),
-// so they are copied next to hub.mjs; the SQL migrations too (HUB_MIGRATIONS_DIR).
+// so they are copied next to hub.mjs; the SQL migrations too (HUB_MIGRATIONS_DIR); and the
+// databases its first start unpacks instead of making one (issue 20, scripts/prepared-data.ts).
 // HUB_BUILD_DIR builds elsewhere than dist/ (the packaging test builds into a temporary folder).
 
 const outDir = path.join(process.env.HUB_BUILD_DIR ?? 'dist', 'server');
@@ -47,4 +49,5 @@ for (const file of ['pglite.wasm', 'pglite.data', 'initdb.wasm']) {
   });
 }
 await cp('server/db/migrations', path.join(outDir, 'migrations'), { recursive: true });
-console.log(`embedded hub: ${outDir}/hub.mjs with PGlite assets and migrations`);
+const prepared = await writePreparedData(outDir);
+console.log(`embedded hub: ${outDir}/hub.mjs with PGlite assets, migrations and prepared databases (up to ${prepared.migration})`);

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { optionsFromEnv } from './env';
 import { startHub, type RunningHub } from './start';
 
@@ -19,7 +21,9 @@ function isStop(message: unknown): boolean {
 }
 
 async function main(): Promise<void> {
-  const hub: RunningHub = await startHub(optionsFromEnv(process.env, { port: 0 }));
+  // issue 20: the database prepared at build time lies beside the bundle (scripts/build-server.ts)
+  const preparedDir = process.env.HUB_PREPARED_DIR || path.dirname(fileURLToPath(import.meta.url));
+  const hub: RunningHub = await startHub({ ...optionsFromEnv(process.env, { port: 0 }), preparedDir });
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -4,10 +4,13 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { extractFile, listPackage } from '@electron/asar';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPaths } from '../../electron/app-paths';
+import { journalTags, PREPARED_MANIFEST, type PreparedManifest } from '../../server/db/prepared-data';
+import { tarEntries } from '../../server/db/tar-entries';
 
 // issue 19: the package electron-builder makes, checked for what went in. The app is built into a
 // temporary folder (HUB_BUILD_DIR; dist/ may be in use by another suite), then packaged with the
@@ -100,6 +103,14 @@ describe('the desktop package (electron-builder --dir)', () => {
     const expected = (await readdir('server/db/migrations')).filter((file) => file.endsWith('.sql'));
     expect(migrations.filter((file) => file.endsWith('.sql')).sort()).toEqual(expected.sort());
     expect((await stat(path.join(paths.migrationsDir, 'meta', '_journal.json'))).isFile()).toBe(true);
+    // issue 20: the databases a new data folder starts from, beside hub.mjs where the hub looks
+    // (server/embedded-entry.ts), made with the newest migration shipped
+    const prepared = JSON.parse(await readFile(path.join(serverDir, PREPARED_MANIFEST), 'utf8')) as PreparedManifest;
+    expect(prepared.migration).toBe(journalTags(paths.migrationsDir).at(-1));
+    for (const file of [prepared.demo, prepared.empty]) {
+      const names = tarEntries(gunzipSync(await readFile(path.join(serverDir, file)))).map((entry) => entry.name);
+      expect(names).toEqual(expect.arrayContaining(['PG_VERSION', 'global/pg_control']));
+    }
     // issue 22: the tray loads the app's icon from a plain file
     expect(await readFile(paths.icon)).toEqual(await readFile('resources/icon.png'));
   });
