@@ -5,6 +5,7 @@ import { EMBEDDED_HUB_KEY, HubConnection } from '../../electron/hub-connection';
 import { createSettingsStore, normalizeHubUrl } from '../../electron/settings';
 import { memoryKeyValueStore } from '../../electron/token-store';
 import { HubError } from '../../shared/api/hub-error';
+import { HUB_STATUS_OFF } from '../../shared/hub-status';
 
 vi.mock('electron', () => ({}));
 
@@ -122,6 +123,18 @@ describe('hub connection', () => {
     await expect(target).resolves.toEqual({ key: EMBEDDED_HUB_KEY, url: 'http://127.0.0.1:5555' });
     expect(conn.settings()).toMatchObject({ activeUrl: 'http://127.0.0.1:5555', embeddedStatus: 'running' });
     expect(conn.hubOrigin()).toBe('http://127.0.0.1:5555');
+  });
+
+  it('with a company hub set in Settings, the app starts without ever starting the embedded hub', async () => {
+    const { conn, settings, startEmbedded } = connection();
+    settings.setHubUrl('https://hub.bitstone.example');
+    conn.start();
+    await expect(conn.target()).resolves.toEqual({ key: 'https://hub.bitstone.example', url: 'https://hub.bitstone.example' });
+    expect(conn.settings()).toMatchObject({ hubUrl: 'https://hub.bitstone.example', embeddedStatus: 'off' });
+    // issue 22's 'Try again' has nothing to restart either
+    expect(conn.restartEmbedded()).toEqual(HUB_STATUS_OFF);
+    expect(conn.hubStatus()).toEqual(HUB_STATUS_OFF);
+    expect(startEmbedded).not.toHaveBeenCalled();
   });
 
   it('switching to a company hub stops the embedded one; switching back starts it again', async () => {
