@@ -1,19 +1,26 @@
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Download, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { SaveFileInput } from '../../electron/save-file';
 import { camelize } from '../../shared/api/case';
 import { personalDataSchema, type PersonalData } from '../../shared/api/personal-data-export';
 import { isoDay } from '../../shared/rules/dates';
 import { personalDataFile } from '../../shared/rules/personal-data-export';
-import { DEMO_USERS, useBrowser, type DemoUser } from './helpers';
+import { bindDesktopMode, serveRenderer } from '../support/desktop-mode';
+import { WEB_ROOT } from '../support/e2e-global-setup';
+import { DEMO_USERS, signIn, useBrowser, type DemoUser } from './helpers';
 
 // issue 26 right of access: Settings → Your data downloads the person's own archive; an admin
 // downloads anyone's from Admin → Users; nobody else on the hub gets another person's.
-const { signedIn } = useBrowser({ noErrors: true, failureShot: 'personal-data' });
+// The desktop app's part: main's IPC handlers with a save dialog that keeps what it was given.
+vi.mock('electron', () => ({}));
+const { signedIn, session: openSession } = useBrowser({ noErrors: true, failureShot: 'personal-data' });
 
-async function archiveOf(download: Download): Promise<{ entries: string[]; data: PersonalData }> {
-  const files = unzipSync(new Uint8Array(await readFile(await download.path())));
+function readArchive(bytes: Uint8Array): { entries: string[]; data: PersonalData } {
+  const files = unzipSync(bytes);
   return { entries: Object.keys(files).sort(), data: personalDataSchema.parse(camelize(JSON.parse(strFromU8(files['data.json'])))) };
 }
 
@@ -37,7 +44,7 @@ describe('Your data', () => {
       await expect.poll(() => card.getByRole('status').textContent()).toBe('Preparing your archive…');
       const download = await downloaded;
       expect(download.suggestedFilename()).toBe(personalDataFile('member', isoDay()));
-      const { entries, data } = await archiveOf(download);
+      const { entries, data } = readArchive(new Uint8Array(await readFile(await download.path())));
       expect(entries).toEqual(expect.arrayContaining(['README.txt', 'data.json', 'data.xlsx']));
       expect(data.profile).toMatchObject({ name: DEMO_USERS.member.name, username: 'member' });
       await expect.poll(() => card.getByRole('status').textContent()).toBe('');
@@ -68,7 +75,7 @@ describe('Admin → Users → Download personal data', () => {
         row.getByRole('button', { name: `Download personal data of ${DEMO_USERS.member.name}` }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(personalDataFile('member', isoDay()));
-      const { data } = await archiveOf(download);
+      const { data } = readArchive(new Uint8Array(await readFile(await download.path())));
       expect(data.profile.name).toBe(DEMO_USERS.member.name);
     }));
 
@@ -84,4 +91,39 @@ describe('Admin → Users → Download personal data', () => {
         await expect.poll(() => page.getByRole('table', { name: 'Users' }).count()).toBe(0);
       }));
   }
+});
+
+describe('Your data in the desktop app', () => {
+  let root: string;
+  let renderer: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'hub-personal-data-'));
+    // a copy: another suite's global setup may rebuild the web build while this file runs
+    await cp(WEB_ROOT, path.join(root, 'web'), { recursive: true });
+    renderer = await serveRenderer(path.join(root, 'web'));
+  });
+  afterAll(async () => {
+    await renderer?.close();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('main fetches the archive with its token and hands it to the save dialog under the same name', async () => {
+    const s = await openSession(renderer.url);
+    try {
+      const saved: SaveFileInput[] = [];
+      await bindDesktopMode(s.context, {
+        hubUrl: inject('baseUrl'), rendererUrl: renderer.url,
+        deps: { saveFile: async (input) => { saved.push(input); return { status: 'saved', path: path.join(root, input.suggestedName) }; } },
+      });
+      await signIn(s.page, 'member');
+      await s.page.goto('/settings');
+      await s.page.getByRole('group', { name: 'Your data', exact: true }).getByRole('button', { name: 'Download my data' }).click();
+      await expect.poll(() => saved.length).toBe(1);
+      expect(saved[0].suggestedName).toBe(personalDataFile('member', isoDay()));
+      expect(readArchive(saved[0].bytes).data.profile.name).toBe(DEMO_USERS.member.name);
+      await s.page.getByText('Your data is downloaded').waitFor();
+    } finally {
+      await s.close();
+    }
+  });
 });
