@@ -7,6 +7,8 @@ import { batchedStdout } from './log-stream';
 import { installAppCompat } from './plugins/app-compat';
 import { installAuth } from './plugins/auth';
 import { answerWithRequestId, RequestLog, requestIdOf } from './plugins/request-log';
+import { measureRequests } from './plugins/request-metrics';
+import { HubMetrics } from './metrics/hub-metrics';
 import { docsRoute, registerDocs } from './plugins/docs';
 import { frameworkErrors, installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
@@ -54,6 +56,12 @@ export interface BuildAppOptions {
   releasesDir?: string | null;
   /** issue 23: set draining by whoever stops the hub (start.ts); a fresh one by default */
   readiness?: Readiness;
+  /**
+   * issue 23: count requests and keep the metrics (app.metrics) that start.ts serves on its metrics
+   * listener. Off by default: prom-client's process metrics sample the event loop from the moment
+   * they exist, which a hub nobody scrapes (tests, the desktop app's) need not pay for.
+   */
+  metrics?: boolean;
 }
 
 export const DEFAULT_WEB_ROOT = path.resolve('dist/renderer');
@@ -96,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.database.db);
   app.decorate('sso', options.sso ?? NO_SSO);
   app.decorate('sessionCache', new SessionCache());
+  app.decorate('metrics', options.metrics ? new HubMetrics({ database: options.database, sessionCache: app.sessionCache }) : null);
+  if (app.metrics) measureRequests(app, app.metrics);
   const readiness = options.readiness ?? new Readiness();
   app.decorate('readiness', readiness);
   closeConnectionsWhileDraining(app, readiness);

@@ -28,6 +28,18 @@ describe('optionsFromEnv (design §5)', () => {
     expect(() => optionsFromEnv({ HUB_DRAIN_TIMEOUT: 'soon' })).toThrow(/HUB_DRAIN_TIMEOUT/);
   });
 
+  it('issue 23: metrics only on a port of their own, loopback by default, a token required elsewhere', () => {
+    const token = 'a'.repeat(32);
+    expect(optionsFromEnv({}).metrics).toBeNull();
+    expect(optionsFromEnv({ HUB_METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464, token: null });
+    expect(optionsFromEnv({ HUB_METRICS_PORT: '9464', HUB_METRICS_HOST: '10.0.0.5', HUB_METRICS_TOKEN: token }).metrics).toEqual({ host: '10.0.0.5', port: 9464, token });
+    expect(() => optionsFromEnv({ HUB_METRICS_PORT: '9464', HUB_METRICS_HOST: '0.0.0.0' })).toThrow(/HUB_METRICS_HOST '0\.0\.0\.0' is not a loopback address: set HUB_METRICS_TOKEN/);
+    expect(() => optionsFromEnv({ HUB_METRICS_TOKEN: token })).toThrow(/need HUB_METRICS_PORT/);
+    expect(() => optionsFromEnv({ HUB_METRICS_PORT: '9464', HUB_METRICS_TOKEN: 'short' })).toThrow(/HUB_METRICS_TOKEN must be at least 24 characters/);
+    expect(() => optionsFromEnv({ HUB_METRICS_PORT: '9464', HUB_METRICS_TOKEN: `${token} x` })).toThrow(/without spaces/);
+    expect(() => optionsFromEnv({ HUB_METRICS_PORT: 'prom' })).toThrow(/HUB_METRICS_PORT must be a port number/);
+  });
+
   it('refuses a port that is not one', () => {
     expect(() => optionsFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });

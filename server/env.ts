@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { MetricsListenerOptions } from './metrics/metrics-listener';
 import { ssoConfigFromEnv } from './services/sso/config';
 import type { StartHubOptions } from './start';
 
@@ -9,7 +10,9 @@ import type { StartHubOptions } from './start';
  * renderer, default dist/renderer), HUB_TRUST_PROXY=1 (behind a reverse proxy), HUB_IMPORTS=0 (no scheduled imports),
  * HUB_RELEASES_DIR (issue 22: the desktop releases the hub serves as the app's update server,
  * default `releases` in HUB_DATA_DIR, also on PostgreSQL; HUB_RELEASES_DIR=0 serves none),
- * HUB_DRAIN_DELAY and HUB_DRAIN_TIMEOUT (issue 23: seconds of a stop's drain, start.ts).
+ * HUB_DRAIN_DELAY and HUB_DRAIN_TIMEOUT (issue 23: seconds of a stop's drain, start.ts),
+ * HUB_METRICS_PORT, HUB_METRICS_HOST (127.0.0.1) and HUB_METRICS_TOKEN (issue 23: GET /metrics on a
+ * listener of its own; none without the port).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port?: number } = {}): StartHubOptions {
   const port = env.PORT === undefined || env.PORT === '' ? (defaults.port ?? 8080) : Number(env.PORT);
@@ -32,6 +35,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port?: number
     releasesDir: env.HUB_RELEASES_DIR === '0' ? null : path.resolve(env.HUB_RELEASES_DIR || path.join(dataDir, 'releases')),
     drainDelayMs: seconds(env, 'HUB_DRAIN_DELAY', 0) * 1000,
     drainTimeoutMs: seconds(env, 'HUB_DRAIN_TIMEOUT', 10) * 1000,
+    metrics: metricsFromEnv(env),
     logger: true,
   };
 }
@@ -42,4 +46,30 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0 || value > 3600) throw new Error(`${name} must be a number of seconds, not '${raw}'`);
   return value;
+}
+
+/** Shortest HUB_METRICS_TOKEN taken: long enough that guessing it over the network is hopeless. */
+export const MIN_METRICS_TOKEN_LENGTH = 24;
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
+/**
+ * issue 23: metrics are 'not public'. They are served only on their own listener, loopback unless
+ * HUB_METRICS_HOST says otherwise, and then only with a token; a token or host without a port is
+ * a mistake worth stopping for, not a setting to ignore.
+ */
+function metricsFromEnv(env: NodeJS.ProcessEnv): MetricsListenerOptions | null {
+  const token = env.HUB_METRICS_TOKEN || null;
+  const host = env.HUB_METRICS_HOST || '127.0.0.1';
+  if (env.HUB_METRICS_PORT === undefined || env.HUB_METRICS_PORT === '') {
+    if (token !== null || env.HUB_METRICS_HOST) throw new Error('HUB_METRICS_TOKEN and HUB_METRICS_HOST need HUB_METRICS_PORT: metrics are served on a port of their own');
+    return null;
+  }
+  const port = Number(env.HUB_METRICS_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`HUB_METRICS_PORT must be a port number, not '${env.HUB_METRICS_PORT}'`);
+  if (token !== null && (token.length < MIN_METRICS_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
+    throw new Error(`HUB_METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters, without spaces (e.g. openssl rand -hex 32)`);
+  }
+  if (token === null && !isLoopback(host)) throw new Error(`HUB_METRICS_HOST '${host}' is not a loopback address: set HUB_METRICS_TOKEN too, so only Prometheus may scrape it`);
+  return { host, port, token };
 }

@@ -1,12 +1,11 @@
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
-import { MIGRATIONS_DIR, openDatabase, type Database } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { acquireStartupLock } from './db/migrate-lock';
-import { findPreparedDump, holdsDatabase, type PreparedChoice } from './db/prepared-data';
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/index';
-import { moveDemoDates } from './db/seed/move-demo-dates';
 import { importJobs } from './imports/schedule';
+import { listenForMetrics, type MetricsListener, type MetricsListenerOptions } from './metrics/metrics-listener';
 import { Readiness } from './services/readiness';
 import { reminderJobs } from './services/notification-reminders';
 import { retentionJobs } from './services/retention/job';
@@ -47,11 +46,10 @@ export interface StartHubOptions {
   /** issue 23: how long requests in flight get to finish before their connections are cut (HUB_DRAIN_TIMEOUT) */
   drainTimeoutMs?: number;
   /**
-   * issue 20: the folder of the database prepared at build time (server/db/prepared-data.ts) that a
-   * PGlite dataDir holding no database yet starts from. The embedded hub passes the folder of its
-   * bundle; the web hub none.
+   * issue 23: GET /metrics for Prometheus on an address of its own (HUB_METRICS_HOST,
+   * HUB_METRICS_PORT, HUB_METRICS_TOKEN); none when omitted. Never on the hub's own port.
    */
-  preparedDir?: string | null;
+  metrics?: MetricsListenerOptions | null;
 }
 
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
@@ -60,6 +58,8 @@ export interface RunningHub {
   url: string;
   app: FastifyInstance;
   database: Database;
+  /** where Prometheus scrapes this hub (http://host:port/metrics); null without StartHubOptions.metrics */
+  metricsUrl: string | null;
   /**
    * issue 23's drain: readiness 503, then (after drainDelayMs) no new connections, idle keep-alive
    * connections closed, event streams ended, requests in flight finished (cut after
@@ -93,28 +93,18 @@ export async function seedIfEmpty(database: Database, options: Pick<StartHubOpti
   }
 }
 
-/** The prepared dump a new PGlite folder starts from (none once the folder holds a database). */
-function preparedFor(options: StartHubOptions): PreparedChoice | null {
-  if (options.databaseUrl || !options.dataDir || !options.preparedDir || holdsDatabase(options.dataDir)) return null;
-  return findPreparedDump(options.preparedDir, MIGRATIONS_DIR, options.demo ?? true);
-}
-
 export async function startHub(options: StartHubOptions = {}): Promise<RunningHub> {
-  const prepared = preparedFor(options);
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, prepared: prepared && 'dump' in prepared ? prepared.dump : null });
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const readiness = new Readiness();
   let app: FastifyInstance | undefined;
+  let metricsListener: MetricsListener | undefined;
   try {
     // issue 10: hubs starting together on one empty PostgreSQL migrate and seed it once
     const startup = await acquireStartupLock(options.databaseUrl);
     try {
       await database.migrate();
-      const unpacked = database.unpacked;
-      const movedDays = unpacked?.demo ? await moveDemoDates(database.db, unpacked.seededAt) : 0;
-      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, readiness });
+      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, readiness, metrics: Boolean(options.metrics) });
       const built = app;
-      if (unpacked) built.log.info({ file: unpacked.file, migration: unpacked.migration, movedDays }, 'new data folder: started from the prepared database');
-      else if (prepared && 'skipped' in prepared) built.log.warn(`new data folder: the prepared database is not used (${prepared.skipped})`);
       await seedIfEmpty(database, options, { info: (m) => built.log.info(m), warn: (m) => built.log.warn(m) });
     } finally {
       await startup.release();
@@ -122,14 +112,20 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     const log = app.log;
     const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/+$/, '');
+    if (options.metrics && app.metrics) {
+      metricsListener = await listenForMetrics(app.metrics, options.metrics, (error) => log.error({ err: error }, 'metrics could not be collected'));
+      log.info(`metrics on ${metricsListener.url}`);
+    }
+    const metrics = metricsListener;
     const db = database.db;
-    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log), ...reminderJobs(db, log), ...retentionJobs(db, log, { hub: `${hostname()} ${url}` }) }) : null;
+    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log, app.metrics), ...reminderJobs(db, log), ...retentionJobs(db, log, { hub: `${hostname()} ${url}` }) }) : null;
     const started = app;
     let closing: Promise<void> | undefined;
     return {
       url,
       app: started,
       database,
+      metricsUrl: metrics?.url ?? null,
       close: () =>
         (closing ??= (async () => {
           try {
@@ -138,11 +134,14 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
             log.info('draining: no new connections');
             await Promise.all([scheduler?.stop(), closeWithin(started, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS)]);
           } finally {
+            // scraped until the hub has drained: the drain shows in the metrics
+            await metrics?.close();
             await database.close();
           }
         })()),
     };
   } catch (error) {
+    await metricsListener?.close();
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../shared/api/users';
 import type { Database, Db } from './db/client';
+import type { HubMetrics } from './metrics/hub-metrics';
 import type { Readiness } from './services/readiness';
 import type { SessionCache } from './services/session-cache';
 
@@ -13,6 +14,8 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** issue 23: draining from SIGTERM on (GET /health/ready answers 503) */
     readiness: Readiness;
+    /** issue 23: what GET /metrics reports; null when the hub serves no metrics (BuildAppOptions.metrics) */
+    metrics: HubMetrics | null;
   }
   interface FastifyRequest {
     /**

@@ -10,7 +10,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataFolder } from './migrate-lock';
-import { type PreparedDump, unpackPreparedDump } from './prepared-data';
 import { nameStatements } from './statement-names';
 import { watchWrites } from './write-watch';
 import * as schema from './schema';
@@ -30,8 +29,6 @@ export interface DbConfig {
   databaseUrl?: string;
   /** PGlite data folder; omitted means in memory (tests). */
   dataDir?: string;
-  /** issue 20: unpacked into a dataDir that holds no database yet, instead of PGlite's initdb */
-  prepared?: PreparedDump | null;
 }
 
 /** A LISTEN in progress (see Database.listen). */
@@ -57,8 +54,17 @@ export interface Database {
    * NOTIFY before the writing statement returns, so `listen` already covers this process there.
    */
   onLocalWrite(visible: (texts: readonly string[]) => void): () => void;
-  /** issue 20: set when this open unpacked the prepared dump into an empty data folder */
-  unpacked?: PreparedDump;
+  /** issue 23 metrics: PostgreSQL's connection pool as it stands now; null on PGlite (one in-process connection). */
+  poolStats(): PoolStats | null;
+}
+
+export interface PoolStats {
+  /** connections open, idle or lent to a query */
+  total: number;
+  idle: number;
+  /** queries waiting for a connection: the pool is exhausted while this is above 0 */
+  waiting: number;
+  max: number;
 }
 
 export const MIGRATIONS_DIR = resolveMigrationsDir();
@@ -120,18 +126,12 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
         writeListeners.add(visible);
         return () => writeListeners.delete(visible);
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   // issue 10: a second process on the same folder would corrupt it; refuse it with a message
   const unlock = config.dataDir ? lockDataFolder(config.dataDir) : () => {};
-  let unpacked: PreparedDump | undefined;
-  try {
-    if (config.dataDir && config.prepared && unpackPreparedDump(config.prepared.file, config.dataDir)) unpacked = config.prepared;
-  } catch (error) {
-    unlock();
-    throw error;
-  }
   // Durability (issue 10, tested by tests/api/crash-durability.test.ts): on a Node folder PGlite
   // writes each commit's WAL straight to the files before it answers (relaxedDurability false),
   // so acknowledged writes survive the hub being killed. Its NODEFS has no fsync, so an OS crash
@@ -161,7 +161,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
       return { lost: new Promise<Error>(() => {}), stop: async () => (client.closed ? undefined : unlisten()) };
     },
     onLocalWrite: () => () => {},
-    unpacked,
+    poolStats: () => null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { TIMETRACKING_IMPORT_INTERVALS_MS } from '../../shared/rules/timetracking';
 import type { Db } from '../db/client';
+import type { HubMetrics } from '../metrics/hub-metrics';
 import type { JobLog, ScheduledJob } from '../services/scheduler';
 import { runJob, type JobName } from './jobs';
 
@@ -14,12 +15,13 @@ export const JOB_INTERVALS_MS: Record<JobName, number> = {
 
 export type ImportJobName = `import:${JobName}`;
 
-/** The scheduled imports, named for their leases. */
-export function importJobs(db: Db, log: JobLog): Record<ImportJobName, ScheduledJob> {
+/** The scheduled imports, named for their leases; each run ended is counted in `metrics` (issue 23). */
+export function importJobs(db: Db, log: JobLog, metrics: Pick<HubMetrics, 'importRunEnded'> | null = null): Record<ImportJobName, ScheduledJob> {
   const job = (name: JobName): ScheduledJob => ({
     intervalMs: JOB_INTERVALS_MS[name],
     async run() {
       for (const { run, error } of (await runJob(db, name)) ?? []) {
+        metrics?.importRunEnded(run);
         // issue 18: the run's message can quote the imported rows (names, emails); it stays on the run
         if (error) log.error({ job: name, run: run.id, err: error }, `import ${run.source} failed (its message is on import run ${run.id})`);
         else log.info({ job: name, run: run.id, rows: run.rows }, `import ${run.source} succeeded`);

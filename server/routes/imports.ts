@@ -6,6 +6,7 @@ import { forbidden, HttpError } from '../http-errors';
 import { IMPORT_COLUMNS, importDaysLeft, importHolidayEvents } from '../imports/jobs';
 import { RowErrors } from '../imports/rows';
 import type { RunOutcome } from '../imports/runs';
+import type { HubMetrics } from '../metrics/hub-metrics';
 import { lastRuns } from '../imports/runs';
 import { csvTextSource } from '../imports/sources';
 
@@ -13,7 +14,8 @@ import { csvTextSource } from '../imports/sources';
 // (spec §6 view-admin; the barred role never enters the admin area).
 
 /** Bad rows are the uploader's to fix: 400 with one message per row; anything else is ours (500). */
-function answer(outcome: RunOutcome) {
+function answer(outcome: RunOutcome, metrics: HubMetrics | null) {
+  metrics?.importRunEnded(outcome.run); // issue 23
   if (!outcome.error) return { data: { run: outcome.run } };
   if (outcome.error instanceof RowErrors) {
     throw new HttpError(400, [{ message: IMPORT_MESSAGES.badRows, field: 'csv' }, ...outcome.error.problems.slice(0, 100).map((message) => ({ message, field: 'csv' }))]);
@@ -36,10 +38,10 @@ export const importsRoutes: FastifyPluginAsyncZod = async (api) => {
   }));
 
   api.post('/imports/holidays', { schema: { tags: ['admin'], body: importCsvBodySchema, response: { 200: importRunResponseSchema } } }, async (request) =>
-    answer(await importHolidayEvents(api.db, csvTextSource(request.body.csv, IMPORT_COLUMNS.holidays), 'holidays:csv')),
+    answer(await importHolidayEvents(api.db, csvTextSource(request.body.csv, IMPORT_COLUMNS.holidays), 'holidays:csv'), api.metrics),
   );
 
   api.post('/imports/days-left', { schema: { tags: ['admin'], body: importCsvBodySchema, response: { 200: importRunResponseSchema } } }, async (request) =>
-    answer(await importDaysLeft(api.db, csvTextSource(request.body.csv, IMPORT_COLUMNS.daysLeft), 'days-left:csv')),
+    answer(await importDaysLeft(api.db, csvTextSource(request.body.csv, IMPORT_COLUMNS.daysLeft), 'days-left:csv'), api.metrics),
   );
 };

@@ -19,6 +19,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
   const tags = ['notifications'];
   const bus = new DatabaseNotificationBus(api.database, api.log);
   const streams = new NotificationStreams(api.db, bus);
+  api.metrics?.countStreamsWith(() => streams.size); // issue 23
 
   // Open streams never finish on their own: end them so close() does not wait forever.
   api.addHook('preClose', async () => streams.endAll());

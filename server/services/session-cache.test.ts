@@ -31,6 +31,16 @@ describe('SessionCache (issue 10)', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('counts its lookups for the metrics (issue 23): found, or missing, expired or forgotten', () => {
+    const cache = following({ maxEntries: 100, maxAgeMs: 60_000 });
+    cache.store(cache.ticket(), 'a', session(1), NOW);
+    cache.get('a', NOW);
+    cache.get('a', NOW + 10);
+    cache.get('b', NOW);
+    cache.get('a', NOW + 60_000);
+    expect(cache.lookups).toEqual({ hits: 2, misses: 2 });
+  });
+
   it('refuses a read that a change overtook (the ticket is taken before reading)', () => {
     const cache = following();
     const ticket = cache.ticket();

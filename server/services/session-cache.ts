@@ -26,6 +26,8 @@ export class SessionCache {
   readonly #entries = new Map<string, { session: LoadedSession; storedAt: number }>();
   #generation = 0;
   #following = false;
+  #hits = 0;
+  #misses = 0;
 
   constructor(readonly limits = SESSION_CACHE_LIMITS) {}
 
@@ -38,7 +40,19 @@ export class SessionCache {
     return this.#entries.size;
   }
 
+  /** issue 23 metrics: lookups answered from the cache and those that went to the database, since the start */
+  get lookups(): { hits: number; misses: number } {
+    return { hits: this.#hits, misses: this.#misses };
+  }
+
   get(tokenHash: string, now: number): LoadedSession | undefined {
+    const session = this.#fresh(tokenHash, now);
+    if (session === undefined) this.#misses++;
+    else this.#hits++;
+    return session;
+  }
+
+  #fresh(tokenHash: string, now: number): LoadedSession | undefined {
     const entry = this.#entries.get(tokenHash);
     if (entry === undefined) return undefined;
     if (entry.session.expiresAt.getTime() <= now || now - entry.storedAt >= this.limits.maxAgeMs) {
