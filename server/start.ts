@@ -1,9 +1,11 @@
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
-import { openDatabase, type Database } from './db/client';
+import { MIGRATIONS_DIR, openDatabase, type Database } from './db/client';
 import { acquireStartupLock } from './db/migrate-lock';
+import { findPreparedDump, holdsDatabase, type PreparedChoice } from './db/prepared-data';
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/index';
+import { moveDemoDates } from './db/seed/move-demo-dates';
 import { importJobs } from './imports/schedule';
 import { listenForMetrics, type MetricsListener, type MetricsListenerOptions } from './metrics/metrics-listener';
 import { Readiness } from './services/readiness';
@@ -45,6 +47,12 @@ export interface StartHubOptions {
   drainDelayMs?: number;
   /** issue 23: how long requests in flight get to finish before their connections are cut (HUB_DRAIN_TIMEOUT) */
   drainTimeoutMs?: number;
+  /**
+   * issue 20: the folder of the database prepared at build time (server/db/prepared-data.ts) that a
+   * PGlite dataDir holding no database yet starts from. The embedded hub passes the folder of its
+   * bundle; the web hub none.
+   */
+  preparedDir?: string | null;
   /**
    * issue 23: GET /metrics for Prometheus on an address of its own (HUB_METRICS_HOST,
    * HUB_METRICS_PORT, HUB_METRICS_TOKEN); none when omitted. Never on the hub's own port.
@@ -93,8 +101,15 @@ export async function seedIfEmpty(database: Database, options: Pick<StartHubOpti
   }
 }
 
+/** The prepared dump a new PGlite folder starts from (none once the folder holds a database). */
+function preparedFor(options: StartHubOptions): PreparedChoice | null {
+  if (options.databaseUrl || !options.dataDir || !options.preparedDir || holdsDatabase(options.dataDir)) return null;
+  return findPreparedDump(options.preparedDir, MIGRATIONS_DIR, options.demo ?? true);
+}
+
 export async function startHub(options: StartHubOptions = {}): Promise<RunningHub> {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const prepared = preparedFor(options);
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, prepared: prepared && 'dump' in prepared ? prepared.dump : null });
   const readiness = new Readiness();
   let app: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
@@ -103,8 +118,12 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     const startup = await acquireStartupLock(options.databaseUrl);
     try {
       await database.migrate();
+      const unpacked = database.unpacked;
+      const movedDays = unpacked?.demo ? await moveDemoDates(database.db, unpacked.seededAt) : 0;
       app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, readiness, metrics: Boolean(options.metrics) });
       const built = app;
+      if (unpacked) built.log.info({ file: unpacked.file, migration: unpacked.migration, movedDays }, 'new data folder: started from the prepared database');
+      else if (prepared && 'skipped' in prepared) built.log.warn(`new data folder: the prepared database is not used (${prepared.skipped})`);
       await seedIfEmpty(database, options, { info: (m) => built.log.info(m), warn: (m) => built.log.warn(m) });
     } finally {
       await startup.release();

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataFolder } from './migrate-lock';
+import { type PreparedDump, unpackPreparedDump } from './prepared-data';
 import { nameStatements } from './statement-names';
 import { watchWrites } from './write-watch';
 import * as schema from './schema';
@@ -29,6 +30,8 @@ export interface DbConfig {
   databaseUrl?: string;
   /** PGlite data folder; omitted means in memory (tests). */
   dataDir?: string;
+  /** issue 20: unpacked into a dataDir that holds no database yet, instead of PGlite's initdb */
+  prepared?: PreparedDump | null;
 }
 
 /** A LISTEN in progress (see Database.listen). */
@@ -54,6 +57,8 @@ export interface Database {
    * NOTIFY before the writing statement returns, so `listen` already covers this process there.
    */
   onLocalWrite(visible: (texts: readonly string[]) => void): () => void;
+  /** issue 20: set when this open unpacked the prepared dump into an empty data folder */
+  unpacked?: PreparedDump;
   /** issue 23 metrics: PostgreSQL's connection pool as it stands now; null on PGlite (one in-process connection). */
   poolStats(): PoolStats | null;
 }
@@ -132,6 +137,13 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   // issue 10: a second process on the same folder would corrupt it; refuse it with a message
   const unlock = config.dataDir ? lockDataFolder(config.dataDir) : () => {};
+  let unpacked: PreparedDump | undefined;
+  try {
+    if (config.dataDir && config.prepared && unpackPreparedDump(config.prepared.file, config.dataDir)) unpacked = config.prepared;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // Durability (issue 10, tested by tests/api/crash-durability.test.ts): on a Node folder PGlite
   // writes each commit's WAL straight to the files before it answers (relaxedDurability false),
   // so acknowledged writes survive the hub being killed. Its NODEFS has no fsync, so an OS crash
@@ -161,6 +173,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
       return { lost: new Promise<Error>(() => {}), stop: async () => (client.closed ? undefined : unlisten()) };
     },
     onLocalWrite: () => () => {},
+    unpacked,
     poolStats: () => null,
   };
 }
