@@ -17,6 +17,7 @@ import { ownSessionsResponseSchema } from '../../shared/api/sessions';
 import { DEPLOY_HOST as HOST, startDeployStack, type DeployStack } from '../support/deploy-stack';
 import type { HubProcess } from '../support/hub-process';
 import type { RunningNginx } from '../support/nginx';
+import { parsePrometheusText } from '../support/prometheus-text';
 import { takeSseEvents } from '../support/sse';
 import type { TestCertificates } from '../support/tls-ca';
 
@@ -101,7 +102,8 @@ beforeAll(async () => {
   if (!process.env.DEPLOY_WEB_ROOT) {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
-  stack = await startDeployStack({ webRoot });
+  // each hub also serves its metrics on a loopback port of its own (HUB_METRICS_PORT, here any free one)
+  stack = await startDeployStack({ webRoot, hubEnv: { HUB_METRICS_PORT: '0' } });
   ({ certs, hubs, base, httpPort } = stack);
   nginx = stack.nginx;
   agent = new https.Agent({ keepAlive: true, ca: certs.ca });
@@ -199,6 +201,43 @@ describe('nginx in front of three hubs (deploy/nginx/bitstone-hub.conf)', () => 
     expect(me.status).toBe(200);
     expect(meResponseSchema.parse(me.json()).data.user.username).toBe('member');
     expect(me.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('names each request with nginx\'s id: the answer, nginx\'s log and the hub\'s log lines carry the same one', async () => {
+    const token = await signIn('member');
+    // a client's own id is not taken: nginx sends its $request_id in its place
+    const res = await call('GET', '/api/auth/me', { token, headers: { 'x-request-id': 'chosen-by-client' } });
+    expect(res.status).toBe(200);
+    const id = res.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f]{32}$/); // once: two headers would read 'a, b'
+    expect(nginx!.accessLog()).toMatch(new RegExp(`"GET /api/auth/me HTTP/1\\.1" 200 .* upstream=127\\.0\\.0\\.1:\\d+ .* id=${id}$`, 'm'));
+    let logged: Array<Record<string, unknown>> = [];
+    for (let i = 0; i < 50 && logged.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the hubs write their log every 250 ms
+      logged = hubs.flatMap((hub) => hub.logLines().filter((line) => line.reqId === id));
+    }
+    expect(logged).toEqual([expect.objectContaining({ msg: 'request completed', reqId: id, req: { method: 'GET', route: '/api/auth/me' } })]);
+    expect(hubs.map((hub) => hub.output()).join('')).not.toContain('chosen-by-client');
+  });
+
+  it('refuses /metrics, which the hubs serve only on their own metrics ports', async () => {
+    for (const token of [undefined, await signIn('admin')]) {
+      const res = await call('GET', '/metrics', { token });
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('bitstone_hub');
+      // nginx answered it itself, and named it all the same
+      expect(nginx!.accessLog()).toMatch(new RegExp(`"GET /metrics HTTP/1\\.1" 404 .* upstream=- .* id=${res.headers['x-request-id']}$`, 'm'));
+    }
+    // on loopback, as a Prometheus on this machine scrapes it: the requests that came through nginx
+    const metricsUrl = hubs.map((hub) => /metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(hub.output())?.[1]);
+    expect(metricsUrl.every(Boolean)).toBe(true);
+    const answered = await Promise.all(metricsUrl.map(async (url) => {
+      const scrape = await fetch(url!);
+      expect(scrape.status).toBe(200);
+      const family = parsePrometheusText(await scrape.text()).get('bitstone_hub_http_request_duration_seconds');
+      return family!.samples.filter((s) => s.name.endsWith('_count') && s.labels.route === '/api/auth/login').reduce((sum, s) => sum + s.value, 0);
+    }));
+    expect(answered.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });
 
   it('passes the client address in X-Forwarded-For: sessions and the sign-in rate limit see it, not a forged one', async () => {
