@@ -10,7 +10,7 @@ import {
 } from '../../shared/api/notifications';
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db } from '../db/client';
-import { listNotifications, newestNotificationId } from './notifications';
+import { highestNotificationIdIssued, listNotifications, newestNotificationId } from './notifications';
 import type { NotificationBus } from './notifications-push';
 
 // GET /notifications/stream (issue 11): server-sent events. One open stream per session — a
@@ -105,7 +105,7 @@ export class NotificationStreams {
       } else {
         cursor = start.id;
         const missed = await listNotifications(this.db, actor, { since: cursor, page: 1, limit: 1 });
-        if (missed.total > this.replayCap) await resync();
+        if (missed.total > this.replayCap || cursor > (await highestNotificationIdIssued(this.db))) await resync();
         else await sendNewer();
       }
       const { unreadCount } = await listNotifications(this.db, actor, { page: 1, limit: 1 });

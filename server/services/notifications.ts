@@ -7,7 +7,7 @@ import {
   type NotificationSetting,
 } from '../../shared/api/notifications';
 import type { Actor } from '../../shared/rules/session-user';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import { notifications, notificationSettings } from '../db/schema-notifications';
 import { notFound } from '../http-errors';
 
@@ -113,6 +113,16 @@ export async function listNotifications(db: DbOrTx, actor: Actor, options: ListO
 export async function newestNotificationId(db: DbOrTx, actor: Actor): Promise<number> {
   const [row] = await db.select({ newest: max(notifications.id) }).from(notifications).where(eq(notifications.userId, actor.id));
   return row?.newest ?? 0;
+}
+
+/**
+ * The highest notification id this database has handed out. A stream told to resume after a
+ * higher one holds an id from elsewhere (a database restored from an older backup, whose ids go
+ * on from there): resuming after it would skip every new notification up to it.
+ */
+export async function highestNotificationIdIssued(db: DbOrTx): Promise<number> {
+  const [row] = rowsOf<{ last: string | number; called: boolean }>(await db.execute(sql`select last_value as last, is_called as called from notifications_id_seq`));
+  return row?.called ? Number(row.last) : 0;
 }
 
 /** POST /notifications/:id/read: another user's notification is a 404, as if it did not exist. */
