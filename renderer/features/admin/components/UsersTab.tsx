@@ -2,9 +2,10 @@ import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Button, SearchBox, Text, Tooltip } from '@fluentui/react-components';
-import { EditRegular, KeyResetRegular, ShieldPersonRegular } from '@fluentui/react-icons';
+import { Button, SearchBox, Select, Text, Tooltip } from '@fluentui/react-components';
+import { EditRegular, KeyResetRegular, PersonDeleteRegular, ShieldPersonRegular } from '@fluentui/react-icons';
 import type { AdminUserRow } from '../../../../shared/api/admin';
+import { isFormerEmployee } from '../../../../shared/api/personal-data-erasure';
 import type { Profile } from '../../../../shared/api/people';
 import { errorText } from '../../../lib/api';
 import { Loading } from '../../../lib/components/Loading';
@@ -19,13 +20,15 @@ import { usePaging } from '../hooks/use-paged';
 import { useTableStyles } from './admin-table';
 import { AccessDialog } from './AccessDialog';
 import { AdminTable, type AdminColumn } from './AdminTable';
+import { ErasePersonalDataDialog } from './ErasePersonalDataDialog';
 import { PersonalDataButton } from './PersonalDataButton';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
 /** spec §2: the columns after Name, each with its header. */
 const USER_COLUMNS = [['phone', 'Phone'], ['email', 'Email'], ['team', 'Team'], ['job', 'Role'], ['access', 'Access'], ['joinDate', 'Join date']] as const;
 
-type Dialog = { kind: 'new' } | { kind: 'edit'; member: Profile } | { kind: 'access'; user: AdminUserRow } | { kind: 'reset'; user: AdminUserRow } | null;
+type Dialog = { kind: 'new' } | { kind: 'edit'; member: Profile } | { kind: 'access'; user: AdminUserRow } | { kind: 'reset'; user: AdminUserRow }
+  | { kind: 'erase'; user: AdminUserRow } | null;
 
 /** spec §2 Users table; paged and searched on the hub; New and edit use the people feature's member dialog. */
 export function UsersTab() {
@@ -35,7 +38,9 @@ export function UsersTab() {
   const paging = usePaging();
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim());
-  const users = useAdminUsers({ page: paging.page, limit: paging.size, search: settled });
+  // issue 26: archived people are listed apart, where their personal data can be erased
+  const [status, setStatus] = useState<AdminUserRow['status']>('active');
+  const users = useAdminUsers({ page: paging.page, limit: paging.size, search: settled, status });
   const [dialog, setDialog] = useState<Dialog>(null);
   const me = useAtomValue(userAtom);
 
@@ -65,13 +70,19 @@ export function UsersTab() {
     <AdminTable
       label="Users"
       tools={
-        <SearchBox
-          placeholder="Search by name or email"
-          aria-label="Search users"
-          value={search}
-          onChange={(_, d) => { setSearch(d.value); paging.setPage(1); }}
-          style={{ minWidth: 280 }}
-        />
+        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <SearchBox
+            placeholder="Search by name or email"
+            aria-label="Search users"
+            value={search}
+            onChange={(_, d) => { setSearch(d.value); paging.setPage(1); }}
+            style={{ minWidth: 280 }}
+          />
+          <Select aria-label="Show users" value={status} onChange={(_, d) => { setStatus(d.value as AdminUserRow['status']); paging.setPage(1); }}>
+            <option value="active">Active</option>
+            <option value="deleted">Archived</option>
+          </Select>
+        </div>
       }
       add={{ label: 'New', onClick: () => setDialog({ kind: 'new' }) }}
       columns={columns}
@@ -86,6 +97,11 @@ export function UsersTab() {
             </Tooltip>
           )}
           <PersonalDataButton user={user} />
+          {user.status === 'deleted' && !isFormerEmployee(user) && (
+            <Tooltip content="Erase personal data" relationship="description">
+              <Button appearance="subtle" icon={<PersonDeleteRegular />} aria-label={`Erase personal data of ${user.name}`} onClick={() => setDialog({ kind: 'erase', user })} />
+            </Tooltip>
+          )}
         </div>
       )}
       rows={users.data?.items ?? []}
@@ -101,6 +117,8 @@ export function UsersTab() {
       </Suspense>
       {dialog?.kind === 'access' && <AccessDialog user={dialog.user} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'reset' && <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} />}
+      {/* the old name finds nobody any more: the list shows the row under its new one */}
+      {dialog?.kind === 'erase' && <ErasePersonalDataDialog user={dialog.user} onClose={() => setDialog(null)} onErased={(erased) => { setSearch(erased.name); paging.setPage(1); }} />}
     </AdminTable>
   );
 }
