@@ -116,11 +116,11 @@ afterAll(async () => {
 }, 120_000);
 
 /** Server-sent events read through the proxy as they come (an EventSource over node:https). */
-function openStream(token: string) {
-  const events: Array<{ event: string; data: unknown }> = [];
+function openStream(token: string, headers: Record<string, string> = {}) {
+  const events: Array<{ id?: string; event: string; data: unknown }> = [];
   let request: http.ClientRequest | undefined;
   const opened = new Promise<http.IncomingMessage>((resolve, reject) => {
-    request = https.get(`${base}/api/notifications/stream`, { headers: { host: HOST, accept: 'text/event-stream', authorization: `Bearer ${token}` }, ca: certs.ca, servername: HOST }, resolve);
+    request = https.get(`${base}/api/notifications/stream`, { headers: { host: HOST, accept: 'text/event-stream', authorization: `Bearer ${token}`, ...headers }, ca: certs.ca, servername: HOST }, resolve);
     request.once('error', reject);
   });
   void opened.then((res) => {
@@ -128,19 +128,22 @@ function openStream(token: string) {
     res.setEncoding('utf8').on('data', (chunk: string) => {
       const taken = takeSseEvents(buffer + chunk);
       buffer = taken.rest;
-      for (const { event, data } of taken.events) events.push({ event, data: camelize(data) });
+      for (const { id, event, data } of taken.events) events.push({ id, event, data: camelize(data) });
     });
   });
-  const next = async (name: string, timeoutMs = 15_000) => {
+  const nextEvent = async (name: string, timeoutMs = 15_000) => {
     const end = Date.now() + timeoutMs;
     while (Date.now() < end) {
       const at = events.findIndex((e) => e.event === name);
-      if (at >= 0) return events.splice(at, 1)[0].data;
+      if (at >= 0) return events.splice(at, 1)[0];
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`no '${name}' event through the proxy`);
   };
-  return { opened, next, close: () => request?.destroy() };
+  const next = async (name: string, timeoutMs?: number) => (await nextEvent(name, timeoutMs)).data;
+  /** the events received and not yet taken, in order */
+  const pending = () => [...events];
+  return { opened, next, nextEvent, pending, close: () => request?.destroy() };
 }
 
 describe('nginx in front of three hubs (deploy/nginx/bitstone-hub.conf)', () => {
@@ -258,25 +261,49 @@ describe('nginx in front of three hubs (deploy/nginx/bitstone-hub.conf)', () => 
     expect((await call('POST', '/api/auth/login', { body: { username: 'nobody-x', password: 'wrong' }, from: '127.0.0.5' })).status).toBe(401);
   });
 
-  it('delivers a notification over server-sent events through the proxy', async () => {
+  it('delivers a notification over server-sent events through the proxy, and resumes with Last-Event-ID after a reconnect', async () => {
     const lead = await signIn('lead');
     const member = await signIn('member');
-    const stream = openStream(lead);
-    try {
-      const res = await stream.opened;
-      expect(res.headers['content-type']).toContain('text/event-stream');
-      await stream.next('ready');
-      const choices = objectiveChoicesResponseSchema.parse((await call('GET', '/api/objective/choices', { token: member })).json()).data;
-      const me = meResponseSchema.parse((await call('GET', '/api/auth/me', { token: member })).json()).data.user;
-      const form = { team_id: choices.teams[0].id, owner_id: me.id, description: 'through nginx', category: 'Technology', subcategory: 'Development', priority: 'medium', deadline: new Date().toISOString().slice(0, 10), title: 'Behind the proxy' };
+    const choices = objectiveChoicesResponseSchema.parse((await call('GET', '/api/objective/choices', { token: member })).json()).data;
+    const me = meResponseSchema.parse((await call('GET', '/api/auth/me', { token: member })).json()).data.user;
+    /** the member asks to complete a new objective: the lead is told */
+    const askToComplete = async (title: string) => {
+      const form = { team_id: choices.teams[0].id, owner_id: me.id, description: 'through nginx', category: 'Technology', subcategory: 'Development', priority: 'medium', deadline: new Date().toISOString().slice(0, 10), title };
       const created = await call('POST', '/api/objective', { token: member, body: form });
       expect(created.status).toBe(200);
       const id = objectiveResponseSchema.parse(created.json()).data.id;
       expect((await call('PUT', `/api/objective/${id}`, { token: member, body: { action: 'complete' } })).status).toBe(200);
-      const pushed = (await stream.next(NOTIFICATION_STREAM_EVENT)) as { items: Array<{ body: string }> };
-      expect(pushed.items.map((item) => item.body)).toContainEqual(expect.stringMatching(/asks to complete "Behind the proxy"\.$/));
+    };
+    const stream = openStream(lead);
+    let lastId: string | undefined;
+    try {
+      const res = await stream.opened;
+      expect(res.headers['content-type']).toContain('text/event-stream');
+      await stream.next('ready');
+      await askToComplete('Behind the proxy');
+      const pushed = await stream.nextEvent(NOTIFICATION_STREAM_EVENT);
+      const items = (pushed.data as { items: Array<{ id: number; body: string }> }).items;
+      expect(items.map((item) => item.body)).toContainEqual(expect.stringMatching(/asks to complete "Behind the proxy"\.$/));
+      expect(pushed.id).toBe(String(items.at(-1)!.id));
+      lastId = pushed.id;
     } finally {
       stream.close();
+    }
+
+    // issue 23: away meanwhile; nginx passes Last-Event-ID on to whichever hub it picks
+    await askToComplete('Missed behind the proxy 1');
+    await askToComplete('Missed behind the proxy 2');
+    const again = openStream(lead, { 'last-event-id': lastId! });
+    try {
+      const ready = await again.nextEvent('ready');
+      const replayed = again.pending().filter((e) => e.event === NOTIFICATION_STREAM_EVENT).flatMap((e) => (e.data as { items: Array<{ id: number; body: string }> }).items);
+      expect(replayed.map((item) => item.body)).toEqual([
+        expect.stringMatching(/asks to complete "Missed behind the proxy 1"\.$/),
+        expect.stringMatching(/asks to complete "Missed behind the proxy 2"\.$/),
+      ]);
+      expect(ready.id).toBe(String(replayed[1].id));
+    } finally {
+      again.close();
     }
   });
 
