@@ -1,7 +1,8 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PREPARED_MANIFEST, type PreparedManifest } from '../server/db/prepared-data';
 
 // issue 4, "Desktop start": how long the embedded hub takes until /api/health answers, started the
 // way electron/embedded-hub.ts starts it (the bundled dist/server/hub.mjs in its own process,
@@ -77,6 +78,21 @@ function pgliteAlone(dataDir: string): Promise<number> {
   });
 }
 
+/**
+ * dist/server's prepared database as a build five weeks old would ship it, so the first start also
+ * moves the demo's dates on (server/db/seed/move-demo-dates.ts), as it does for nearly every user.
+ */
+function agedPrepared(root: string): string {
+  const built = path.resolve('dist/server');
+  const aged = path.join(root, 'prepared-aged');
+  mkdirSync(aged);
+  const manifest = JSON.parse(readFileSync(path.join(built, PREPARED_MANIFEST), 'utf8')) as PreparedManifest;
+  for (const file of [manifest.demo, manifest.empty]) symlinkSync(path.join(built, file), path.join(aged, file));
+  const seededAt = new Date(Date.parse(manifest.seededAt) - 35 * 24 * 60 * 60 * 1000).toISOString();
+  writeFileSync(path.join(aged, PREPARED_MANIFEST), JSON.stringify({ ...manifest, seededAt }));
+  return aged;
+}
+
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -88,6 +104,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'hub-bench-'));
 try {
   const dataDir = path.join(root, 'hub-data');
   const cold = await startHub(dataDir);
+  const coldAged = await startHub(path.join(root, 'hub-data-aged'), agedPrepared(root));
   const warm: Run[] = [];
   for (let i = 0; i < WARM_RUNS; i++) warm.push(await startHub(dataDir));
   // a folder with no prepared-data.json: the hub makes its database itself
@@ -97,6 +114,7 @@ try {
 
   console.log('Embedded hub start (fork of dist/server/hub.mjs until /api/health answers)');
   console.log(`  cold (new data folder, from the prepared database): ready ${s(cold.readyMs)}, healthy ${s(cold.healthyMs)}, stop ${s(cold.stopMs)}`);
+  console.log(`  cold from a build five weeks old (the demo's dates moved on 35 days): healthy ${s(coldAged.healthyMs)}`);
   console.log(`  warm (existing data folder), median of ${warm.length}: ready ${s(median(warm.map((r) => r.readyMs)))}, healthy ${s(median(warm.map((r) => r.healthyMs)))}, stop ${s(median(warm.map((r) => r.stopMs)))}`);
   console.log(`     runs: ${warm.map((r) => s(r.healthyMs)).join(', ')}`);
   console.log(`  cold without the prepared database (initdb, migrations, demo seed): healthy ${s(unprepared.healthyMs)}`);

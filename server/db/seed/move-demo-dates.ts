@@ -26,6 +26,10 @@ export async function moveDemoDates(db: Db, seededAt: Date, now: Date = new Date
   const byTable = new Map<string, string[]>();
   for (const { table_name: table, column_name: column } of columns) byTable.set(table, [...(byTable.get(table) ?? []), column]);
   await db.transaction(async (tx) => {
+    // The triggers would only recompute what the shift keeps (objectives' overdue_after moves with
+    // the rest, the key results' counts compare dates that all move alike) at a row each, and tell
+    // listening hubs of session changes there are none of: off for this transaction.
+    await tx.execute(sql`set local session_replication_role = replica`);
     for (const [table, names] of byTable) {
       const assignments = names.map((name) => `${quote(name)} = ${quote(name)} + interval '${days} days'`).join(', ');
       await tx.execute(sql.raw(`update ${quote(table)} set ${assignments}`));
