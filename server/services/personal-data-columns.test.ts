@@ -87,6 +87,15 @@ describe('personal-data-columns.ts and docs/personal-data.md', () => {
     }
   });
 
+  it('hold free text in every mentions column (erasure rewrites it as text or jsonb)', () => {
+    for (const rule of PERSONAL_DATA_TABLES) {
+      const types = new Map(getTableConfig(rule.table).columns.map((c) => [c.name, c.getSQLType()]));
+      for (const [column, { class: kind }] of Object.entries(rule.columns)) {
+        if (kind === 'mentions') expect(['text', 'jsonb'], `${tableName(rule.table)}.${column}`).toContain(types.get(column));
+      }
+    }
+  });
+
   it('list what an erasure deletes in the words the confirmation shows', () => {
     for (const item of ERASED_ITEMS) expect(DOC).toContain(item);
   });
