@@ -1,6 +1,7 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, mergeConfig, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { offlineFiles } from './scripts/vite-offline-files';
+import { firstScreenGroups } from './scripts/vite-first-screen-chunks';
 import { precompress } from './scripts/vite-precompress';
 
 // The CSP meta in index.html is strict (no inline scripts, no eval). In dev, React Refresh needs
@@ -16,7 +17,7 @@ function devCsp(): Plugin {
   };
 }
 
-export default defineConfig({
+const config: InlineConfig = {
   root: 'renderer',
   // Relative asset URLs: the same build loads from file:// in Electron and from the hub (see
   // renderer/public/hub-base.js for deep links on the hub).
@@ -32,4 +33,10 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },
-});
+};
+
+// A build groups the login page's modules and the first screen's into one chunk each, found by a
+// first build (scripts/vite-first-screen-chunks.ts); the dev server serves modules as they are.
+export default defineConfig(async ({ command }) => command === 'build'
+  ? mergeConfig(config, { build: { rolldownOptions: { output: { codeSplitting: { groups: await firstScreenGroups(config) } } } } })
+  : config);
