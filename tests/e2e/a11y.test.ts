@@ -143,7 +143,7 @@ async function sweep(page: Page, user: DemoUser): Promise<string[]> {
   found.push(...(await visit(page, '/objective-tracking/statistics', 'statistics')));
   found.push(...(await visit(page, '/settings', 'settings')));
   if (user === 'admin') {
-    for (const tab of ['users', 'teams', 'roles', 'links', 'access', 'audit', 'imports', 'sign-in', 'desktop']) {
+    for (const tab of ['users', 'teams', 'roles', 'links', 'access', 'audit', 'imports', 'sign-in', 'desktop', 'retention']) {
       found.push(...(await visit(page, `/admin?tab=${tab}`, `admin ${tab}`)));
     }
   }

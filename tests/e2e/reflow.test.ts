@@ -264,7 +264,7 @@ describe('reflow: every screen at 320 and 480 CSS px without sideways scrolling'
     it(`every admin tab at ${width} px`, () =>
       signedIn('admin', async ({ page }) => {
         await narrow(page, width);
-        for (const tab of ['users', 'teams', 'roles', 'links', 'access', 'audit', 'imports', 'sign-in', 'desktop']) {
+        for (const tab of ['users', 'teams', 'roles', 'links', 'access', 'audit', 'imports', 'sign-in', 'desktop', 'retention']) {
           await visit(page, `/admin?tab=${tab}`, `${width}-admin-${tab}`);
           await expectOnScreen(page, page.getByRole('tab', { name: /^Sign-in/ }), 'the last admin tab');
         }
