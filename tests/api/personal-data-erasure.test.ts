@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Db } from '../../server/db/client';
+import { signInExternal } from '../../server/services/sso/sign-in';
 import {
   auditLog, daysLeft, evaluations, holidayEvents, importRuns, invitations, keyResults, objectives, previousTeams, roles, teamMembers,
   sessionActivity, sessions, timetrackingAccounts, timetrackingTasks, users,
@@ -211,6 +212,11 @@ describe('DELETE /admin/users/:id/personal-data', () => {
     expect(erasure).toHaveLength(1);
     expect(erasure[0]).toMatchObject({ actorId: demo.admin, before: null, after: { name: formerEmployeeName(person.id), deleted: answer.deleted } });
     expect(about.map((a) => a.action)).toEqual(expect.arrayContaining(['role', 'archive', 'picture']));
+
+    // single sign-on with their old email no longer finds the account: it would be a newcomer's
+    const newcomer = await signInExternal(hub.db, { email: seeded.markers.email, name: 'Someone New', username: 'someone.new' }, { method: 'oidc', address: '127.0.0.1', defaultRole: 'User' });
+    expect(newcomer.user.id).not.toBe(person.id);
+    expect((await hub.db.select({ email: users.email }).from(users).where(eq(users.id, person.id)))[0].email).toBeNull();
   });
 
   it('exports, statistics, plans and the lists still answer after an erasure', async () => {
