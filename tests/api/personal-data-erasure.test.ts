@@ -10,6 +10,7 @@ import {
 import { keyResultCheckIns } from '../../server/db/schema-check-ins';
 import { notifications, notificationSettings } from '../../server/db/schema-notifications';
 import { userPreferences } from '../../server/db/schema-preferences';
+import { retentionReminders } from '../../server/db/schema-retention';
 import { auditResponseSchema } from '../../shared/api/audit';
 import { camelize } from '../../shared/api/case';
 import { ERASURE_MESSAGES, erasureResponseSchema, formerEmployeeName, formerEmployeeUsername } from '../../shared/api/personal-data-erasure';
@@ -129,6 +130,8 @@ async function seedPerson() {
   const ended = new Date(Date.now() - 86_400_000);
   const [left] = await hub.db.insert(sessions).values({ tokenHash: m('token'), userId: person.id, expiresAt: ended, revokedAt: ended, userAgent: markers.agent, createdAddress: markers.sessionAddress }).returning();
   await hub.db.insert(sessionActivity).values({ sessionId: left.id, lastSeenAt: ended, lastAddress: markers.sessionAddress });
+  // the admins were reminded they are past the retention period
+  await hub.db.insert(retentionReminders).values({ userId: person.id, archivedAt: ended });
 
   const values = [...Object.values(markers), dottedName(name)];
   return { person, report, markers, values, token, objective, keyResult, mentioned, aboutThem, byThem };
@@ -173,6 +176,7 @@ describe('DELETE /admin/users/:id/personal-data', () => {
     expect(answer.deleted.signIns).toBeGreaterThanOrEqual(2);
 
     expect(await columnsHolding(hub.db, seeded.values)).toEqual([]);
+    expect(await hub.db.select().from(retentionReminders).where(eq(retentionReminders.userId, person.id))).toEqual([]);
 
     // the account: anonymous, archived, and nobody signs in as it
     const [row] = await hub.db.select().from(users).where(eq(users.id, person.id));
