@@ -1,11 +1,13 @@
 import { and, count, desc, asc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import {
+  ADMIN_NOTIFICATION_KINDS,
   NOTIFICATION_KINDS,
   type Notification,
   type NotificationKind,
   type NotificationList,
   type NotificationSetting,
 } from '../../shared/api/notifications';
+import { canAdminister } from '../../shared/rules/admin-access';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { notifications, notificationSettings } from '../db/schema-notifications';
@@ -145,11 +147,13 @@ export async function markAllRead(db: DbOrTx, actor: Actor): Promise<{ updated: 
   return { updated: rows.length };
 }
 
-/** Every kind with its switch; kinds never touched are on. */
+/** Every kind the person can receive, with its switch; kinds never touched are on. */
 export async function notificationSettingsOf(db: DbOrTx, actor: Actor): Promise<{ items: NotificationSetting[] }> {
   const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, actor.id));
   const stored = new Map(rows.map((r) => [r.kind, r.enabled]));
-  return { items: NOTIFICATION_KINDS.map((kind) => ({ kind, enabled: stored.get(kind) ?? true })) };
+  // issue 26: the retention reminder goes to admins only; nobody else gets a switch that does nothing
+  const kinds = canAdminister(actor) ? NOTIFICATION_KINDS : NOTIFICATION_KINDS.filter((kind) => !ADMIN_NOTIFICATION_KINDS.includes(kind));
+  return { items: kinds.map((kind) => ({ kind, enabled: stored.get(kind) ?? true })) };
 }
 
 export async function saveNotificationSettings(db: DbOrTx, actor: Actor, items: readonly NotificationSetting[]): Promise<{ items: NotificationSetting[] }> {

@@ -27,8 +27,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   objective_due_soon: 'An objective of mine is due in 3 days',
   objective_overdue: 'An objective of mine is overdue',
   check_in_reminder: 'Weekly check-in reminder',
-  archived_past_retention: 'An archived person is past the retention period (admins)',
+  archived_past_retention: 'An archived person is past the retention period',
 };
+
+/** Kinds only those who may administer receive (shared/rules/admin-access.ts): nobody else sees their switch. */
+export const ADMIN_NOTIFICATION_KINDS: readonly NotificationKind[] = ['archived_past_retention'];
 
 export const notificationSchema = z.object({
   id: z.number().int(),

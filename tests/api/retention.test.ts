@@ -294,6 +294,12 @@ describe('archived people past their period', () => {
     expect(await about()).toHaveLength(1);
   });
 
+  it('the reminder’s switch is in the admins’ notification settings only', async () => {
+    const kinds = async (token: string) => (await hub.get('/api/notifications/settings', { token })).body.data.items.map((s: { kind: string }) => s.kind);
+    expect(await kinds(tokens.admin)).toContain('archived_past_retention');
+    for (const who of ['member', 'lead', 'guest'] as const) expect(await kinds(tokens[who]), who).not.toContain('archived_past_retention');
+  });
+
   it('a period kept for ever reminds nobody', async () => {
     const now = new Date();
     await setPeriods({ ...DEFAULT_RETENTION, archivedPeople: null });
