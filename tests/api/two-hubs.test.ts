@@ -130,7 +130,7 @@ if (onPostgres) {
       }
     });
 
-    it('the scheduled imports run once across both hubs', { timeout: 180_000 }, async () => {
+    it('the scheduled imports and the retention job run once across both hubs', { timeout: 180_000 }, async () => {
       // each hub ticks every job 10 s after it starts listening; the lease lets one of them run it
       const firstTicks = listening + 10_000;
       const finished = async () => (await query<{ n: number }>(`select count(distinct source)::int as n from import_runs where status <> 'running'`))[0].n;
@@ -146,6 +146,11 @@ if (onPostgres) {
       ]);
       expect(sourceHits.filter((u) => u.startsWith('/hours'))).toHaveLength(2);
       expect(sourceHits.filter((u) => u.startsWith('/holidays'))).toHaveLength(1);
+      // issue 26: the daily retention job ticked on both hubs too, and ran on one, named by its host and address
+      const retentionRuns = () => query<{ hub: string; status: string }>('select hub, status from retention_runs');
+      await expect.poll(async () => (await retentionRuns()).map((run) => run.status), { timeout: 30_000 }).toEqual(['succeeded']);
+      const retention = await retentionRuns();
+      expect(hubs.map((hub) => hub.url).some((url) => retention[0].hub.endsWith(` ${url}`))).toBe(true);
     });
 
     it('both stop cleanly on SIGTERM', async () => {
