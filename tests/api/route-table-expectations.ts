@@ -183,7 +183,6 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   },
   'GET /api/admin/retention/runs': { sample: () => ({ path: '/api/admin/retention/runs' }), ...refused },
   'POST /api/admin/retention/runs': { sample: () => ({ path: '/api/admin/retention/runs' }), ...refused },
-  'POST /api/admin/retention/runs': { sample: () => ({ path: '/api/admin/retention/runs' }), ...refused },
   'GET /api/audit': { sample: () => ({ path: '/api/audit' }), ...refused },
   'GET /api/audit/actors': { sample: () => ({ path: '/api/audit/actors' }), ...refused },
   'GET /api/imports': { sample: () => ({ path: '/api/imports' }), ...refused },
