@@ -2,6 +2,7 @@ import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
+import { lazyModuleFile, lazyModules } from './lazy-modules';
 import { writePreparedData } from './prepared-data';
 
 // The embedded hub as one ESM file, dist/server/hub.mjs, that a utilityProcess (or plain node)
@@ -18,6 +19,21 @@ const require = createRequire(import.meta.url);
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 
+const LAZY_MODULES = ['exceljs', '@zxcvbn-ts/language-common'];
+for (const name of LAZY_MODULES) {
+  await build({
+    entryPoints: [require.resolve(name)],
+    outfile: path.join(outDir, lazyModuleFile(name)),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    legalComments: 'none',
+    logLevel: 'warning',
+    external: ['pg-native', 'bufferutil', 'utf-8-validate'],
+  });
+}
+
 await build({
   entryPoints: ['server/embedded-entry.ts'],
   outfile: path.join(outDir, 'hub.mjs'),
@@ -30,6 +46,8 @@ await build({
   logLevel: 'info',
   // Optional native add-ons of bundled deps that we never use.
   external: ['pg-native', 'bufferutil', 'utf-8-validate'],
+  // issue 20: loaded on first use, not at every start (scripts/lazy-modules.ts)
+  plugins: [lazyModules(LAZY_MODULES)],
   banner: {
     js: [
       "import { createRequire as __hubCreateRequire } from 'node:module';",
