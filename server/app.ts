@@ -31,6 +31,7 @@ import { followSessionChanges, SessionCache } from './services/session-cache';
 import { healthRoutes } from './routes/health';
 import { importsRoutes } from './routes/imports';
 import { holidaysRoutes } from './routes/holidays';
+import { calendarFeedsRoutes } from './routes/calendar-feeds';
 import { myTeamRoutes } from './routes/my-team';
 import { objectiveRoutes } from './routes/objectives';
 import { keyResultRoutes } from './routes/key-results';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(timetrackingRoutes);
       await api.register(importsRoutes);
       await api.register(holidaysRoutes);
+      await api.register(calendarFeedsRoutes); // issue 25: Settings' calendar feeds and the feeds themselves
       await api.register(adminRoutes);
       await api.register(timelineRoutes);
       await api.register(planRoutes);

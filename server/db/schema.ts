@@ -160,6 +160,8 @@ export const holidayEvents = pgTable('holiday_events', {
   end: date('end', { mode: 'string' }).notNull(),
   type: text('type').notNull(),
   teamIds: integer('team_ids').array().notNull().default(sql`'{}'::int[]`),
+  /** issue 25: a calendar feed's LAST-MODIFIED; the import moves it only when the event changed */
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('holiday_events_external_idx').on(t.externalId),
   index('holiday_events_range_idx').on(t.start, t.end),

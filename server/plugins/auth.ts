@@ -23,6 +23,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'HEAD /api/health/ready',
   'GET /api/docs',
   'HEAD /api/docs',
+  // issue 25: calendar apps cannot sign in; the secret in the path is the credential, checked by the route
+  'GET /api/calendar/:file',
+  'HEAD /api/calendar/:file',
 ]);
 
 /**

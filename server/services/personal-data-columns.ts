@@ -9,6 +9,7 @@ import {
 import { keyResultCheckIns } from '../db/schema-check-ins';
 import { desktopRequiredVersions } from '../db/schema-desktop';
 import { notifications, notificationSettings } from '../db/schema-notifications';
+import { calendarFeeds } from '../db/schema-calendar-feeds';
 import { userPreferences } from '../db/schema-preferences';
 import { retentionReminders, retentionRuns } from '../db/schema-retention';
 import { oidcFlows } from '../db/schema-sso';
@@ -109,6 +110,7 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
   // admins were reminded this archived person is past the retention period
   { table: retentionReminders, personRows: (p) => eq(retentionReminders.userId, p.id), columns: { user_id: personal, archived_at: personal, reminded_at: personal } },
   { table: userPreferences, personRows: (p) => eq(userPreferences.userId, p.id), columns: { user_id: personal, theme: personal, updated_at: personal } },
+  { table: calendarFeeds, personRows: (p) => eq(calendarFeeds.userId, p.id), columns: { id: record, user_id: personal, feed: personal, token_hash: personal, created_at: personal } },
   {
     table: evaluations,
     // evaluations about the person go; the ones they wrote about others stay, by 'Former employee #id'
@@ -119,7 +121,7 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
       continual_learning: mentions, safety_focus: mentions, communication: mentions, initiative: mentions, open_discussion: mentions, targets: mentions,
     },
   },
-  { table: holidayEvents, personRows: (p) => eq(holidayEvents.userId, p.id), columns: { id: record, external_id: personal, user_id: personal, title: mentions, start: personal, end: personal, type: personal, team_ids: personal } },
+  { table: holidayEvents, personRows: (p) => eq(holidayEvents.userId, p.id), columns: { id: record, external_id: personal, user_id: personal, title: mentions, start: personal, end: personal, type: personal, team_ids: personal, updated_at: personal } },
   { table: daysLeft, personRows: (p) => byEmail(daysLeft.email, p), columns: { email: personal, days_left: personal, updated_at: personal } },
   { table: timetrackingAccounts, personRows: (p) => eq(timetrackingAccounts.userId, p.id), columns: { user_id: personal, external_user: personal } },
   { table: timetrackingTasks, personRows: (p) => eq(timetrackingTasks.userId, p.id), columns: { id: record, external_id: personal, user_id: personal, date: personal, summary: mentions, hours: personal } },

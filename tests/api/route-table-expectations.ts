@@ -254,6 +254,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // issue 21 themes: each person's own display preferences; there is no path to anyone else's
   'GET /api/preferences': { sample: () => ({ path: '/api/preferences' }), ...readable },
   'PUT /api/preferences': { sample: () => ({ path: '/api/preferences', body: { theme: 'system' } }), ...readable },
+  // issue 25: one's own calendar feeds only; there is no way to name someone else's
+  'GET /api/calendar-feeds': { sample: () => ({ path: '/api/calendar-feeds' }), ...readable },
+  'PUT /api/calendar-feeds/:feed': { sample: () => ({ path: '/api/calendar-feeds/public' }), ...readable },
+  'DELETE /api/calendar-feeds/:feed': { sample: () => ({ path: '/api/calendar-feeds/public' }), ...readable },
 
   // evaluations: only team leads or teams managers of the evaluated member
   'GET /api/employee-details': { sample: (ids) => ({ path: '/api/employee-details', query: { user_id: String(ids.users.admin) } }), ...refused },

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { and, arrayContains, asc, eq, gte, lte, ne } from 'drizzle-orm';
+import ical, { ICalEventTransparency, type ICalEventData } from 'ical-generator';
+import { CALENDAR_FEED_TEXT, CALENDAR_REFRESH_SECONDS } from '../../shared/rules/calendar-feeds';
+import { HOLIDAY_TYPES } from '../../shared/rules/constants';
+import { isHolidayType } from '../../shared/rules/holidays';
+import type { DbOrTx } from '../db/client';
+import { holidayEvents } from '../db/schema';
+import type { ResolvedFeed } from './calendar-feeds';
+import { publicHolidays } from './public-holidays';
+
+// issue 25: a feed as RFC 5545 text (ical-generator folds, escapes and ends lines with CRLF).
+// Everything in it is derived from stored data, DTSTAMP included, so the same data gives the same
+// bytes and the ETag (their hash) lets a polling calendar app get a bodiless 304.
+
+const UID_DOMAIN = 'bitstone-hub';
+
+/** Last year to next year: what a calendar app shows around today, a bounded answer. */
+export function feedWindow(now: Date): { from: string; to: string; years: number[] } {
+  const year = now.getUTCFullYear();
+  return { from: `${year - 1}-01-01`, to: `${year + 1}-12-31`, years: [year - 1, year, year + 1] };
+}
+
+/** The day after a date (DTEND of an all-day event is exclusive; the hub's `end` is inclusive). */
+export function dayAfter(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+function typeLabel(type: string): string {
+  return isHolidayType(type) ? HOLIDAY_TYPES[type] : type;
+}
+
+async function holidayFeedEvents(db: DbOrTx, feed: ResolvedFeed, from: string, to: string): Promise<ICalEventData[]> {
+  const whose = feed.kind === 'own'
+    ? eq(holidayEvents.userId, feed.userId)
+    // a team's people's leave; national days are the public-holidays feed's, not repeated per team
+    : and(arrayContains(holidayEvents.teamIds, [feed.teamId ?? 0]), ne(holidayEvents.type, 'national_holiday'));
+  const rows = await db
+    .select({ id: holidayEvents.id, title: holidayEvents.title, start: holidayEvents.start, end: holidayEvents.end, type: holidayEvents.type, updatedAt: holidayEvents.updatedAt })
+    .from(holidayEvents)
+    .where(and(whose, lte(holidayEvents.start, to), gte(holidayEvents.end, from)))
+    .orderBy(asc(holidayEvents.start), asc(holidayEvents.id));
+  return rows.map((row) => ({
+    // keyed by the hub's row, which an import updates in place: a moved holiday moves, not doubles
+    id: `${feed.feed}-holiday-${row.id}@${UID_DOMAIN}`,
+    allDay: true,
+    start: row.start,
+    end: dayAfter(row.end),
+    summary: row.title,
+    description: typeLabel(row.type),
+    categories: [{ name: typeLabel(row.type) }],
+    stamp: row.updatedAt,
+    lastModified: row.updatedAt,
+    transparency: ICalEventTransparency.TRANSPARENT,
+  }));
+}
+
+function publicFeedEvents(years: number[]): ICalEventData[] {
+  return years.flatMap((year) => {
+    // computed from the year alone (public-holidays.ts): it last changed when the year's list was known
+    const known = new Date(Date.UTC(year - 1, 0, 1));
+    return publicHolidays(year).map((h) => ({
+      // two holidays can share a date (Children's Day and Whit Monday in some years): the name tells them apart
+      id: `public-${h.date}-${createHash('sha256').update(h.localName, 'utf8').digest('hex').slice(0, 12)}@${UID_DOMAIN}`,
+      allDay: true,
+      start: h.date,
+      end: dayAfter(h.date),
+      summary: h.localName,
+      stamp: known,
+      lastModified: known,
+      transparency: ICalEventTransparency.TRANSPARENT,
+    }));
+  });
+}
+
+export interface FeedFile {
+  body: string;
+  etag: string;
+}
+
+export async function feedFile(db: DbOrTx, feed: ResolvedFeed, now = new Date()): Promise<FeedFile> {
+  const { from, to, years } = feedWindow(now);
+  const events = feed.kind === 'public' ? publicFeedEvents(years) : await holidayFeedEvents(db, feed, from, to);
+  const calendar = ical({
+    name: CALENDAR_FEED_TEXT.calendarName(feed.name),
+    prodId: { company: 'Bitstone', product: 'Hub', language: 'EN' },
+    ttl: CALENDAR_REFRESH_SECONDS,
+    events,
+  });
+  const body = calendar.toString();
+  return { body, etag: `"${createHash('sha256').update(body, 'utf8').digest('base64url')}"` };
+}
+
+/** If-None-Match: a list of tags or '*'; weak tags match too (RFC 9110 §13.1.2 weak comparison). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag);
+}
