@@ -16,6 +16,7 @@ import { NotificationSettings } from '../../notifications';
 import { DesktopAppSettings } from '../components/DesktopAppSettings';
 import { DataExportSettings } from '../components/DataExportSettings';
 import { SessionsSettings } from '../components/SessionsSettings';
+import { CalendarFeedsSettings } from '../components/CalendarFeedsSettings';
 import { ThemeSettings } from '../components/ThemeSettings';
 import { useHubSettings, useSetHubUrl } from '../api/settings';
 
@@ -120,6 +121,7 @@ export default function SettingsPage() {
         <PasswordSettings user={user} />
         <SessionsSettings />
         <NotificationSettings />
+        <CalendarFeedsSettings />
         <DataExportSettings user={user} />
       </div>
     </PageFrame>
