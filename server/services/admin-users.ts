@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_MESSAGES, type AdminUserRow, type AdminUsersQuery } from '../../shared/api/admin';
 import type { Ref } from '../../shared/api/common';
+import { isFormerEmployee } from '../../shared/api/personal-data-erasure';
 import { isCapability } from '../../shared/rules/capabilities';
 import { accessLabel } from '../../shared/rules/permissions';
 import type { Actor } from '../../shared/rules/session-user';
@@ -77,7 +78,7 @@ export async function setUserRole(db: Db, actor: Actor, userId: number, roleId: 
     if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
     // issue 18: the role is a user field of the one rule, like every other field a route writes
     const teamIds = (await tx.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId))).map((m) => m.id);
-    assertMayChangeUserFields(actor, { id: userId, teamIds }, [{ field: 'role', key: 'roleId', changed: roleId !== user.roleId }]);
+    assertMayChangeUserFields(actor, { id: userId, teamIds, erased: isFormerEmployee(user) }, [{ field: 'role', key: 'roleId', changed: roleId !== user.roleId }]);
     const [role] = await tx.select({ id: roles.id, name: roles.name, status: roles.status }).from(roles).where(eq(roles.id, roleId));
     if (!role || role.status !== 'active') throw badRequest(ADMIN_MESSAGES.roleUnknown, 'roleId');
     await tx.update(users).set({ roleId, updatedAt: new Date() }).where(eq(users.id, userId));

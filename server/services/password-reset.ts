@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { ADMIN_MESSAGES } from '../../shared/api/admin';
 import type { PasswordReset } from '../../shared/api/passwords';
+import { ERASURE_MESSAGES, isFormerEmployee } from '../../shared/api/personal-data-erasure';
 import { PASSWORD_MESSAGES } from '../../shared/rules/messages';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../http-errors';
+import { badRequest, forbidden, HttpError, notFound } from '../http-errors';
 import { recordAudit } from './audit';
 import { oneTimePassword } from './one-time-password';
 import { hashPassword } from './passwords';
@@ -22,6 +23,8 @@ export async function resetPassword(db: Db, sso: SsoConfig, actorId: number, use
   if (userId === actorId) throw badRequest(PASSWORD_MESSAGES.resetSelf);
   const [user] = await db.select({ id: users.id, name: users.name, username: users.username }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+  // issue 26: an erased account never gets a password again: nobody is to sign in as it
+  if (isFormerEmployee(user)) throw new HttpError(409, [{ message: ERASURE_MESSAGES.changeErased }]);
   // with local passwords off nobody but the bootstrap admin signs in with one: nothing to reset
   if (!isBootstrapAdmin(sso, user.username) && !(await localPasswordsEnabled(db))) throw forbidden(PASSWORD_MESSAGES.resetSsoOnly);
 

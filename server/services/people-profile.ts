@@ -9,6 +9,7 @@ import {
   hasCapability,
   type ProfileTarget,
 } from '../../shared/rules/permissions';
+import { isFormerEmployee } from '../../shared/api/personal-data-erasure';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { jobs, previousTeams, roles, teamMembers, teams, users, type UserExtras } from '../db/schema';
@@ -50,7 +51,7 @@ export async function loadMember(db: DbOrTx, id: number): Promise<LoadedMember |
     role: found.role?.id != null ? found.role : null,
     team,
     isTeamLead: Boolean(found.isTeamLead),
-    target: { id, teamIds: team.map((t) => t.id) },
+    target: { id, teamIds: team.map((t) => t.id), erased: isFormerEmployee(found.row) },
   };
 }
 

@@ -1,4 +1,5 @@
 import { isPlainObject } from '../../shared/api/case';
+import { ERASURE_MESSAGES } from '../../shared/api/personal-data-erasure';
 import type { ProfileTarget } from '../../shared/rules/permissions';
 import type { Actor } from '../../shared/rules/session-user';
 import { userFieldRefusal, type UserField } from '../../shared/rules/user-fields';
@@ -15,8 +16,15 @@ export interface FieldChange {
   changed: boolean;
 }
 
-/** 403 with one message per refused field, before any write; nothing is silently dropped. */
+/**
+ * 403 with one message per refused field, before any write; nothing is silently dropped. An erased
+ * account (issue 26) takes no change from anyone: a new name would make it look like a person again.
+ */
 export function assertMayChangeUserFields(actor: Actor, target: ProfileTarget, changes: readonly FieldChange[]): void {
+  // (status is the restore's own refusal, which says what to do instead: people-members.ts)
+  if (target.erased && changes.some((change) => change.changed && change.field !== 'status')) {
+    throw new HttpError(409, [{ message: ERASURE_MESSAGES.changeErased }]);
+  }
   const refused = changes.flatMap((change) => {
     const message = change.changed ? userFieldRefusal(actor, target, change.field) : null;
     return message ? [{ message, field: change.key }] : [];

@@ -48,6 +48,7 @@ export const ERASURE_MESSAGES = {
   notArchived: 'Only an archived member can have their personal data erased. Archive them first.',
   alreadyErased: "This member's personal data has already been erased.",
   restoreErased: "This member's personal data was erased; the record cannot be restored. Add them as a new member instead.",
+  changeErased: "This member's personal data was erased; the record cannot be changed.",
   erased: 'Personal data erased',
 } as const;
 

@@ -50,6 +50,8 @@ export function isTeamLeadOf(actor: Actor, target: { id: number; teamIds: readon
 export interface ProfileTarget {
   id: number;
   teamIds: readonly number[];
+  /** issue 26: the account's personal data was erased: its record is read-only */
+  erased?: boolean;
 }
 
 /** spec §6: owner of the profile, holders of edit-all-fields, or the team lead of the member. */

@@ -12,7 +12,9 @@ import { notifications, notificationSettings } from '../../server/db/schema-noti
 import { userPreferences } from '../../server/db/schema-preferences';
 import { retentionReminders } from '../../server/db/schema-retention';
 import { auditResponseSchema } from '../../shared/api/audit';
-import { camelize } from '../../shared/api/case';
+import { camelize, snakify } from '../../shared/api/case';
+import { userRoleBodySchema } from '../../shared/api/admin';
+import { updateMemberSchema } from '../../shared/api/people';
 import { ERASURE_MESSAGES, erasureResponseSchema, formerEmployeeName, formerEmployeeUsername } from '../../shared/api/personal-data-erasure';
 import { dottedName } from '../../shared/rules/vpn-file';
 import { createTeam, createUser, TEST_PASSWORD } from '../support/factories';
@@ -261,6 +263,27 @@ describe('DELETE /admin/users/:id/personal-data', () => {
     expect((await hub.db.select().from(users).where(eq(users.id, gone.id)))[0].status).toBe('deleted');
     const rows = await hub.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(gone.id)), eq(auditLog.action, 'erase personal data')));
     expect(rows).toHaveLength(1);
+  });
+
+  it('keeps an erased record read-only: no edit, role or password reset brings a person back (409, nothing changes)', async () => {
+    const gone = await createUser(hub.db, { status: 'deleted' });
+    expect((await erase(gone.id, tokens.admin)).status).toBe(200);
+    const [before] = await hub.db.select().from(users).where(eq(users.id, gone.id));
+    const team = await createTeam(hub.db);
+    const [job] = await hub.db.execute(sql`select id from jobs limit 1`).then(rowsOf<{ id: number }>);
+    const edit = updateMemberSchema.parse({ name: 'Erin Back', email: 'erin.back@work.test', phone: '+40 700 000 000', teamIds: [team.id], jobId: job.id });
+    const [role] = await hub.db.select({ id: roles.id }).from(roles).where(and(eq(roles.status, 'active'), sql`${roles.id} <> ${before.roleId ?? 0}`)).limit(1);
+    for (const [method, path, body] of [
+      ['PUT', `/api/user/${gone.id}`, edit],
+      ['PUT', `/api/admin/users/${gone.id}/role`, userRoleBodySchema.parse({ roleId: role.id })],
+      ['POST', `/api/admin/users/${gone.id}/password-reset`, undefined],
+    ] as const) {
+      const res = await hub.request(method, path, { token: tokens.admin, body: snakify(body) });
+      expect(res.status, `${method} ${path}`).toBe(409);
+      expect(res.body.errors[0].message).toBe(ERASURE_MESSAGES.changeErased);
+    }
+    const [after] = await hub.db.select().from(users).where(eq(users.id, gone.id));
+    expect(after).toEqual(before);
   });
 
   it.each(['member', 'lead', 'manager', 'guest'])('refuses the %s (403) and changes nothing', async (who) => {

@@ -9,7 +9,7 @@ import type { Actor } from '../../shared/rules/session-user';
 import { mayChangeUserField, USER_FIELDS, type UserField } from '../../shared/rules/user-fields';
 import { createRole, createTeam, createUser } from '../support/factories';
 import { startTestHub, type TestHub, type WireBody } from '../support/hub';
-import { NOT_USER_WRITING, USER_CREATING_ROUTES, USER_WRITING_ROUTES, type SelfRequest, type SelfState, type UserWritingRoute } from './user-writing-routes';
+import { NOT_USER_WRITING, USER_CREATING_ROUTES, USER_ERASING_ROUTES, USER_WRITING_ROUTES, type SelfRequest, type SelfState, type UserWritingRoute } from './user-writing-routes';
 
 // issue 18 'Restricted fields through a side door', generated from the live route table: every
 // route that writes a user is tried by people on their OWN account with every field the
@@ -170,7 +170,7 @@ function bodyKeysOf(method: string, url: string): string[] {
 }
 
 const writeRoutes = () => [...new Set(liveRoutes.filter((r) => r.url.startsWith('/api') && WRITES.includes(r.method)).map((r) => `${r.method} ${r.url}`))];
-const CLASSIFIED = { ...USER_WRITING_ROUTES, ...USER_CREATING_ROUTES, ...NOT_USER_WRITING };
+const CLASSIFIED = { ...USER_WRITING_ROUTES, ...USER_CREATING_ROUTES, ...USER_ERASING_ROUTES, ...NOT_USER_WRITING };
 
 describe('the user-writing routes (tests/api/user-writing-routes.ts)', () => {
   it('name every live route whose path or body could write a user, and only live routes', () => {

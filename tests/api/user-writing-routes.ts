@@ -123,6 +123,15 @@ export const USER_CREATING_ROUTES: Record<string, string> = {
   'POST /api/auth/oidc/complete': "a first identity-provider sign-in makes the account from the provider's signed answer (issue 11)",
 };
 
+/**
+ * Routes that clear a user's fields under a rule of their own rather than the field rule: no request
+ * field reaches the user, and the person is archived (so never the caller).
+ */
+export const USER_ERASING_ROUTES: Record<string, string> = {
+  'DELETE /api/admin/users/:id/personal-data':
+    "issue 26 erasure: admins only, archived people only; every personal field becomes 'Former employee #id' (personal-data-erasure.test.ts)",
+};
+
 /** Routes that look as if they could write a user (path or body) and do not, with the reason. */
 export const NOT_USER_WRITING: Record<string, string> = {
   'POST /api/auth/login': 'opens a session; the sign-in time (last_login) is the hub’s own column, no request value reaches the user',

@@ -74,6 +74,8 @@ describe('Admin → Users → Erase personal data', () => {
       expect(await row.getByRole('cell').nth(1).textContent()).toBe('Not set');
       expect(await row.getByRole('cell').nth(2).textContent()).toBe('No email');
       expect(await row.getByRole('button', { name: /^Erase personal data of / }).count()).toBe(0);
+      // and read-only: nothing that would make the record a person again (the hub refuses it, 409)
+      expect(await row.getByRole('button', { name: /^(Edit|Change access of|Reset password of) / }).count()).toBe(0);
       await page.getByRole('searchbox', { name: 'Search users' }).fill(name);
       await page.getByText('No user matches the search.').waitFor();
     }));

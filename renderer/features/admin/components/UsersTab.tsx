@@ -88,10 +88,15 @@ export function UsersTab() {
       columns={columns}
       actions={(user) => (
         <div className={styles.actions}>
-          <Button appearance="subtle" icon={<EditRegular />} aria-label={`Edit ${user.name}`} onClick={() => void edit(user.id)} />
-          <Button appearance="subtle" icon={<ShieldPersonRegular />} aria-label={`Change access of ${user.name}`} onClick={() => setDialog({ kind: 'access', user })} />
+          {/* an erased record is read-only (the hub answers 409): no edit, access or password for it */}
+          {!isFormerEmployee(user) && (
+            <Button appearance="subtle" icon={<EditRegular />} aria-label={`Edit ${user.name}`} onClick={() => void edit(user.id)} />
+          )}
+          {!isFormerEmployee(user) && (
+            <Button appearance="subtle" icon={<ShieldPersonRegular />} aria-label={`Change access of ${user.name}`} onClick={() => setDialog({ kind: 'access', user })} />
+          )}
           {/* one's own password is changed in Settings (the hub refuses it here) */}
-          {user.id !== me?.id && (
+          {user.id !== me?.id && !isFormerEmployee(user) && (
             <Tooltip content="Reset password" relationship="description">
               <Button appearance="subtle" icon={<KeyResetRegular />} aria-label={`Reset password of ${user.name}`} onClick={() => setDialog({ kind: 'reset', user })} />
             </Tooltip>
