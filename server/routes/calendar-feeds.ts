@@ -55,7 +55,8 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (api) => {
       misses.count(request.ip);
       throw notFound(NOT_FOUND);
     }
-    const file = await feedFile(api.db, feed);
+    const file = await feedFile(api.db, feed, originOf(request));
+    if (!file) throw notFound(NOT_FOUND);
     reply
       .header('cache-control', 'private, no-cache')
       .header('etag', file.etag)

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, arrayContains, asc, eq, gte, lte, ne } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
 import ical, { ICalEventTransparency, type ICalEventData } from 'ical-generator';
 import { CALENDAR_FEED_TEXT, CALENDAR_REFRESH_SECONDS } from '../../shared/rules/calendar-feeds';
 import { HOLIDAY_TYPES } from '../../shared/rules/constants';
 import { isHolidayType } from '../../shared/rules/holidays';
+import { webLinkFor } from '../../shared/rules/app-links';
+import type { SessionUser } from '../../shared/api/users';
 import type { DbOrTx } from '../db/client';
-import { holidayEvents } from '../db/schema';
+import { holidayEvents, objectives, users } from '../db/schema';
 import type { ResolvedFeed } from './calendar-feeds';
+import { ofTeamsOrTheirMembers, visibleWhere } from './objectives-scope';
 import { publicHolidays } from './public-holidays';
+import { loadSessionUser } from './session-user';
 
 // issue 25: a feed as RFC 5545 text (ical-generator folds, escapes and ends lines with CRLF).
 // Everything in it is derived from stored data, DTSTAMP included, so the same data gives the same
@@ -75,14 +79,51 @@ function publicFeedEvents(years: number[]): ICalEventData[] {
   });
 }
 
+/**
+ * One's own objectives, and a team lead's their led teams' (issue 25), each cut by the same rule the
+ * objectives screens use (objectives-scope.ts visibleWhere), so the feed shows nothing the hub would not.
+ */
+async function objectiveFeedEvents(db: DbOrTx, actor: SessionUser, origin: string, from: string, to: string): Promise<ICalEventData[]> {
+  const mine = eq(objectives.ownerId, actor.id);
+  const whose = actor.isTeamLead && actor.leadTeamIds.length > 0 ? or(mine, ofTeamsOrTheirMembers(actor.leadTeamIds)) : mine;
+  const rows = await db
+    .select({ id: objectives.id, title: objectives.title, status: objectives.status, deadline: objectives.deadline, ownerId: objectives.ownerId, ownerName: users.name, changed: objectives.lastModificationDate })
+    .from(objectives)
+    .innerJoin(users, eq(users.id, objectives.ownerId))
+    .where(and(visibleWhere(actor), whose, sql`${objectives.deadline} between ${from} and ${to}`))
+    .orderBy(asc(objectives.deadline), asc(objectives.id));
+  return rows.map((row) => {
+    const link = webLinkFor(origin, `/objective-tracking/objective-details?id=${row.id}`);
+    return {
+      id: `objectives-objective-${row.id}@${UID_DOMAIN}`,
+      allDay: true,
+      start: row.deadline,
+      end: dayAfter(row.deadline),
+      summary: row.ownerId === actor.id ? CALENDAR_FEED_TEXT.deadline(row.title) : CALENDAR_FEED_TEXT.teamDeadline(row.title, row.ownerName),
+      description: [CALENDAR_FEED_TEXT.status(row.status), link].filter(Boolean).join('\n'),
+      url: link,
+      stamp: row.changed,
+      lastModified: row.changed,
+      transparency: ICalEventTransparency.TRANSPARENT,
+    };
+  });
+}
+
 export interface FeedFile {
   body: string;
   etag: string;
 }
 
-export async function feedFile(db: DbOrTx, feed: ResolvedFeed, now = new Date()): Promise<FeedFile> {
+/** `origin`: the hub's address as the calendar app reached it, for the objectives' links. Null when the person can no longer act. */
+export async function feedFile(db: DbOrTx, feed: ResolvedFeed, origin: string, now = new Date()): Promise<FeedFile | null> {
   const { from, to, years } = feedWindow(now);
-  const events = feed.kind === 'public' ? publicFeedEvents(years) : await holidayFeedEvents(db, feed, from, to);
+  let events: ICalEventData[];
+  if (feed.kind === 'public') events = publicFeedEvents(years);
+  else if (feed.kind === 'objectives') {
+    const loaded = await loadSessionUser(db, feed.userId);
+    if (!loaded) return null;
+    events = await objectiveFeedEvents(db, loaded.user, origin, from, to);
+  } else events = await holidayFeedEvents(db, feed, from, to);
   const calendar = ical({
     name: CALENDAR_FEED_TEXT.calendarName(feed.name),
     prodId: { company: 'Bitstone', product: 'Hub', language: 'EN' },

@@ -32,6 +32,7 @@ async function offeredFeeds(db: DbOrTx, userId: number): Promise<Offered[]> {
   const own: Offered[] = [
     { feed: 'own', kind: 'own', teamId: null, name: CALENDAR_FEED_TEXT.own },
     { feed: 'public', kind: 'public', teamId: null, name: CALENDAR_FEED_TEXT.public },
+    { feed: 'objectives', kind: 'objectives', teamId: null, name: CALENDAR_FEED_TEXT.objectives },
   ];
   const team = (await memberTeams(db, userId)).map((t): Offered => ({ feed: teamFeedKey(t.id), kind: 'team', teamId: t.id, name: CALENDAR_FEED_TEXT.team(t.name) }));
   return [...own, ...team];

@@ -43,6 +43,9 @@ export const CALENDAR_FEED_TEXT = {
   loadFailed: 'Could not load your calendar feeds.',
   changeFailed: 'Could not change this feed. Try again.',
   calendarName: (feedName: string) => `Bitstone Hub: ${feedName}`,
+  deadline: (title: string) => `Deadline: ${title}`,
+  teamDeadline: (title: string, owner: string) => `Deadline: ${title} (${owner})`,
+  status: (status: string) => `Status: ${status}`,
 } as const;
 
 /** How long calendar apps are asked to wait between polls; they may poll sooner, ETag makes that cheap. */

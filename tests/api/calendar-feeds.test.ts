@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holidayEvents, users } from '../../server/db/schema';
+import { holidayEvents, objectives, users } from '../../server/db/schema';
 import { publicHolidays } from '../../server/services/public-holidays';
 import { upsertHolidayEvents } from '../../server/imports/apply';
 import type { HolidayRow } from '../../server/imports/rows';
@@ -9,15 +9,17 @@ import { feedWindow } from '../../server/services/calendar-feed-file';
 import { MAX_FEED_MISSES_PER_ADDRESS } from '../../server/routes/calendar-feeds';
 import { calendarFeedAddressResponseSchema, calendarFeedsResponseSchema, type CalendarFeedAddress } from '../../shared/api/calendar-feeds';
 import { camelize } from '../../shared/api/case';
-import { createTeam, createUser, TEST_PASSWORD } from '../support/factories';
+import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
+import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
 import { startTestHub, type TestHub } from '../support/hub';
 
 // issue 25 'Calendar feeds': private subscription addresses and who sees what in them. Every feed
 // is read with ical.js (Mozilla's parser), never by hand, and compared with the hub's data.
 
 let hub: TestHub;
-const tokens: Record<'mate' | 'outsider' | 'leaver', string> = {} as never;
-const ids: Record<'mate' | 'outsider' | 'leaver', number> = {} as never;
+type Who = 'mate' | 'outsider' | 'leaver' | 'lead';
+const tokens: Record<Who, string> = {} as never;
+const ids: Record<Who, number> = {} as never;
 let alpha: { id: number; name: string };
 let beta: { id: number; name: string };
 const year = new Date().getUTCFullYear();
@@ -31,7 +33,9 @@ beforeAll(async () => {
   const mate = await createUser(db, { name: 'Matei Mate', teamIds: [alpha.id] });
   const outsider = await createUser(db, { name: 'Oana Out', teamIds: [beta.id] });
   const leaver = await createUser(db, { name: 'Lucian Leaver', teamIds: [alpha.id] });
-  Object.assign(ids, { mate: mate.id, outsider: outsider.id, leaver: leaver.id });
+  const leadRole = await createRole(db, { name: ROLE_TEAM_LEAD });
+  const lead = await createUser(db, { name: 'Lia Lead', leads: [alpha.id], roleId: leadRole.id });
+  Object.assign(ids, { mate: mate.id, outsider: outsider.id, leaver: leaver.id, lead: lead.id });
   await db.insert(holidayEvents).values([
     { externalId: 'm1', userId: mate.id, title: 'Matei - Vacation Day', start: day(3, 30), end: day(4, 2), type: 'De odihna', teamIds: [alpha.id] },
     { externalId: 'o1', userId: outsider.id, title: 'Oana - Medical', start: day(4, 15), end: day(4, 15), type: 'Medical', teamIds: [beta.id] },
@@ -39,7 +43,7 @@ beforeAll(async () => {
     // outside the feed's window: never published
     { externalId: 'm0', userId: mate.id, title: 'Matei - Long ago', start: `${year - 3}-06-01`, end: `${year - 3}-06-02`, type: 'De odihna', teamIds: [alpha.id] },
   ]);
-  for (const [key, user] of Object.entries({ mate, outsider, leaver })) tokens[key as keyof typeof tokens] = (await hub.login(user.username, TEST_PASSWORD)).token;
+  for (const [key, user] of Object.entries({ mate, outsider, leaver, lead })) tokens[key as keyof typeof tokens] = (await hub.login(user.username, TEST_PASSWORD)).token;
 });
 afterAll(() => hub?.close());
 
@@ -52,7 +56,7 @@ async function turnOn(who: keyof typeof tokens, feed: string): Promise<CalendarF
 /** The feed as a calendar app reads it: the path of the https address, no session. */
 const fetchFeed = (url: string, headers?: Record<string, string>) => hub.get(new URL(url).pathname, { headers });
 
-interface ParsedEvent { uid: string; summary: string; start: string; end: string; allDay: boolean; lastModified: string | null }
+interface ParsedEvent { uid: string; summary: string; start: string; end: string; allDay: boolean; lastModified: string | null; url: string | null }
 
 function parse(text: string): { name: string; events: ParsedEvent[] } {
   const calendar = new ICAL.Component(ICAL.parse(text));
@@ -66,6 +70,7 @@ function parse(text: string): { name: string; events: ParsedEvent[] } {
       end: event.endDate.toString(),
       allDay: event.startDate.isDate && event.endDate.isDate,
       lastModified: lastModified ? String(lastModified) : null,
+      url: vevent.getFirstPropertyValue('url') === null ? null : String(vevent.getFirstPropertyValue('url')),
     };
   });
   return { name: String(calendar.getFirstPropertyValue('x-wr-calname')), events };
@@ -76,7 +81,7 @@ describe('Settings: GET /calendar-feeds', () => {
     const res = await hub.get('/api/calendar-feeds', { token: tokens.mate });
     expect(res.status).toBe(200);
     const { feeds } = calendarFeedsResponseSchema.parse(camelize(res.body)).data;
-    expect(feeds.map((f) => [f.feed, f.on])).toEqual([['own', false], ['public', false], [`team-${alpha.id}`, false]]);
+    expect(feeds.map((f) => [f.feed, f.on])).toEqual([['own', false], ['public', false], ['objectives', false], [`team-${alpha.id}`, false]]);
   });
 
   it('refuses a team feed of a team I do not belong to, and an unknown feed', async () => {
@@ -105,6 +110,7 @@ describe('my holidays feed', () => {
       start: day(3, 30),
       end: day(4, 3), // DTEND is exclusive
       allDay: true,
+      url: null,
       lastModified: expect.stringMatching(new RegExp(`^${row.updatedAt.toISOString().slice(0, 19)}`)),
     }]);
   });
@@ -198,6 +204,32 @@ describe('team feeds', () => {
     expect((await fetchFeed(address.url)).status).toBe(200);
     await hub.db.execute(`delete from team_members where user_id = ${ids.leaver} and team_id = ${alpha.id}`);
     expect((await fetchFeed(address.url)).status).toBe(404);
+  });
+});
+
+describe('objectives\' deadlines feed', () => {
+  it('holds my own deadlines; a lead\'s also their team\'s; each with its link; nothing else even when public', async () => {
+    const base = { description: 'd', category: 'Growth', subcategory: 'Skills', priority: 'medium', teamId: alpha.id };
+    const made = await hub.db.insert(objectives).values([
+      { ...base, title: 'Mate ships', ownerId: ids.mate, authorId: ids.mate, deadline: day(6, 10) },
+      { ...base, title: 'Outsider private', ownerId: ids.outsider, authorId: ids.outsider, deadline: day(6, 11), teamId: beta.id },
+      { ...base, title: 'Lead own', ownerId: ids.lead, authorId: ids.lead, deadline: day(6, 12) },
+      { ...base, title: 'Mate deleted', ownerId: ids.mate, authorId: ids.mate, deadline: day(6, 13), status: 'deleted' },
+      { ...base, title: 'Outsider public', ownerId: ids.outsider, authorId: ids.outsider, deadline: day(6, 14), teamId: beta.id, isPublic: true },
+    ]).returning({ id: objectives.id, title: objectives.title });
+    const idOf = (title: string) => made.find((o) => o.title === title)!.id;
+    const summaries = async (who: Who) => {
+      const address = await turnOn(who, 'objectives');
+      const res = await fetchFeed(address.url);
+      expect(res.status).toBe(200);
+      return parse(String(res.body)).events;
+    };
+
+    const mine = await summaries('mate');
+    expect(mine.map((e) => [e.summary, e.start, e.end, e.allDay])).toEqual([['Deadline: Mate ships', day(6, 10), day(6, 11), true]]);
+    expect(mine[0].url).toBe(`${hub.url}/objective/${idOf('Mate ships')}`);
+    expect((await summaries('lead')).map((e) => e.summary)).toEqual(['Deadline: Mate ships (Matei Mate)', 'Deadline: Lead own']);
+    expect((await summaries('outsider')).map((e) => e.summary)).toEqual(['Deadline: Outsider private', 'Deadline: Outsider public']);
   });
 });
 

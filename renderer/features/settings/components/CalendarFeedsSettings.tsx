@@ -40,6 +40,7 @@ function FeedItem({ feed, address, busy, onSwitch, onRenew }: ItemProps) {
   return (
     <li className={styles.item} data-testid="calendar-feed">
       <Switch label={feed.name} checked={feed.on} disabled={busy} onChange={(_, d) => onSwitch(d.checked)} />
+      {feed.kind === 'objectives' && <Text size={200} className={styles.hint}>{CALENDAR_FEED_TEXT.objectivesHint}</Text>}
       {busy && <Spinner size="tiny" />}
       {feed.on && address && (
         <>
