@@ -35,6 +35,7 @@ export const CALENDAR_FEED_TEXT = {
   objectivesHint: 'Your objectives, and for team leads their teams’ objectives.',
   copy: 'Copy',
   copied: 'Copied',
+  copyFailed: 'Could not copy. Select the address and copy it by hand.',
   open: 'Open in calendar app',
   renew: 'Renew address',
   renewed: 'The old address no longer works.',

@@ -6,6 +6,7 @@ import { CALENDAR_FEED_TEXT } from '../../../../shared/rules/calendar-feeds';
 import { errorText } from '../../../lib/api';
 import { SettingsCard } from '../../../lib/components/SettingsCard';
 import { useNotify } from '../../../lib/toast';
+import { isDesktop } from '../../../lib/transport';
 import { useCalendarFeeds, useIssueFeedAddress, useTurnFeedOff } from '../api/calendar-feeds';
 
 const useStyles = makeStyles({
@@ -34,7 +35,7 @@ function FeedItem({ feed, address, busy, onSwitch, onRenew }: ItemProps) {
       notify.success(CALENDAR_FEED_TEXT.copied);
     } catch {
       // no clipboard access: the address stays selected in its field, to copy by hand
-      notify.failure(CALENDAR_FEED_TEXT.changeFailed);
+      notify.failure(CALENDAR_FEED_TEXT.copyFailed);
     }
   };
   return (
@@ -47,7 +48,8 @@ function FeedItem({ feed, address, busy, onSwitch, onRenew }: ItemProps) {
           <div className={styles.address}>
             <Input className={styles.url} readOnly value={address.url} aria-label={`${feed.name}: address`} onFocus={(e) => e.currentTarget.select()} />
             <Button icon={<CopyRegular />} onClick={() => void copy(address.url)}>{CALENDAR_FEED_TEXT.copy}</Button>
-            <Link href={address.webcalUrl}><CalendarAddRegular aria-hidden /> {CALENDAR_FEED_TEXT.open}</Link>
+            {/* the desktop window opens only http(s) links outside (electron/external-links.ts): there, Copy */}
+            {!isDesktop() && <Link href={address.webcalUrl}><CalendarAddRegular aria-hidden /> {CALENDAR_FEED_TEXT.open}</Link>}
           </div>
           <Text size={200} className={styles.hint}>{CALENDAR_FEED_TEXT.shownOnce}</Text>
         </>
