@@ -250,3 +250,28 @@ describe('probing for addresses', () => {
     expect(last).toBe(429);
   });
 });
+
+describe('the request log', () => {
+  it('never holds a feed\'s secret, whether the feed answered, was unchanged or refused', async () => {
+    const lines: string[] = [];
+    const logged = await startTestHub({ logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      const person = await createUser(logged.db, { name: 'Liviu Logged' });
+      const { token } = await logged.login(person.username, TEST_PASSWORD);
+      const res = await logged.request('PUT', '/api/calendar-feeds/public', { token });
+      const { url } = calendarFeedAddressResponseSchema.parse(camelize(res.body)).data;
+      const path = new URL(url).pathname;
+      const secret = path.slice('/api/calendar/'.length, -'.ics'.length);
+      const first = await logged.get(path);
+      expect((await logged.get(path, { headers: { 'if-none-match': first.headers.get('etag')! } })).status).toBe(304);
+      await logged.request('PUT', '/api/calendar-feeds/public', { token });
+      expect((await logged.get(path)).status).toBe(404);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const log = lines.join('');
+      expect(log).toContain('/api/calendar/:file');
+      expect(log).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
+  });
+});
