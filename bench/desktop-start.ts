@@ -1,6 +1,6 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PREPARED_MANIFEST, type PreparedManifest } from '../server/db/prepared-data';
 
@@ -19,24 +19,45 @@ import { PREPARED_MANIFEST, type PreparedManifest } from '../server/db/prepared-
 const ENTRY = path.resolve('dist/server/hub.mjs');
 const WARM_RUNS = Number(process.argv[2] ?? 3);
 
-interface Run { readyMs: number; healthyMs: number; stopMs: number }
+/** cpuMs: the hub process's CPU time (user + system) until it listened; Linux only, else NaN */
+interface Run { readyMs: number; healthyMs: number; stopMs: number; cpuMs: number }
+
+/**
+ * On a shared machine the wall-clock figures swing with the other work (the same warm start took
+ * 1.2 s and 8 s ten minutes apart at load 7-25); the CPU the start used moves far less.
+ */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in USER_HZ (100)
+  } catch {
+    return Number.NaN;
+  }
+}
 
 async function startHub(dataDir: string, preparedDir?: string): Promise<Run> {
   const started = performance.now();
   const child = fork(ENTRY, [], {
+    // not this script's own flags: under `tsx` they would load tsx's hooks into the hub too, which
+    // cost its start ~1 s (utilityProcess starts a plain Node)
+    execArgv: [],
     env: {
       ...process.env, HUB_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', HUB_MIGRATIONS_DIR: path.resolve('dist/server/migrations'),
       ...(preparedDir ? { HUB_PREPARED_DIR: preparedDir } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  let cpuMs = 0;
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     // Without Electron's parentPort the entry prints its address instead of posting 'ready'.
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /embedded\) on (http:\/\/[\d.:]+)/.exec(out);
-      if (match) resolve(match[1]);
+      if (match && !cpuMs) {
+        cpuMs = cpuMsOf(child.pid);
+        resolve(match[1]);
+      }
     });
     child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`hub exited with ${code}:\n${out}`)));
@@ -50,7 +71,7 @@ async function startHub(dataDir: string, preparedDir?: string): Promise<Run> {
   const healthyMs = performance.now() - started;
   const stopStarted = performance.now();
   await stop(child);
-  return { readyMs, healthyMs, stopMs: performance.now() - stopStarted };
+  return { readyMs, healthyMs, stopMs: performance.now() - stopStarted, cpuMs };
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -101,6 +122,7 @@ if (!existsSync(ENTRY)) {
   process.exit(1);
 }
 const root = mkdtempSync(path.join(tmpdir(), 'hub-bench-'));
+const loadAtStart = loadavg()[0];
 try {
   const dataDir = path.join(root, 'hub-data');
   const cold = await startHub(dataDir);
@@ -112,14 +134,14 @@ try {
   const pgCold = await pgliteAlone(path.join(root, 'pglite-only'));
   const pgWarm = await pgliteAlone(path.join(root, 'pglite-only'));
 
-  console.log('Embedded hub start (fork of dist/server/hub.mjs until /api/health answers)');
-  console.log(`  cold (new data folder, from the prepared database): ready ${s(cold.readyMs)}, healthy ${s(cold.healthyMs)}, stop ${s(cold.stopMs)}`);
-  console.log(`  cold from a build five weeks old (the demo's dates moved on 35 days): healthy ${s(coldAged.healthyMs)}`);
-  console.log(`  warm (existing data folder), median of ${warm.length}: ready ${s(median(warm.map((r) => r.readyMs)))}, healthy ${s(median(warm.map((r) => r.healthyMs)))}, stop ${s(median(warm.map((r) => r.stopMs)))}`);
+  console.log(`Embedded hub start (fork of dist/server/hub.mjs until /api/health answers); load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`);
+  console.log(`  cold (new data folder, from the prepared database): ready ${s(cold.readyMs)}, healthy ${s(cold.healthyMs)}, stop ${s(cold.stopMs)}, cpu ${s(cold.cpuMs)}`);
+  console.log(`  cold from a build five weeks old (the demo's dates moved on 35 days): healthy ${s(coldAged.healthyMs)}, cpu ${s(coldAged.cpuMs)}`);
+  console.log(`  warm (existing data folder), median of ${warm.length}: ready ${s(median(warm.map((r) => r.readyMs)))}, healthy ${s(median(warm.map((r) => r.healthyMs)))}, stop ${s(median(warm.map((r) => r.stopMs)))}, cpu ${s(median(warm.map((r) => r.cpuMs)))}`);
   console.log(`     runs: ${warm.map((r) => s(r.healthyMs)).join(', ')}`);
-  console.log(`  cold without the prepared database (initdb, migrations, demo seed): healthy ${s(unprepared.healthyMs)}`);
-  console.log(`  PGlite alone (new process, open + select 1): cold ${s(pgCold)}, warm ${s(pgWarm)}`);
-  console.log(`  the hub adds: cold ${s(cold.healthyMs - pgCold)}, warm ${s(median(warm.map((r) => r.healthyMs)) - pgWarm)}`);
+  console.log(`  cold without the prepared database (initdb, migrations, demo seed): healthy ${s(unprepared.healthyMs)}, cpu ${s(unprepared.cpuMs)}`);
+  console.log(`  PGlite alone (new process, open + select 1): new folder (its initdb) ${s(pgCold)}, existing folder ${s(pgWarm)}`);
+  console.log(`  the hub adds to PGlite's own open of an existing folder: ${s(median(warm.map((r) => r.healthyMs)) - pgWarm)}`);
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
