@@ -8,7 +8,7 @@ import {
 } from '../../shared/api/calendar-feeds';
 import { CALENDAR_FILE, calendarPath, webcalUrl } from '../../shared/rules/calendar-feeds';
 import { notFound, tooManyRequests } from '../http-errors';
-import { feedFile, matchesEtag } from '../services/calendar-feed-file';
+import { feedFile } from '../services/calendar-feed-file';
 import { issueFeedAddress, listFeeds, resolveFeedToken, turnFeedOff } from '../services/calendar-feeds';
 import { AddressMisses } from '../services/address-misses';
 
@@ -55,7 +55,7 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (api) => {
       misses.count(request.ip);
       throw notFound(NOT_FOUND);
     }
-    const file = await feedFile(api.db, feed, originOf(request));
+    const file = await feedFile(api.db, feed, originOf(request), request.headers['if-none-match']);
     if (!file) throw notFound(NOT_FOUND);
     reply
       .header('cache-control', 'private, no-cache')
@@ -63,7 +63,7 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (api) => {
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
       .header('x-robots-tag', 'noindex');
-    if (matchesEtag(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+    if (file.body === null) return reply.code(304).send();
     return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="calendar.ics"').send(file.body);
   });
 };

@@ -36,15 +36,34 @@ function typeLabel(type: string): string {
   return isHolidayType(type) ? HOLIDAY_TYPES[type] : type;
 }
 
-async function holidayFeedEvents(db: DbOrTx, feed: ResolvedFeed, from: string, to: string): Promise<ICalEventData[]> {
+function holidayWhere(feed: ResolvedFeed, from: string, to: string) {
   const whose = feed.kind === 'own'
     ? eq(holidayEvents.userId, feed.userId)
     // a team's people's leave; national days are the public-holidays feed's, not repeated per team
     : and(arrayContains(holidayEvents.teamIds, [feed.teamId ?? 0]), ne(holidayEvents.type, 'national_holiday'));
+  return and(whose, lte(holidayEvents.start, to), gte(holidayEvents.end, from));
+}
+
+/**
+ * What a holidays feed's bytes depend on, read as one aggregate instead of the events: a hash of
+ * every published field of every event in the window (whoever changed them: an import, an erasure
+ * rewriting a name), so a calendar app polling an unchanged feed costs this query and no writing.
+ */
+async function holidayFingerprint(db: DbOrTx, feed: ResolvedFeed, from: string, to: string): Promise<string> {
+  const [row] = await db
+    .select({
+      digest: sql<string>`coalesce(md5(string_agg(concat_ws('|', ${holidayEvents.id}, ${holidayEvents.title}, ${holidayEvents.start}, ${holidayEvents.end}, ${holidayEvents.type}, ${holidayEvents.updatedAt}), ',' order by ${holidayEvents.id})), '')`,
+    })
+    .from(holidayEvents)
+    .where(holidayWhere(feed, from, to));
+  return row.digest;
+}
+
+async function holidayFeedEvents(db: DbOrTx, feed: ResolvedFeed, from: string, to: string): Promise<ICalEventData[]> {
   const rows = await db
     .select({ id: holidayEvents.id, title: holidayEvents.title, start: holidayEvents.start, end: holidayEvents.end, type: holidayEvents.type, updatedAt: holidayEvents.updatedAt })
     .from(holidayEvents)
-    .where(and(whose, lte(holidayEvents.start, to), gte(holidayEvents.end, from)))
+    .where(holidayWhere(feed, from, to))
     .orderBy(asc(holidayEvents.start), asc(holidayEvents.id));
   return rows.map((row) => ({
     // keyed by the hub's row, which an import updates in place: a moved holiday moves, not doubles
@@ -110,28 +129,45 @@ async function objectiveFeedEvents(db: DbOrTx, actor: SessionUser, origin: strin
 }
 
 export interface FeedFile {
-  body: string;
+  /** null when the caller's If-None-Match already holds this version: answer 304 */
+  body: string | null;
   etag: string;
 }
 
-/** `origin`: the hub's address as the calendar app reached it, for the objectives' links. Null when the person can no longer act. */
-export async function feedFile(db: DbOrTx, feed: ResolvedFeed, origin: string, now = new Date()): Promise<FeedFile | null> {
-  const { from, to, years } = feedWindow(now);
-  let events: ICalEventData[];
-  if (feed.kind === 'public') events = publicFeedEvents(years);
-  else if (feed.kind === 'objectives') {
-    const loaded = await loadSessionUser(db, feed.userId);
-    if (!loaded) return null;
-    events = await objectiveFeedEvents(db, loaded.user, origin, from, to);
-  } else events = await holidayFeedEvents(db, feed, from, to);
-  const calendar = ical({
+/** Bump when the way a feed is written changes, so apps holding an old ETag get the new bytes. */
+const FEED_FORMAT = 1;
+const tagOf = (text: string) => `"${createHash('sha256').update(text, 'utf8').digest('base64url')}"`;
+
+function written(feed: ResolvedFeed, events: ICalEventData[]): string {
+  return ical({
     name: CALENDAR_FEED_TEXT.calendarName(feed.name),
     prodId: { company: 'Bitstone', product: 'Hub', language: 'EN' },
     ttl: CALENDAR_REFRESH_SECONDS,
     events,
-  });
-  const body = calendar.toString();
-  return { body, etag: `"${createHash('sha256').update(body, 'utf8').digest('base64url')}"` };
+  }).toString();
+}
+
+/**
+ * A feed's version and, unless `ifNoneMatch` already names it, its text. Holidays and public
+ * holidays know their version before reading any event (a fingerprint, the years); the
+ * objectives feed, whose visibility rule is the objectives screens', is tagged by its bytes.
+ * `origin`: the hub's address as the calendar app reached it, for the objectives' links.
+ * Null when the person can no longer act.
+ */
+export async function feedFile(db: DbOrTx, feed: ResolvedFeed, origin: string, ifNoneMatch?: string, now = new Date()): Promise<FeedFile | null> {
+  const { from, to, years } = feedWindow(now);
+  if (feed.kind === 'objectives') {
+    const loaded = await loadSessionUser(db, feed.userId);
+    if (!loaded) return null;
+    const body = written(feed, await objectiveFeedEvents(db, loaded.user, origin, from, to));
+    const etag = tagOf(body);
+    return { body: matchesEtag(ifNoneMatch, etag) ? null : body, etag };
+  }
+  const version = feed.kind === 'public' ? years.join(',') : await holidayFingerprint(db, feed, from, to);
+  const etag = tagOf(`${FEED_FORMAT}|${feed.feed}|${feed.name}|${from}|${to}|${version}`);
+  if (matchesEtag(ifNoneMatch, etag)) return { body: null, etag };
+  const events = feed.kind === 'public' ? publicFeedEvents(years) : await holidayFeedEvents(db, feed, from, to);
+  return { body: written(feed, events), etag };
 }
 
 /** If-None-Match: a list of tags or '*'; weak tags match too (RFC 9110 §13.1.2 weak comparison). */

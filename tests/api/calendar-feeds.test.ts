@@ -134,6 +134,22 @@ describe('my holidays feed', () => {
     expect(after[0].uid).toBe(before.uid);
     expect(after[0].end).toBe(day(4, 7));
     expect(after[0].lastModified).not.toBe(before.lastModified);
+
+    // an event gone from the holidays app: a new version, without it
+    const [extra] = await hub.db.insert(holidayEvents).values({ externalId: 'm2', userId: ids.mate, title: 'Matei - Birthday', start: day(9, 9), end: day(9, 9), type: 'Birthday', teamIds: [] }).returning();
+    const withExtra = await fetchFeed(address.url);
+    expect(parse(String(withExtra.body)).events.map((e) => e.summary)).toEqual(['Matei - Vacation Day', 'Matei - Birthday']);
+    await hub.db.delete(holidayEvents).where(eq(holidayEvents.id, extra.id));
+    const gone = await fetchFeed(address.url, { 'if-none-match': withExtra.headers.get('etag')! });
+    expect(gone.status).toBe(200);
+    expect(parse(String(gone.body)).events.map((e) => e.summary)).toEqual(['Matei - Vacation Day']);
+
+    // a title rewritten in place (an erasure replacing a name) leaves updated_at alone: still a new version
+    await hub.db.update(holidayEvents).set({ title: 'Former employee - Vacation Day' }).where(eq(holidayEvents.externalId, 'm1'));
+    const renamed = await fetchFeed(address.url, { 'if-none-match': gone.headers.get('etag')! });
+    expect(renamed.status).toBe(200);
+    expect(parse(String(renamed.body)).events.map((e) => e.summary)).toEqual(['Former employee - Vacation Day']);
+    await hub.db.update(holidayEvents).set({ title: 'Matei - Vacation Day' }).where(eq(holidayEvents.externalId, 'm1'));
   });
 
   it('renewing gives a new address and the old one answers 404; turning off answers 404', async () => {
@@ -228,6 +244,8 @@ describe('objectives\' deadlines feed', () => {
     const mine = await summaries('mate');
     expect(mine.map((e) => [e.summary, e.start, e.end, e.allDay])).toEqual([['Deadline: Mate ships', day(6, 10), day(6, 11), true]]);
     expect(mine[0].url).toBe(`${hub.url}/objective/${idOf('Mate ships')}`);
+    const mineAgain = await fetchFeed((await turnOn('mate', 'objectives')).url);
+    expect((await fetchFeed((await turnOn('mate', 'objectives')).url, { 'if-none-match': mineAgain.headers.get('etag')! })).status).toBe(304);
     expect((await summaries('lead')).map((e) => e.summary)).toEqual(['Deadline: Mate ships (Matei Mate)', 'Deadline: Lead own']);
     expect((await summaries('outsider')).map((e) => e.summary)).toEqual(['Deadline: Outsider private', 'Deadline: Outsider public']);
   });
