@@ -225,6 +225,37 @@ describe('DELETE /admin/users/:id/personal-data', () => {
     expect((await hub.db.select({ email: users.email }).from(users).where(eq(users.id, person.id)))[0].email).toBeNull();
   });
 
+  it('erases a demo person as the seed made them: none of their values is left in any column of any table', async () => {
+    // the demo colleague with the most objectives whose name, username, email and phone are in no
+    // other person's row (a name inside another's, 'Ana Pop' in 'Ana Popescu', is not theirs to erase)
+    const logins = Object.values(demo);
+    const candidates = await hub.db.select({ id: users.id, name: users.name, username: users.username, email: users.email, phone: users.phone })
+      .from(users)
+      .where(and(eq(users.status, 'active'), sql`${users.id} not in (${sql.join(logins.map((id) => sql`${id}`), sql`, `)})`))
+      .orderBy(sql`(select count(*) from objectives o where o.owner_id = ${users.id}) desc`, users.id)
+      .limit(20);
+    let chosen: (typeof candidates)[number] | undefined;
+    for (const c of candidates) {
+      const values = [c.name, c.username, c.email, c.phone].filter((v): v is string => Boolean(v));
+      const clashes = await hub.db.select({ id: users.id }).from(users).where(and(sql`${users.id} <> ${c.id}`, sql`(${sql.join(values.map((v) => sql`strpos(lower(concat_ws(' ', ${users.name}, ${users.username}, ${users.email}, ${users.phone})), lower(${v})) > 0`), sql` or `)})`));
+      if (clashes.length === 0) { chosen = c; break; }
+    }
+    expect(chosen, 'a demo person whose values are theirs alone').toBeDefined();
+    const person = chosen!;
+    const values = [person.name, person.username, person.email, person.phone].filter((v): v is string => Boolean(v));
+    expect(values.length).toBeGreaterThanOrEqual(3);
+    const owned = await hub.db.select({ id: objectives.id }).from(objectives).where(eq(objectives.ownerId, person.id));
+    expect(owned.length, 'the seed gave them objectives').toBeGreaterThan(0);
+    expect((await columnsHolding(hub.db, values)).length, 'their values are in the database before').toBeGreaterThan(0);
+
+    expect((await hub.request('DELETE', `/api/user/${person.id}`, { token: tokens.admin })).status).toBe(200);
+    const res = await erase(person.id, tokens.admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await columnsHolding(hub.db, values)).toEqual([]);
+    // their objectives stay, owned by the former employee
+    expect(await hub.db.select({ id: objectives.id }).from(objectives).where(eq(objectives.ownerId, person.id))).toHaveLength(owned.length);
+  });
+
   it('exports, statistics, plans and the lists still answer after an erasure', async () => {
     const { person } = await seedPerson();
     expect((await erase(person.id, tokens.admin)).status).toBe(200);
