@@ -28,7 +28,7 @@ import { captureSql, installSqlCapture } from './support/sql-capture';
 // take turns: --rounds pairs of runs (hub, then floor) per route; the figures are the medians, and
 // the ratio the median of the pairs' ratios.
 //
-//   npx tsx bench/api.ts [--staff N] [--duration s] [--rounds n] [--connections n] [--rate r]
+//   npx tsx bench/api.ts [--staff N] [--duration s] [--rounds n] [--connections n] [--rate r] [--encoding e]
 //   DATABASE_URL=postgres://... npx tsx bench/api.ts   (an existing database; seeded when empty)
 
 const args = process.argv.slice(2);
@@ -41,6 +41,12 @@ const DURATION = flag('--duration', 3);
 const ROUNDS = flag('--rounds', 3);
 const CONNECTIONS = flag('--connections', 10);
 const RATE = flag('--rate', 100);
+/**
+ * The hub's requests carry this Accept-Encoding, by default what Chromium sends: the hub then
+ * compresses its larger JSON answers (server/plugins/compress-json.ts), and that CPU is part of its
+ * overhead. `--encoding identity` measures it without. The floor never compresses.
+ */
+const ENCODING = args.includes('--encoding') ? args[args.indexOf('--encoding') + 1] : 'gzip, deflate, br, zstd';
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 /** writes the captured SQL per route to this file and stops (to read or EXPLAIN by hand) */
 const DUMP = args.includes('--dump') ? args[args.indexOf('--dump') + 1] : undefined;
@@ -75,6 +81,8 @@ interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** bytes on the wire per answer, headers included */
+  bytes: number;
 }
 
 function log(message: string): void {
@@ -121,13 +129,13 @@ async function main(): Promise<void> {
     for (const role of new Set(selected.map((r) => r.role).filter((r): r is string => r !== null))) tokens.set(role, await signIn(hubUrl, role));
 
     // 3. autocannon: hub, then floor, route by route.
-    log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds (hub, floor) per route, medians; loopback; hub = npm run serve (own process), floor = bench/support/floor.ts\n`);
-    const header = `${'route'.padEnd(44)} ${'hub req/s'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'floor req/s'.padStart(11)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'ratio'.padStart(6)} ${'queries'.padStart(8)} | ${'steady'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}  target`;
+    log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds (hub, floor) per route, medians; loopback; hub = npm run serve (own process), floor = bench/support/floor.ts; the hub asked with Accept-Encoding: ${ENCODING}\n`);
+    const header = `${'route'.padEnd(44)} ${'hub req/s'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'floor req/s'.padStart(11)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} | ${'ratio'.padStart(6)} ${'queries'.padStart(8)} | ${'steady'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'KiB'.padStart(6)}  target`;
     log(header);
     log('-'.repeat(header.length + 10));
     const misses: string[] = [];
     for (const route of selected) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-encoding': ENCODING };
       const token = route.role ? tokens.get(route.role) : undefined;
       if (token) headers.authorization = `Bearer ${token}`;
       const body = route.body === undefined ? undefined : JSON.stringify(route.body);
@@ -155,10 +163,12 @@ async function main(): Promise<void> {
       if (target.length) misses.push(`${route.name}: ${target.join(', ')}`);
       const goal = `${route.p99Target !== undefined ? `p99<${route.p99Target}${route.judged === 'steady' ? ' steady' : ''}` : ''}${route.connections ? ` (${route.connections} conn.)` : ''}`;
       const steadyText = steady ? `${`${rate}/s`.padStart(7)} ${ms(steady.p50)} ${ms(steady.p99)}` : ' '.repeat(21);
-      log(`${route.name.padEnd(44)} ${hubFigures.rps.toFixed(0).padStart(9)} ${ms(hubFigures.p50)} ${ms(hubFigures.p99)} | ${floorFigures.rps.toFixed(0).padStart(11)} ${ms(floorFigures.p50)} ${ms(floorFigures.p99)} | ${`${Math.round(ratio * 100)}%`.padStart(6)} ${`${hubQueries ?? '?'}/${captured.length}`.padStart(8)} | ${steadyText}  ${goal} ${target.length ? 'MISS' : 'ok'}`);
+      const kib = (hubFigures.bytes / 1024).toFixed(1).padStart(6);
+      log(`${route.name.padEnd(44)} ${hubFigures.rps.toFixed(0).padStart(9)} ${ms(hubFigures.p50)} ${ms(hubFigures.p99)} | ${floorFigures.rps.toFixed(0).padStart(11)} ${ms(floorFigures.p50)} ${ms(floorFigures.p99)} | ${`${Math.round(ratio * 100)}%`.padStart(6)} ${`${hubQueries ?? '?'}/${captured.length}`.padStart(8)} | ${steadyText} ${kib}  ${goal} ${target.length ? 'MISS' : 'ok'}`);
     }
     log('\nqueries = statements the hub sent for one request (incl. auth) / statements the floor runs');
     log('steady = the hub at that steady request rate (same connections): p50/p99 of one request, not of a queue');
+    log('KiB = the hub\'s bytes on the wire per answer, headers included');
     log('p99<N steady = a target on the time of one request, judged on the steady reading only (flat out shown, not judged)');
     log(misses.length ? `\ntargets missed:\n  ${misses.join('\n  ')}` : '\nevery target met');
   } finally {
@@ -182,6 +192,7 @@ const medianFigures = (runs: readonly Figures[]): Figures => ({
   p99: median(runs.map((run) => run.p99)),
   non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
   errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  bytes: median(runs.map((run) => run.bytes)),
 });
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)}`.padStart(6);
@@ -360,7 +371,8 @@ async function cannon(
   // a steady run lasts for at least 30 requests, so its p99 is not one request's
   const duration = overallRate ? Math.max(5, DURATION, Math.ceil(30 / overallRate)) : DURATION;
   const result = await autocannon({ url, method, headers, body, connections, duration, timeout: 30, ...(overallRate ? { overallRate } : {}) });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const bytes = result.requests.total ? result.throughput.total / result.requests.total : 0;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, bytes };
 }
 
 async function waitForHealth(url: string): Promise<void> {

@@ -203,9 +203,12 @@ try {
   for (const row of rows) console.log(row);
   console.log(misses.length ? `\ntargets missed:\n  ${misses.join('\n  ')}` : '\nevery target met');
 } finally {
+  // the profile folder is removed once Chromium has stopped writing to it
+  const exited = chrome && chrome.exitCode === null ? new Promise((resolve) => chrome!.once('exit', resolve)) : null;
   chrome?.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   await hub?.close();
   await database?.stop();
-  rmSync(profileDir, { recursive: true, force: true });
+  rmSync(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 process.exit(0);

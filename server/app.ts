@@ -13,6 +13,7 @@ import { docsRoute, registerDocs } from './plugins/docs';
 import { frameworkErrors, installApiNotFound, installErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
 import { installWireContract } from './plugins/wire-contract';
+import { installJsonCompression } from './plugins/compress-json';
 import { adminRoutes } from './routes/admin-routes';
 import { timelineRoutes } from './routes/timeline';
 import { planRoutes } from './routes/plans';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       installWireContract(api);
+      installJsonCompression(api); // issue 20: large JSON answers compressed (plugins/compress-json.ts)
       installApiNotFound(api);
       installAppCompat(api); // issue 22: before sign-in, so an old app hears why at its first call
       installAuth(api);
