@@ -84,7 +84,8 @@ describe('notifications', () => {
       await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
       const weekly = page.getByRole('switch', { name: 'Weekly check-in reminder' });
       await weekly.waitFor();
-      expect(await page.getByRole('switch').count()).toBe(7);
+      // the Notifications card's own switches (Settings has other cards with switches: calendar feeds)
+      expect(await page.getByRole('group', { name: 'Notifications' }).getByRole('switch').count()).toBe(7);
       expect(await weekly.isChecked()).toBe(true);
       await weekly.click();
       await page.getByText('Successful').first().waitFor();
