@@ -213,7 +213,8 @@ describe('nginx in front of three hubs (deploy/nginx/bitstone-hub.conf)', () => 
     expect(res.status).toBe(200);
     const id = res.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f]{32}$/); // once: two headers would read 'a, b'
-    expect(nginx!.accessLog()).toMatch(new RegExp(`"GET /api/auth/me HTTP/1\\.1" 200 .* upstream=127\\.0\\.0\\.1:\\d+ .* id=${id}$`, 'm'));
+    // nginx writes its log line after the answer has gone: wait for it
+    await expect.poll(() => nginx!.accessLog(), { timeout: 5_000 }).toMatch(new RegExp(`"GET /api/auth/me HTTP/1\\.1" 200 .* upstream=127\\.0\\.0\\.1:\\d+ .* id=${id}$`, 'm'));
     let logged: Array<Record<string, unknown>> = [];
     for (let i = 0; i < 50 && logged.length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100)); // the hubs write their log every 250 ms
@@ -229,7 +230,8 @@ describe('nginx in front of three hubs (deploy/nginx/bitstone-hub.conf)', () => 
       expect(res.status).toBe(404);
       expect(res.text).not.toContain('bitstone_hub');
       // nginx answered it itself, and named it all the same
-      expect(nginx!.accessLog()).toMatch(new RegExp(`"GET /metrics HTTP/1\\.1" 404 .* upstream=- .* id=${res.headers['x-request-id']}$`, 'm'));
+      // nginx writes its log line after the answer has gone: wait for it
+      await expect.poll(() => nginx!.accessLog(), { timeout: 5_000 }).toMatch(new RegExp(`"GET /metrics HTTP/1\\.1" 404 .* upstream=- .* id=${res.headers['x-request-id']}$`, 'm'));
     }
     // on loopback, as a Prometheus on this machine scrapes it: the requests that came through nginx
     const metricsUrl = hubs.map((hub) => /metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(hub.output())?.[1]);
