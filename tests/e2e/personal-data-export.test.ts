@@ -121,7 +121,7 @@ describe('Your data in the desktop app', () => {
       await expect.poll(() => saved.length).toBe(1);
       expect(saved[0].suggestedName).toBe(personalDataFile('member', isoDay()));
       expect(readArchive(saved[0].bytes).data.profile.name).toBe(DEMO_USERS.member.name);
-      await s.page.getByText('Your data is downloaded').waitFor();
+      await s.page.getByText('Your data is downloaded').first().waitFor();
     } finally {
       await s.close();
     }
