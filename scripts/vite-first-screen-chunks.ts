@@ -25,12 +25,12 @@ interface ChunkFacts { facade: string | null; isEntry: boolean; imports: string[
 /** Chunks (by file name) reachable by static imports from the given ones, themselves included. */
 function staticClosure(chunks: Map<string, ChunkFacts>, roots: string[]): Set<string> {
   const seen = new Set<string>();
-  const todo = [...roots];
-  while (todo.length > 0) {
-    const file = todo.pop()!;
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    todo.push(...(chunks.get(file)?.imports ?? []));
+    queue.push(...(chunks.get(file)?.imports ?? []));
   }
   return seen;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONFIDENCES } from '../rules/check-ins';
+import { evaluationSchema } from './evaluations';
 import { NOTIFICATION_KINDS } from './notifications';
 import { THEME_CHOICES } from './preferences';
 import { SESSION_CLIENTS } from './sessions';
@@ -103,22 +104,10 @@ export const dataCheckInSchema = z.object({
   createdAt: when,
 });
 
-export const dataEvaluationSchema = z.object({
-  id: z.number().int(),
-  evaluator: someone,
-  createdAt: when,
-  technicalExpertise: z.string(),
-  teamwork: z.string(),
-  flexibility: z.string(),
-  resultsFocus: z.string(),
-  languages: z.string(),
-  continualLearning: z.string(),
-  safetyFocus: z.string(),
-  communication: z.string(),
-  initiative: z.string(),
-  openDiscussion: z.string(),
-  targets: z.string(),
-});
+// the hub's own evaluation shape, with the evaluator by name (someone) instead of user/author refs
+export const dataEvaluationSchema = evaluationSchema
+  .omit({ user: true, author: true, createdAt: true })
+  .extend({ evaluator: someone, createdAt: when });
 
 export const dataNotificationSchema = z.object({
   id: z.number().int(),
