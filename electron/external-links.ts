@@ -1,7 +1,12 @@
+import { isCalendarPath } from '../shared/rules/calendar-feeds';
+
 /**
- * issue 4: http(s) links (the Objective Tracking menu link, dashboard links) open in the user's
- * browser; nothing else does. `open` is shell.openExternal, handed in so this is testable
- * without Electron (as Actual Budget's external-links.ts does).
+ * What the desktop app hands the operating system, and nothing else: an http(s) link opens in the
+ * user's browser (issue 4: the Objective Tracking menu link, dashboard links), a calendar feed's
+ * webcal:// address in their calendar app, which subscribes to it (issue 25, Settings → Calendar
+ * feeds). Every other scheme is refused: file:, smb:, ms-*: and the like start local programs,
+ * and a page (or a script injected into it) must not reach them. `open` is shell.openExternal,
+ * handed in so this is testable without Electron (as Actual Budget's external-links.ts does).
  */
 export function isWebUrl(url: string): boolean {
   try {
@@ -12,8 +17,27 @@ export function isWebUrl(url: string): boolean {
   }
 }
 
+/**
+ * A hub calendar feed's webcal:// address. Any host: the hub names itself in the address it gives
+ * (behind a proxy, not necessarily the address the app connects to), and a calendar subscription
+ * to another host is no more than an https link to it would be. But only a feed's path, with no
+ * user name, password, query or fragment: the app offers nothing else under webcal://.
+ */
+export function isCalendarSubscriptionUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'webcal:' && u.hostname !== '' && u.username === '' && u.password === '' && u.search === '' && u.hash === '' && isCalendarPath(u.pathname);
+  } catch {
+    return false;
+  }
+}
+
+export function isExternallyOpenable(url: string): boolean {
+  return isWebUrl(url) || isCalendarSubscriptionUrl(url);
+}
+
 export async function openExternalSafely(url: string, open: (url: string) => Promise<void>): Promise<boolean> {
-  if (!isWebUrl(url)) return false;
+  if (!isExternallyOpenable(url)) return false;
   await open(url);
   return true;
 }

@@ -1,6 +1,6 @@
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
 import { contentSecurityPolicy } from '../shared/content-security';
-import { isWebUrl } from './external-links';
+import { isExternallyOpenable } from './external-links';
 
 // issue 4: one hardened window. Each decision is a plain function so the tests check it without
 // an Electron binary (style.md: security tested like a feature).
@@ -47,9 +47,9 @@ export function isAllowedNavigation(url: string, appUrl: string): boolean {
   return target.origin === app.origin;
 }
 
-/** window.open never makes a window; a web link goes to the user's browser instead. */
+/** window.open never makes a window; a web link goes to the user's browser instead (a feed's webcal:// to their calendar app). */
 export function handleWindowOpen(url: string, openExternal: (url: string) => void): { action: 'deny' } {
-  if (isWebUrl(url)) openExternal(url);
+  if (isExternallyOpenable(url)) openExternal(url);
   return { action: 'deny' };
 }
 
@@ -76,7 +76,7 @@ export function installSecurity(webContents: SecuredWebContents, session: Secure
     if (isAllowedNavigation(url, options.appUrl)) return;
     event.preventDefault();
     // A plain <a href="https://..."> without target=_blank: still the user's browser, never ours.
-    if (isWebUrl(url)) options.openExternal(url);
+    if (isExternallyOpenable(url)) options.openExternal(url);
   };
   webContents.on('will-navigate', guard);
   webContents.on('will-redirect', guard);

@@ -9,7 +9,7 @@ export interface ShellDeps {
 export function shellActions(deps: ShellDeps): ChannelActions<'shell:open-external'> {
   return {
     async 'shell:open-external'({ url }) {
-      if (!(await openExternalSafely(url, deps.openExternal))) throw badRequest('Only web links (http or https) can be opened.', 'url');
+      if (!(await openExternalSafely(url, deps.openExternal))) throw badRequest('Only web links (http or https) and calendar feed addresses (webcal) can be opened.', 'url');
       return null;
     },
   };

@@ -18,7 +18,10 @@ export function parseFeedKey(key: string): { kind: CalendarFeedKind; teamId: num
 
 /** The path a calendar app fetches; the secret is the whole of the credential. */
 export const CALENDAR_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
-export const calendarPath = (token: string) => `/api/calendar/${token}.ics`;
+const CALENDAR_DIR = '/api/calendar/';
+export const calendarPath = (token: string) => `${CALENDAR_DIR}${token}.ics`;
+/** Whether a path is a feed's address (calendarPath's shape), whatever the secret. */
+export const isCalendarPath = (path: string) => path.startsWith(CALENDAR_DIR) && CALENDAR_FILE.test(path.slice(CALENDAR_DIR.length));
 
 /** The same address for apps that subscribe when a webcal:// link is opened. */
 export function webcalUrl(httpsUrl: string): string {

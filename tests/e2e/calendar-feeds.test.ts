@@ -1,13 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CALENDAR_FEED_TEXT } from '../../shared/rules/calendar-feeds';
-import { useBrowser } from './helpers';
+import { bindDesktopMode, serveRenderer } from '../support/desktop-mode';
+import { WEB_ROOT } from '../support/e2e-global-setup';
+import { signIn, useBrowser } from './helpers';
 
 // issue 25 Settings → Calendar feeds: turning a feed on shows its private address once, with Copy
 // and a webcal:// link; the address serves the calendar without a session; Renew and turning off
-// make the old address answer 404.
+// make the old address answer 404. In the desktop app the webcal:// link goes through main's
+// real IPC handlers to shell.openExternal (electron/external-links.ts), i.e. the calendar app.
+vi.mock('electron', () => ({}));
 
-const { signedIn } = useBrowser({ noErrors: true, failureShot: 'calendar-feeds' });
+const { signedIn, session: openSession } = useBrowser({ noErrors: true, failureShot: 'calendar-feeds' });
 
 async function openSettings(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account' }).click();
@@ -57,4 +64,46 @@ describe('Settings → Calendar feeds', () => {
       await expect.poll(() => toggle.isChecked()).toBe(false);
       expect((await fetchFeed(second)).status).toBe(404);
     }));
+});
+
+describe('Settings → Calendar feeds in the desktop app', () => {
+  let root: string;
+  let renderer: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'hub-calendar-feeds-'));
+    // a copy: another suite's global setup may rebuild the web build while this file runs
+    await cp(WEB_ROOT, path.join(root, 'web'), { recursive: true });
+    renderer = await serveRenderer(path.join(root, 'web'));
+  });
+  afterAll(async () => {
+    await renderer?.close();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('"Open in calendar app" hands the webcal:// address to the operating system; the window stays on Settings', async () => {
+    const s = await openSession(renderer.url);
+    try {
+      const opened: string[] = [];
+      await bindDesktopMode(s.context, {
+        hubUrl: inject('baseUrl'), rendererUrl: renderer.url,
+        deps: { openExternal: async (url) => void opened.push(url) },
+      });
+      await signIn(s.page, 'member');
+      await s.page.goto('/settings');
+      const feed = s.page.getByTestId('calendar-feed').filter({ hasText: CALENDAR_FEED_TEXT.public });
+      await feed.getByRole('switch', { name: CALENDAR_FEED_TEXT.public }).click();
+      const field = feed.getByRole('textbox', { name: `${CALENDAR_FEED_TEXT.public}: address` });
+      await field.waitFor();
+      const address = await field.inputValue();
+      const link = feed.getByRole('link', { name: CALENDAR_FEED_TEXT.open });
+      expect(await link.getAttribute('href')).toBe(address.replace(/^https?:/, 'webcal:'));
+      await link.click();
+      await expect.poll(() => opened).toEqual([address.replace(/^https?:/, 'webcal:')]);
+      expect(new URL(s.page.url()).pathname).toBe('/settings');
+      await feed.getByRole('switch', { name: CALENDAR_FEED_TEXT.public }).click();
+      await expect.poll(() => feed.getByRole('switch', { name: CALENDAR_FEED_TEXT.public }).isChecked()).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
 });

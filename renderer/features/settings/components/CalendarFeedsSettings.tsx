@@ -4,6 +4,7 @@ import { ArrowSyncRegular, CalendarAddRegular, CopyRegular } from '@fluentui/rea
 import type { CalendarFeed, CalendarFeedAddress } from '../../../../shared/api/calendar-feeds';
 import { CALENDAR_FEED_TEXT } from '../../../../shared/rules/calendar-feeds';
 import { errorText } from '../../../lib/api';
+import { openExternal } from '../../../lib/external';
 import { SettingsCard } from '../../../lib/components/SettingsCard';
 import { useNotify } from '../../../lib/toast';
 import { isDesktop } from '../../../lib/transport';
@@ -38,6 +39,15 @@ function FeedItem({ feed, address, busy, onSwitch, onRenew }: ItemProps) {
       notify.failure(CALENDAR_FEED_TEXT.copyFailed);
     }
   };
+  // A browser hands a webcal:// link to the calendar app itself; the desktop window navigates
+  // nowhere, so main does it (electron/external-links.ts lets a feed's webcal:// address through).
+  const openInCalendarApp = async (url: string) => {
+    try {
+      await openExternal(url);
+    } catch (error) {
+      notify.failure(errorText(error));
+    }
+  };
   return (
     <li className={styles.item} data-testid="calendar-feed">
       <Switch label={feed.name} checked={feed.on} disabled={busy} onChange={(_, d) => onSwitch(d.checked)} />
@@ -48,8 +58,9 @@ function FeedItem({ feed, address, busy, onSwitch, onRenew }: ItemProps) {
           <div className={styles.address}>
             <Input className={styles.url} readOnly value={address.url} aria-label={`${feed.name}: address`} onFocus={(e) => e.currentTarget.select()} />
             <Button icon={<CopyRegular />} onClick={() => void copy(address.url)}>{CALENDAR_FEED_TEXT.copy}</Button>
-            {/* the desktop window opens only http(s) links outside (electron/external-links.ts): there, Copy */}
-            {!isDesktop() && <Link href={address.webcalUrl}><CalendarAddRegular aria-hidden /> {CALENDAR_FEED_TEXT.open}</Link>}
+            <Link href={address.webcalUrl} onClick={isDesktop() ? (e) => { e.preventDefault(); void openInCalendarApp(address.webcalUrl); } : undefined}>
+              <CalendarAddRegular aria-hidden /> {CALENDAR_FEED_TEXT.open}
+            </Link>
           </div>
           <Text size={200} className={styles.hint}>{CALENDAR_FEED_TEXT.shownOnce}</Text>
         </>
