@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Config, type Flags, type RunnerResult } from 'lighthouse';
@@ -25,7 +25,7 @@ import { largeDatabase, type LargeDatabase } from './support/large-company';
 // The metrics are Lighthouse's default simulated throttling (Lantern): the same page scores alike
 // on a quiet and on a busy machine far more than measured timings would.
 //
-//   npx tsx bench/lighthouse.ts [--staff N] [--runs n] [--only login|objectives|directory]
+//   npx tsx bench/lighthouse.ts [--staff N] [--runs n] [--only login|objectives|directory] [--save dir]
 //   DATABASE_URL=postgres://... to reuse a database; BENCH_WEB_ROOT=... for a private web build
 
 const args = process.argv.slice(2);
@@ -34,6 +34,8 @@ const STAFF = Number(flag('--staff') ?? LARGE_COMPANY.staff);
 /** runs per page and profile; the table shows the median run (by performance score) */
 const RUNS = Number(flag('--runs') ?? 1);
 const ONLY = flag('--only');
+/** a folder to keep each run's full report (lhr JSON) in, for the audits' details */
+const SAVE = flag('--save');
 const WEB_ROOT = path.resolve(process.env.BENCH_WEB_ROOT ?? 'dist/renderer');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
@@ -141,6 +143,11 @@ async function auditOnce(port: number, url: string, config: Config | undefined):
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  if (SAVE) {
+    mkdirSync(SAVE, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${config ? 'desktop' : 'mobile'}-${Date.now()}.json`;
+    writeFileSync(path.join(SAVE, name), JSON.stringify(lhr));
+  }
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
   const metrics = Object.fromEntries(METRICS.map(([, id]) => [id, lhr.audits[id]?.numericValue ?? NaN]));
   const perf = lhr.categories.performance?.auditRefs ?? [];
