@@ -15,7 +15,7 @@ import { captureSql, installSqlCapture } from './support/sql-capture';
 // issue 10 bench/api.ts: the hub on PostgreSQL with the large company, autocannon on loopback per
 // route, and beside each the FLOOR: bench/support/floor.ts running the very SQL the hub sent for
 // that request (captured from one real request) through node-postgres, without auth, validation
-// or shaping. ratio = hub req/s / floor req/s (target >= 70 %). The hub runs as `npm run serve`
+// or shaping. ratio = hub req/s / floor req/s (target >= 80 %, issue 20; it was 70 %). The hub runs as `npm run serve`
 // does (its own process, request logging on). Each query's plan is checked for sequential scans
 // on the big tables (EXPLAIN on the large data).
 //
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
       const steady = route.p99Target !== undefined || route.steady ? await cannon(`${hubUrl}${route.path}`, route.method, headers, body, connections, rate) : null;
       if (steady) await drain(databaseUrl);
       const target: string[] = [];
-      if (ratio < 0.7) target.push('ratio < 70 %');
+      if (ratio < 0.8) target.push('ratio < 80 %');
       if (route.p99Target !== undefined && route.judged !== 'steady' && hubFigures.p99 >= route.p99Target) target.push(`p99 >= ${route.p99Target} ms flat out`);
       if (steady && route.p99Target !== undefined && steady.p99 >= route.p99Target) target.push(`p99 >= ${route.p99Target} ms at ${rate} req/s`);
       if (hubFigures.non2xx || hubFigures.errors) target.push(`${hubFigures.non2xx} non-2xx, ${hubFigures.errors} errors`);
