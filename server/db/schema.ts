@@ -222,6 +222,13 @@ export const objectives = pgTable('objectives', {
   // '-infinity' if late, 'infinity' if in time; any other one is overdue once its deadline day
   // has passed. Statistics compare one date per row instead of casting a timestamp in a CASE.
   overdueAfter: date('overdue_after', { mode: 'string' }).notNull().default('infinity'),
+  // issue 24: personal (every row before it), team or company (shared/rules/objective-levels.ts)
+  level: text('level').notNull().default('personal'),
+  // issue 24: 'key_results' (the spec's progress, computed when read) or 'children' (rolled up
+  // from what supports it, stored in rolled_up_progress by the hub in the transaction of each
+  // change that moves it: server/services/alignment-rollup.ts)
+  rollupMode: text('rollup_mode').notNull().default('key_results'),
+  rolledUpProgress: integer('rolled_up_progress'),
 }, (t) => [
   index('objectives_owner_deadline_idx').on(t.ownerId, t.deadline),
   index('objectives_author_idx').on(t.authorId),
@@ -244,6 +251,9 @@ export const objectives = pgTable('objectives', {
   index('objectives_created_id_idx').on(t.createdAt, t.id),
   index('objectives_title_id_idx').on(t.title, t.id),
   index('objectives_category_deadline_id_idx').on(t.category, t.deadline, t.id),
+  // issue 24: the alignment tree's top (company objectives, a team's objectives) and the
+  // visibility rule's 'company objectives are everyone's' arm, which an OR of index scans needs
+  index('objectives_level_team_deadline_idx').on(t.level, t.teamId, t.deadline),
 ]);
 
 export const keyResults = pgTable('key_results', {

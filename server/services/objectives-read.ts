@@ -3,7 +3,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { KeyResult, Objective, ObjectiveDetail, Person } from '../../shared/api/objectives';
 import type { Ref } from '../../shared/api/common';
 import type { Priority } from '../../shared/rules/constants';
+import { shownProgress } from '../../shared/rules/alignment';
 import { objectiveProgress, type ProgressInput } from '../../shared/rules/check-ins';
+import { levelOf } from '../../shared/rules/objective-levels';
 import { canViewObjective, isObjectiveReadOnly } from '../../shared/rules/objective-access';
 import { objectivesTotalBound } from '../../shared/rules/objective-totals';
 import { availableActions } from '../../shared/rules/objective-status';
@@ -14,6 +16,8 @@ import { frozenSql } from '../db/frozen-sql';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
 import { keyResultCheckIns } from '../db/schema-check-ins';
 import { notFound } from '../http-errors';
+import { childCountSql as childCountSqlFor, endJson, type EndRow } from './alignment-ends';
+import { alignmentLinksOf, compactSupports } from './alignment-read';
 import { objectiveRef, visibleWhere } from './objectives-scope';
 
 // Reading objectives (spec §2 list and details, §7 GET /objective): filtered and paged in SQL,
@@ -32,6 +36,7 @@ export interface ListFilters {
   jobId?: number;
   createdFrom?: string;
   createdTo?: string;
+  level?: string;
   page: number;
   limit: number;
   sortCriterion: 'creationDate' | 'category' | 'deadline' | 'title';
@@ -53,6 +58,7 @@ function filterWhere(f: ListFilters): SQL[] {
   // Creation-date range by calendar day, both ends included.
   if (f.createdFrom !== undefined) where.push(gte(objectives.createdAt, new Date(`${f.createdFrom}T00:00:00Z`)));
   if (f.createdTo !== undefined) where.push(lt(objectives.createdAt, nextDay(f.createdTo)));
+  if (f.level !== undefined) where.push(eq(objectives.level, f.level));
   return where;
 }
 
@@ -153,6 +159,9 @@ interface ShapedRow {
   keyResults: ProgressInput[];
   /** the key results themselves, in deadline order, when asked for (the detail) */
   fullKeyResults: KeyResultRecord[];
+  /** issue 24: what it or its key results support (not deleted), for the compact form */
+  supports: EndRow[] | null;
+  supportedByCount: number;
   counted?: number;
 }
 
@@ -192,12 +201,19 @@ const keyResultsJson = sql`(select json_agg(json_build_object('status', k.status
  */
 const OBJECTIVE_COLUMNS = sql.raw(Object.values(getTableColumns(objectives)).map((column) => `"${column.name}"`).join(', '));
 
+/** issue 24: the objectives it (or one of its key results, not deleted) supports, in id order. */
+const SUPPORTS_JSON = sql`(select json_agg(${endJson('po')} order by po.id) from objectives po
+    where po.status <> 'deleted' and po.id in (select l.parent_objective_id from objective_links l left join key_results lk on lk.id = l.child_key_result_id
+      where l.child_objective_id = p.id and (lk.id is null or lk.status <> 'deleted')))`;
+const SUPPORTED_BY_COUNT = childCountSqlFor('p');
+
 /** The select list up to the count, rendered once: the list's (shapedObjectiveRows), and the detail's with the key results themselves (DETAIL_BY_ID). */
 const shapedColumns = (fullKeyResults: boolean) => frozenSql(sql`
     select p.*, ${personJson(sql`p.owner_id`)} as "_owner", ${personJson(sql`p.author_id`)} as "_author",
       (select json_build_object('id', t.id, 'name', t.name) from ${teams} t where t.id = p.team_id) as "_team",
       ${keyResultsJson} as "_key_results",
-      ${fullKeyResults ? sql`(select json_agg(row_to_json(k) order by k.deadline, k.id) from ${keyResults} k where k.objective_id = p.id and k.status <> 'deleted')` : sql`null`} as "_full_key_results",`);
+      ${fullKeyResults ? sql`(select json_agg(row_to_json(k) order by k.deadline, k.id) from ${keyResults} k where k.objective_id = p.id and k.status <> 'deleted')` : sql`null`} as "_full_key_results",
+      ${SUPPORTS_JSON} as "_supports", ${SUPPORTED_BY_COUNT} as "_supported_by_count",`);
 const LIST_COLUMNS = shapedColumns(false);
 const DETAIL_COLUMNS = shapedColumns(true);
 
@@ -221,6 +237,8 @@ function shapedRowsOf(result: unknown): ShapedRow[] {
     team: row._team as Ref | null,
     keyResults: (row._key_results as ProgressInput[] | null) ?? [],
     fullKeyResults: ((row._full_key_results as Array<Record<string, unknown>> | null) ?? []).map(decodeKeyResult),
+    supports: row._supports as EndRow[] | null,
+    supportedByCount: Number(row._supported_by_count ?? 0),
     counted: row._counted as number | undefined,
   }));
 }
@@ -257,9 +275,13 @@ function shapeObjective(actor: Actor, row: ShapedRow, page: 'list' | 'details'):
     owner: person(r.ownerId, row.owner),
     keyResultsTotal: row.keyResults.length,
     keyResultsCompleted: row.keyResults.filter((k) => k.status === 'completed').length,
-    progress: objectiveProgress(row.keyResults),
+    progress: shownProgress(r.rollupMode, objectiveProgress(row.keyResults), r.rolledUpProgress),
     readOnly,
     availableActions: readOnly ? [] : availableActions(actor, r, page),
+    level: levelOf(r.level),
+    rollupMode: r.rollupMode === 'children' ? 'children' : 'key_results',
+    supports: compactSupports(actor, row.supports),
+    supportedByCount: row.supportedByCount,
   };
 }
 
@@ -287,8 +309,10 @@ async function shapedDetailRow(db: DbOrTx, id: number): Promise<ShapedRow | unde
   return shaped;
 }
 
-function detailOf(actor: Actor, shaped: ShapedRow): ObjectiveDetail {
-  return { ...shapeObjective(actor, shaped, 'details'), keyResults: shaped.fullKeyResults.map(shapeKeyResult) };
+async function detailOf(db: DbOrTx, actor: Actor, shaped: ShapedRow): Promise<ObjectiveDetail> {
+  const ref = objectiveRef(shaped.objective, ownerTeamIdsOf(shaped));
+  const alignment = await alignmentLinksOf(db, actor, { id: shaped.objective.id, ref });
+  return { ...shapeObjective(actor, shaped, 'details'), keyResults: shaped.fullKeyResults.map(shapeKeyResult), alignment };
 }
 
 
@@ -302,12 +326,12 @@ function detailOf(actor: Actor, shaped: ShapedRow): ObjectiveDetail {
 export async function visibleObjectiveDetail(db: DbOrTx, actor: Actor, id: number): Promise<ObjectiveDetail | null> {
   const shaped = await shapedDetailRow(db, id);
   if (!shaped || shaped.objective.status === 'deleted') return null;
-  return canViewObjective(actor, objectiveRef(shaped.objective, ownerTeamIdsOf(shaped))) ? detailOf(actor, shaped) : null;
+  return canViewObjective(actor, objectiveRef(shaped.objective, ownerTeamIdsOf(shaped))) ? detailOf(db, actor, shaped) : null;
 }
 
 /** The detail of an objective just read or written (in the caller's transaction). */
 export async function objectiveDetail(db: DbOrTx, actor: Actor, row: ObjectiveRecord): Promise<ObjectiveDetail> {
   const shaped = await shapedDetailRow(db, row.id);
   if (!shaped) throw notFound(NOT_FOUND_OBJECTIVE);
-  return detailOf(actor, shaped);
+  return detailOf(db, actor, shaped);
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { canAdminister } from '../../shared/rules/admin-access';
 import type { ObjectiveRef } from '../../shared/rules/objective-access';
 import type { Actor } from '../../shared/rules/session-user';
 import { objectives, teamMembers } from '../db/schema';
@@ -43,10 +44,22 @@ export function coveredWhere(actor: Actor): SQL {
   return sql`(${objectives.teamId} in (${idList(teams)}) or ${ownerInTeams(teams)})`;
 }
 
-/** canViewObjective: one's own (owner or author), public ones, and those the role covers. */
+/**
+ * issue 24's arms of canViewObjective: company objectives are everyone's; team objectives are
+ * their team's (members, leads, teams managers) and admins'. Each arm starts with the level, so
+ * it reads objectives_level_team_deadline_idx beside the other arms' indexes.
+ */
+function levelsAboveWhere(actor: Actor): SQL {
+  if (canAdminister(actor)) return sql`${objectives.level} in ('company', 'team')`;
+  const teams = [...new Set([...actor.teamIds, ...actor.leadTeamIds, ...actor.managedTeamIds])];
+  if (teams.length === 0) return sql`${objectives.level} = 'company'`;
+  return sql`${objectives.level} = 'company' or (${objectives.level} = 'team' and ${objectives.teamId} in (${idList(teams)}))`;
+}
+
+/** canViewObjective: one's own (owner or author), public ones, those the role covers, and the levels above. */
 export function visibleWhere(actor: Actor): SQL {
   if (actor.isOwner) return sql`${objectives.status} <> 'deleted'`;
-  return sql`${objectives.status} <> 'deleted' and (${objectives.ownerId} = ${actor.id} or ${objectives.authorId} = ${actor.id} or ${objectives.isPublic} or ${coveredWhere(actor)})`;
+  return sql`${objectives.status} <> 'deleted' and (${objectives.ownerId} = ${actor.id} or ${objectives.authorId} = ${actor.id} or ${objectives.isPublic} or ${coveredWhere(actor)} or ${levelsAboveWhere(actor)})`;
 }
 
 export interface ObjectiveRow {
@@ -54,8 +67,10 @@ export interface ObjectiveRow {
   authorId: number;
   teamId: number | null;
   isPublic: boolean;
+  /** issue 24 */
+  level?: string | null;
 }
 
 export function objectiveRef(row: ObjectiveRow, ownerTeamIds: readonly number[]): ObjectiveRef {
-  return { ownerId: row.ownerId, authorId: row.authorId, teamId: row.teamId, isPublic: row.isPublic, ownerTeamIds };
+  return { ownerId: row.ownerId, authorId: row.authorId, teamId: row.teamId, isPublic: row.isPublic, ownerTeamIds, level: row.level ?? 'personal' };
 }

@@ -6,6 +6,7 @@ import {
   objectives, previousTeams, roles, sessionActivity, sessions, settings, skills, teamManagers, teamMembers, teams,
   timetrackingAccounts, timetrackingTasks, users,
 } from '../db/schema';
+import { objectiveLinks } from '../db/schema-alignment';
 import { keyResultCheckIns } from '../db/schema-check-ins';
 import { desktopRequiredVersions } from '../db/schema-desktop';
 import { notifications, notificationSettings } from '../db/schema-notifications';
@@ -137,7 +138,13 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
       id: record, title: mentions, description: mentions, status: record, next_status: record, category: record, subcategory: record,
       priority: record, deadline: record, is_public: record, author_id: reference, owner_id: reference, team_id: record, created_at: record,
       last_modification_date: record, kr_total: record, kr_in_time: record, kr_overdue: record, overdue_after: record,
+      level: record, rollup_mode: record, rolled_up_progress: record,
     },
+  },
+  // issue 24: which objective supports which; no person in it (the ends' owners are the objectives')
+  {
+    table: objectiveLinks,
+    columns: { id: record, parent_objective_id: record, child_objective_id: record, child_key_result_id: record, weight: record, created_at: record },
   },
   {
     table: keyResults,

@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'check_in_reminder',
   // issue 26: admins hear once when an archived person is past the retention period
   'archived_past_retention',
+  // issue 24: an objective (or key result) now supports one of mine
+  'objective_supported',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind' });
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -28,6 +30,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   objective_overdue: 'An objective of mine is overdue',
   check_in_reminder: 'Weekly check-in reminder',
   archived_past_retention: 'An archived person is past the retention period',
+  objective_supported: 'An objective now supports one of mine',
 };
 
 /** Kinds only those who may administer receive (shared/rules/admin-access.ts): nobody else sees their switch. */

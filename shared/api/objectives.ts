@@ -3,6 +3,7 @@ import { OBJECTIVE_CATEGORIES, OBJECTIVES_PAGE_SIZE, PRIORITIES, type ObjectiveC
 import { OBJECTIVE_MESSAGES as M } from '../rules/objective-messages';
 import { OBJECTIVE_ACTIONS } from '../rules/objective-status';
 import { TEXT_LIMITS } from '../rules/text-limits';
+import { alignmentLinksSchema, objectiveLevelSchema, rollupModeSchema, supportedRefSchema } from './alignment';
 import { envelope, idSchema, isoDateSchema, pagedSchema, refSchema } from './common';
 
 // objective-tracking §3, §5, §7 and design §4: the objective calls. One form schema serves the
@@ -61,6 +62,20 @@ function subcategoryBelongs(value: { category?: string; subcategory?: string }, 
 export const objectiveFormSchema = objectiveFormShape.superRefine(subcategoryBelongs);
 export type ObjectiveForm = z.input<typeof objectiveFormSchema>;
 
+/**
+ * POST /alignment/objectives (issue 24): a team or company objective, the personal form's fields
+ * plus its level. A team objective names its team (the hub answers 'Team is required' without
+ * one); a company objective belongs to no team and any team sent is ignored.
+ */
+export const levelObjectiveFormSchema = objectiveFormShape
+  .omit({ teamId: true })
+  .extend({
+    level: z.enum(['team', 'company'], { error: 'Level must be team or company' }),
+    teamId: requiredId(M.team).nullable().optional(),
+  })
+  .superRefine(subcategoryBelongs);
+export type LevelObjectiveForm = z.input<typeof levelObjectiveFormSchema>;
+
 /** The fields an edit may change: those of the form (PUT /objective/:id sends any of them). */
 export const OBJECTIVE_EDIT_FIELDS = Object.keys(objectiveFormShape.shape) as Array<keyof typeof objectiveFormShape.shape>;
 
@@ -110,6 +125,8 @@ export const objectiveListQuerySchema = z.object({
   jobId: optionalId,
   createdFrom: calendarDaySchema.optional(),
   createdTo: calendarDaySchema.optional(),
+  /** issue 24: one level only (the 'Supports' picker, the alignment screens) */
+  level: objectiveLevelSchema.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(OBJECTIVES_PAGE_SIZE),
   sortCriterion: z.enum(SORT_CRITERIA).default('deadline'),
@@ -168,10 +185,22 @@ export const objectiveSchema = z.object({
   readOnly: z.boolean(),
   /** §4 menu for the caller (empty when read-only) */
   availableActions: z.array(objectiveActionSchema),
+  /** issue 24: personal (the spec's objectives), team or company */
+  level: objectiveLevelSchema.default('personal'),
+  /** issue 24: progress from its own key results, or rolled up from what supports it */
+  rollupMode: rollupModeSchema.default('key_results'),
+  /** issue 24: what it (or one of its key results) supports; null is 'a private objective' */
+  supports: z.array(supportedRefSchema).default([]),
+  /** issue 24: how many links point at it */
+  supportedByCount: z.number().int().default(0),
 });
 export type Objective = z.infer<typeof objectiveSchema>;
 
-export const objectiveDetailSchema = objectiveSchema.extend({ keyResults: z.array(keyResultSchema) });
+export const objectiveDetailSchema = objectiveSchema.extend({
+  keyResults: z.array(keyResultSchema),
+  /** issue 24: 'Supports …' and 'Supported by …', each end as the caller may see it */
+  alignment: alignmentLinksSchema.default({ supports: [], supportedBy: [] }),
+});
 export type ObjectiveDetail = z.infer<typeof objectiveDetailSchema>;
 
 /**

@@ -70,6 +70,11 @@ export interface ProgressInput {
 export function objectiveProgress(keyResults: readonly ProgressInput[]): number {
   const counted = keyResults.filter((k) => k.status !== 'deleted');
   if (counted.length === 0) return 0;
-  const sum = counted.reduce((n, k) => n + (k.status === 'completed' ? (k.percentage ?? DEFAULT_PERCENTAGE) : (k.latestPercent ?? 0)), 0);
+  const sum = counted.reduce((n, k) => n + keyResultProgress(k), 0);
   return Math.round(sum / counted.length);
+}
+
+/** One key result's share of that: its completion score when completed, else its latest check-in's percent (issue 24 rolls it up when it supports an objective). */
+export function keyResultProgress(k: ProgressInput): number {
+  return k.status === 'completed' ? (k.percentage ?? DEFAULT_PERCENTAGE) : (k.latestPercent ?? 0);
 }

@@ -1,6 +1,9 @@
+import { canAdminister } from './admin-access';
+import { levelOf } from './objective-levels';
 import type { Actor } from './session-user';
 
-// objective-tracking §6: who sees, edits and assigns objectives.
+// objective-tracking §6: who sees, edits and assigns objectives; issue 24 adds the team and
+// company levels (shared/rules/objective-levels.ts), personal objectives keep the spec's rule.
 
 export interface ObjectiveRef {
   ownerId: number;
@@ -9,6 +12,8 @@ export interface ObjectiveRef {
   isPublic: boolean;
   /** teams the objective's owner (assignee) belongs to */
   ownerTeamIds: readonly number[];
+  /** issue 24: 'personal' when missing (rows and clients from before the levels) */
+  level?: string | null;
 }
 
 const overlaps = (a: readonly number[], b: readonly number[]) => a.some((id) => b.includes(id));
@@ -23,8 +28,21 @@ function managerCovers(actor: Actor, o: ObjectiveRef): boolean {
   return actor.isTeamsManager && (overlaps(actor.managedTeamIds, o.ownerTeamIds) || (o.teamId !== null && actor.managedTeamIds.includes(o.teamId)));
 }
 
-/** Visible: one's own (as owner or author), public ones, and those one's role covers (owner: all). */
+/** issue 24: a team objective is its team's: members, leads and teams managers of that team. */
+function teamOf(actor: Actor, o: ObjectiveRef): boolean {
+  return o.teamId !== null && (actor.teamIds.includes(o.teamId) || actor.leadTeamIds.includes(o.teamId) || actor.managedTeamIds.includes(o.teamId));
+}
+
+/**
+ * Visible: one's own (as owner or author), public ones, and those one's role covers (owner: all).
+ * issue 24, as a company tool's users expect: company objectives are everyone's to see; a team
+ * objective is also seen by everyone in its team and by admins (who create company objectives
+ * and must see what may support them). objectives-scope.ts visibleWhere mirrors this in SQL.
+ */
 export function canViewObjective(actor: Actor, o: ObjectiveRef): boolean {
+  const level = levelOf(o.level);
+  if (level === 'company') return true;
+  if (level === 'team' && (teamOf(actor, o) || canAdminister(actor))) return true;
   return actor.isOwner || o.ownerId === actor.id || o.authorId === actor.id || o.isPublic || leadCovers(actor, o) || managerCovers(actor, o);
 }
 
@@ -37,6 +55,13 @@ export function canViewObjective(actor: Actor, o: ObjectiveRef): boolean {
 export function isObjectiveReadOnly(actor: Actor, o: ObjectiveRef): boolean {
   if (o.ownerId === actor.id) return false;
   if (actor.isOwner) return false;
+  // issue 24: the levels above are edited by whoever may create them, never through the owner's other teams
+  const level = levelOf(o.level);
+  if (level === 'company') return !canAdminister(actor);
+  if (level === 'team') {
+    const team = o.teamId;
+    return team === null || !((actor.isTeamLead && actor.leadTeamIds.includes(team)) || (actor.isTeamsManager && actor.managedTeamIds.includes(team)));
+  }
   if (leadCovers(actor, o)) return false;
   if (managerCovers(actor, o)) return false;
   return true;

@@ -1,5 +1,5 @@
 import type { ObjectiveStatus } from './constants';
-import { actsWithoutApproval } from './objective-access';
+import { actsWithoutApprovalAt, levelOf } from './objective-levels';
 import type { Actor } from './session-user';
 
 // objective-tracking §4: the card menu per status and what each action does.
@@ -17,6 +17,8 @@ export interface StatusSubject {
   status: ObjectiveStatus | string;
   nextStatus: string | null;
   ownerId: number;
+  /** issue 24: approval is by the level above ('personal' when missing) */
+  level?: string | null;
 }
 
 /** Which actions the status menu offers (§4 table). `page` distinguishes the details page variants. */
@@ -50,7 +52,7 @@ export type Transition =
  */
 export function transition(actor: Actor, o: StatusSubject, action: ObjectiveAction, page: 'list' | 'details' = 'list'): Transition | null {
   if (!availableActions(actor, o, page).includes(action)) return null;
-  const direct = actsWithoutApproval(actor);
+  const direct = actsWithoutApprovalAt(actor, levelOf(o.level));
   switch (action) {
     case 'complete':
       if (!direct) return { kind: 'update', status: 'waiting for approval', nextStatus: 'completed' };
@@ -79,7 +81,7 @@ export function approvalDecision(o: StatusSubject, decision: 'approve' | 'reject
 
 /** §4: an ordinary user acting on a waiting objective is asked to confirm a second request. */
 export function needsRepeatRequestConfirmation(actor: Actor, o: StatusSubject): boolean {
-  return o.status === 'waiting for approval' && !actsWithoutApproval(actor);
+  return o.status === 'waiting for approval' && !actsWithoutApprovalAt(actor, levelOf(o.level));
 }
 
 export const CONFIRM_TEXT = {

@@ -85,7 +85,7 @@ describe('notifications', () => {
       const weekly = page.getByRole('switch', { name: 'Weekly check-in reminder' });
       await weekly.waitFor();
       // the Notifications card's own switches (Settings has other cards with switches: calendar feeds)
-      expect(await page.getByRole('group', { name: 'Notifications' }).getByRole('switch').count()).toBe(7);
+      expect(await page.getByRole('group', { name: 'Notifications' }).getByRole('switch').count()).toBe(8);
       expect(await weekly.isChecked()).toBe(true);
       await weekly.click();
       await page.getByText('Successful').first().waitFor();

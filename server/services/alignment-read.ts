@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { AlignmentLink, AlignmentLinks, SupportedRef } from '../../shared/api/alignment';
+import { canRemoveLink, canSteerRollup, PRIVATE_OBJECTIVE_LABEL } from '../../shared/rules/alignment';
+import { canViewObjective, type ObjectiveRef } from '../../shared/rules/objective-access';
+import { levelOf } from '../../shared/rules/objective-levels';
+import type { Actor } from '../../shared/rules/session-user';
+import { rowsOf, type DbOrTx } from '../db/client';
+import { endJson, endRef, linkedObjective, type EndRow } from './alignment-ends';
+
+// issue 24: an objective's links as its details show them ('Supports …', 'Supported by …'), each
+// other end shown only to those who may see it (the spec's visibility at both ends): to anyone
+// else it is 'a private objective', with no id, title, owner, key result or progress.
+
+/** The details list this many of what supports an objective; supportedByCount has them all. */
+export const SUPPORTED_BY_SHOWN = 100;
+
+interface LinkRow {
+  id: number;
+  weight: number;
+  outgoing: boolean;
+  krId: number | null;
+  krTitle: string | null;
+  end: EndRow;
+}
+
+// One statement, both directions; each half reads its own index of objective_links.
+function linksStatement(id: number) {
+  return sql`
+    (select l.id, l.weight, true as "outgoing", l.child_key_result_id as "krId", k.title as "krTitle", ${endJson('o')} as "end", o.level as lvl, o.title as ttl
+      from objective_links l join objectives o on o.id = l.parent_objective_id left join key_results k on k.id = l.child_key_result_id
+      where l.child_objective_id = ${id} and o.status <> 'deleted' and (k.id is null or k.status <> 'deleted'))
+    union all
+    (select l.id, l.weight, false, l.child_key_result_id, k.title, ${endJson('o')}, o.level, o.title
+      from objective_links l join objectives o on o.id = l.child_objective_id left join key_results k on k.id = l.child_key_result_id
+      where l.parent_objective_id = ${id} and o.status <> 'deleted' and (k.id is null or k.status <> 'deleted')
+      order by o.level desc, o.title, l.id limit ${SUPPORTED_BY_SHOWN})`;
+}
+
+/** 'Supports …' and 'Supported by …' of an objective the actor sees (`self` is its visibility input). */
+export async function alignmentLinksOf(db: DbOrTx, actor: Actor, self: { id: number; ref: ObjectiveRef }): Promise<AlignmentLinks> {
+  const rows = rowsOf<LinkRow>(await db.execute(linksStatement(self.id)));
+  const supports: AlignmentLink[] = [];
+  const supportedBy: AlignmentLink[] = [];
+  const steer = canSteerRollup(actor, self.ref);
+  for (const row of rows) {
+    const otherRef = endRef(row.end);
+    const visible = canViewObjective(actor, otherRef);
+    const ends = row.outgoing ? { child: self.ref, parent: otherRef } : { child: otherRef, parent: self.ref };
+    const link: AlignmentLink = {
+      id: row.id,
+      weight: row.weight,
+      // an outgoing link's key result is this objective's own; an incoming one's, the child's
+      keyResult: row.krId !== null && (row.outgoing || visible) ? { id: row.krId, title: row.krTitle ?? '' } : null,
+      objective: visible ? linkedObjective(row.end) : null,
+      label: visible ? row.end.title : PRIVATE_OBJECTIVE_LABEL,
+      isPrivate: !visible,
+      canRemove: canRemoveLink(actor, ends),
+      canSetWeight: !row.outgoing && steer,
+    };
+    (row.outgoing ? supports : supportedBy).push(link);
+  }
+  supports.sort((a, b) => (b.objective ? levelRank(b) : -1) - (a.objective ? levelRank(a) : -1) || a.label.localeCompare(b.label) || a.id - b.id);
+  return { supports, supportedBy };
+}
+
+const levelRank = (l: AlignmentLink) => (l.objective ? ['personal', 'team', 'company'].indexOf(levelOf(l.objective.level)) : -1);
+
+/** The parents a list item shows in compact form, deduplicated; null for one the actor may not see. */
+export function compactSupports(actor: Actor, parents: readonly EndRow[] | null): SupportedRef[] {
+  const seen = new Set<number>();
+  const out: SupportedRef[] = [];
+  for (const end of parents ?? []) {
+    if (seen.has(end.id)) continue;
+    seen.add(end.id);
+    out.push(canViewObjective(actor, endRef(end)) ? { id: end.id, title: end.title, level: levelOf(end.level) } : null);
+  }
+  return out;
+}
