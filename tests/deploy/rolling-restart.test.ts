@@ -5,6 +5,9 @@ import { loginResponseSchema, meResponseSchema } from '../../shared/api/auth';
 import { camelize } from '../../shared/api/case';
 import { objectiveChoicesResponseSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 import { DEPLOY_HOST, startDeployStack, type DeployStack } from '../support/deploy-stack';
+import type { HubProcess } from '../support/hub-process';
+import { REQUEST_ID_HEADER } from '../../server/plugins/request-log';
+import { describeFailure, describeTimeline, stoppedListeningAt, type FailedRequest, type HubLog, type HubRestart } from './restart-failure-report';
 
 // issue 23 'Upgrades with nothing failed': the three hubs behind nginx restarted one after the
 // other (SIGTERM, drain, a new process on the same port, ready) under a steady mixed load of
@@ -23,6 +26,8 @@ let agent: https.Agent;
 interface Answer {
   status: number;
   body: unknown;
+  /** nginx's id of the request (every answer carries it, nginx's own 502 too) */
+  requestId: string | null;
 }
 
 function call(method: string, pathname: string, token?: string, body?: unknown): Promise<Answer> {
@@ -41,7 +46,8 @@ function call(method: string, pathname: string, token?: string, body?: unknown):
         } catch {
           /* not JSON: kept as text for the failure report */
         }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
+        const id = res.headers[REQUEST_ID_HEADER];
+        resolve({ status: res.statusCode ?? 0, body: parsed, requestId: typeof id === 'string' ? id : null });
       });
     });
     req.once('error', reject);
@@ -76,22 +82,26 @@ describe('a rolling restart of three hubs behind nginx', () => {
     const readId = objectiveResponseSchema.parse(first.body).data.id;
     const reads = [`/api/objective/${readId}`, '/api/auth/me', '/api/notifications', '/api/objective/choices'];
 
-    const failures: string[] = [];
+    const failures: FailedRequest[] = [];
     const acknowledged: number[] = [];
     const counts = { reads: 0, writes: 0 };
     const pending = new Set<Promise<void>>();
     let sent = 0;
     const send = (n: number) => {
       const write = n % WRITE_EVERY === 0;
-      const request = write ? call('POST', '/api/objective', token, { ...form, title: `rolling ${n}` }) : call('GET', reads[n % reads.length], token);
+      const [method, path] = write ? ['POST', '/api/objective'] : ['GET', reads[n % reads.length]];
+      const request = write ? call(method, path, token, { ...form, title: `rolling ${n}` }) : call(method, path, token);
+      const sentAt = Date.now();
+      const label = `${write ? 'write' : 'read'} ${n}`;
       const done = request.then(
         (answer) => {
-          if (answer.status !== 200) failures.push(`${write ? 'write' : 'read'} ${n}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
-          else if (write) acknowledged.push(objectiveResponseSchema.parse(answer.body).data.id);
+          if (answer.status !== 200) {
+            failures.push({ label, method, path, sentAt, endedAt: Date.now(), status: answer.status, requestId: answer.requestId, body: (typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)).replace(/\s+/g, ' ').slice(0, 200) });
+          } else if (write) acknowledged.push(objectiveResponseSchema.parse(answer.body).data.id);
           counts[write ? 'writes' : 'reads']++;
         },
         (error: unknown) => {
-          failures.push(`${write ? 'write' : 'read'} ${n}: ${(error as { code?: string }).code ?? String(error)}`);
+          failures.push({ label, method, path, sentAt, endedAt: Date.now(), code: (error as { code?: string }).code ?? String(error), requestId: null });
         },
       );
       pending.add(done);
@@ -104,10 +114,18 @@ describe('a rolling restart of three hubs behind nginx', () => {
       while (sent < due) send(sent++);
     }, 5);
 
-    const restarts: Array<{ drainedMs: number; readyMs: number }> = [];
+    const restarts: HubRestart[] = [];
+    // the hubs' logs, the stopped ones' too, for the failure report
+    const hubLogs: HubLog[] = [];
     try {
       await new Promise((resolve) => setTimeout(resolve, MARGIN_MS));
-      for (const index of [0, 1, 2]) restarts.push(await stack!.restartHub(index));
+      for (const index of [0, 1, 2]) {
+        const retired: HubProcess = stack!.hubs[index];
+        const signalledAt = Date.now();
+        const { drainedMs, readyMs } = await stack!.restartHub(index);
+        restarts.push({ hub: index + 1, signalledAt, stoppedListeningAt: stoppedListeningAt(retired), exitedAt: signalledAt + drainedMs, readyAt: signalledAt + drainedMs + readyMs });
+        hubLogs.push({ name: `hub ${index + 1} (stopped)`, process: retired });
+      }
       await new Promise((resolve) => setTimeout(resolve, MARGIN_MS));
     } finally {
       clearInterval(pacer);
@@ -118,25 +136,37 @@ describe('a rolling restart of three hubs behind nginx', () => {
     const client = new pg.Client({ connectionString: stack!.databaseUrl });
     await client.connect();
     let stored: number[];
+    let titles: string[];
     try {
-      const rows = await client.query<{ id: number }>("select id from objectives where title like 'rolling %' and title <> 'rolling seed'");
+      const rows = await client.query<{ id: number; title: string }>("select id, title from objectives where title like 'rolling %' and title <> 'rolling seed'");
       stored = rows.rows.map((row) => row.id);
+      titles = rows.rows.map((row) => row.title);
     } finally {
       await client.end();
     }
     const storedSet = new Set(stored);
     const lost = acknowledged.filter((id) => !storedSet.has(id));
+    // a write nginx sent to two hubs would be stored twice, with one title
+    const twice = titles.filter((title, i) => titles.indexOf(title) !== i);
+    const acknowledgedSet = new Set(acknowledged);
+    const unacknowledged = stored.filter((id) => !acknowledgedSet.has(id));
 
     console.log(
       `rolling restart: ${sent} requests in ${(loadMs / 1000).toFixed(1)} s (${Math.round((sent * 1000) / loadMs)}/s; ${counts.reads} reads, ${counts.writes} writes), ` +
-        `${failures.length} failed; ${acknowledged.length} writes acknowledged, ${stored.length} stored, ${lost.length} lost; ` +
-        `hubs drained in ${restarts.map((r) => r.drainedMs).join(' / ')} ms, ready again after ${restarts.map((r) => r.readyMs).join(' / ')} ms`,
+        `${failures.length} failed; ${acknowledged.length} writes acknowledged, ${stored.length} stored, ${lost.length} lost, ${twice.length} stored twice, ${unacknowledged.length} stored unacknowledged; ` +
+        `hubs drained in ${restarts.map((r) => r.exitedAt - r.signalledAt).join(' / ')} ms, ready again after ${restarts.map((r) => r.readyAt - r.exitedAt).join(' / ')} ms`,
     );
-    if (failures.length > 0) console.log(`nginx's errors:\n${stack!.nginx.errorLog().split('\n').slice(-20).join('\n')}`);
-    expect(failures).toEqual([]);
+    console.log(describeTimeline(restarts, loadStarted));
+    if (failures.length > 0) {
+      hubLogs.push(...stack!.hubs.map((process, i) => ({ name: `hub ${i + 1} (new)`, process })));
+      const [errorLog, accessLog] = [stack!.nginx.errorLog(), stack!.nginx.accessLog()];
+      console.log(`${failures.length} failed request(s):\n${failures.map((failure) => describeFailure(failure, restarts, errorLog, accessLog, hubLogs)).join('\n')}`);
+    }
+    expect(failures.map((f) => `${f.label}: ${f.status ?? f.code}`)).toEqual([]);
     expect(counts.reads + counts.writes).toBe(sent);
     expect(lost).toEqual([]);
-    // nothing stored that was not acknowledged, nothing stored twice
+    // nothing stored twice, nothing stored that was not acknowledged
+    expect(twice).toEqual([]);
     expect(stored.length).toBe(acknowledged.length);
     expect(sent).toBeGreaterThan((RATE * loadMs) / 1000 - RATE);
   });

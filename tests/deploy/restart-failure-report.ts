@@ -1,0 +1,91 @@
+import type { HubProcess } from '../support/hub-process';
+
+// issue 23: what the rolling-restart test prints for each request that failed, so one failed run
+// of many says why: the request, its answer or the client's error, when it was sent relative to
+// each hub's restart, and the lines nginx and the hubs wrote about it (by nginx's request id, which
+// the hubs log as reqId; nginx's error log has no id, so its lines are matched by request and time).
+
+export interface FailedRequest {
+  /** e.g. 'write 1234' */
+  label: string;
+  method: string;
+  path: string;
+  sentAt: number;
+  endedAt: number;
+  /** the HTTP status, when there was an answer */
+  status?: number;
+  /** the client's error code (ECONNRESET, ...), when there was none */
+  code?: string;
+  requestId: string | null;
+  body?: string;
+}
+
+export interface HubRestart {
+  /** 1-based, as the upstream lists them */
+  hub: number;
+  signalledAt: number;
+  /** the old hub's 'draining: no new connections' line, when it logged one */
+  stoppedListeningAt: number | null;
+  exitedAt: number;
+  readyAt: number;
+}
+
+export interface HubLog {
+  name: string;
+  process: HubProcess;
+}
+
+const seconds = (ms: number) => `${ms >= 0 ? '+' : ''}${(ms / 1000).toFixed(3)} s`;
+
+/** When a retired hub stopped listening, from its own log. */
+export function stoppedListeningAt(hub: HubProcess): number | null {
+  const line = hub.logLines().find((entry) => entry.msg === 'draining: no new connections');
+  return typeof line?.time === 'number' ? line.time : null;
+}
+
+export function describeTimeline(restarts: HubRestart[], loadStarted: number): string {
+  return restarts
+    .map(
+      (r) =>
+        `hub ${r.hub}: SIGTERM at ${seconds(r.signalledAt - loadStarted)} of the load, stopped listening ` +
+        `${r.stoppedListeningAt === null ? '(not logged)' : seconds(r.stoppedListeningAt - r.signalledAt)}, exited ${seconds(r.exitedAt - r.signalledAt)}, ` +
+        `new hub ready ${seconds(r.readyAt - r.signalledAt)} after the SIGTERM`,
+    )
+    .join('\n');
+}
+
+/** nginx's error log time (local, to the second) as epoch ms. */
+function errorLogTime(line: string): number | null {
+  const m = /^(\d{4})\/(\d\d)\/(\d\d) (\d\d):(\d\d):(\d\d) /.exec(line);
+  return m ? new Date(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]).getTime() : null;
+}
+
+export function describeFailure(failure: FailedRequest, restarts: HubRestart[], nginxErrorLog: string, nginxAccessLog: string, hubs: HubLog[]): string {
+  const answer = failure.status !== undefined ? `${failure.status} ${failure.body ?? ''}`.trim() : `client error ${failure.code}`;
+  const relative = restarts.map((r) => `hub ${r.hub} ${seconds(failure.sentAt - r.signalledAt)}`).join(', ');
+  const out = [
+    `${failure.label}: ${failure.method} ${failure.path} -> ${answer} (id ${failure.requestId ?? 'none'}), answered after ${failure.endedAt - failure.sentAt} ms; sent relative to each SIGTERM: ${relative}`,
+  ];
+  const requestLine = `request: "${failure.method} ${failure.path} HTTP/`;
+  const from = Math.floor(failure.sentAt / 1000) * 1000 - 1000;
+  const to = failure.endedAt + 1000;
+  const id = failure.requestId;
+  const access = id ? nginxAccessLog.split('\n').filter((line) => line.endsWith(`id=${id}`)) : [];
+  // the hubs nginx tried for it (upstream=a, b : c), to tell its error lines from other requests'
+  const upstreams = access.flatMap((line) => /upstream=(\S+(?:, \S+)*(?: : \S+)*)/.exec(line)?.[1].split(/, | : /) ?? []);
+  const errors = nginxErrorLog.split('\n').filter((line) => {
+    const at = errorLogTime(line);
+    if (at === null || at < from || at > to || !line.includes(requestLine)) return false;
+    return upstreams.length === 0 || upstreams.some((address) => line.includes(`upstream: "http://${address}/`));
+  });
+  const scope = upstreams.length ? `same request line and hub (${upstreams.join(', ')})` : 'same request line';
+  out.push(errors.length ? `  nginx error log (${scope}, within a second):\n${errors.map((l) => `    ${l}`).join('\n')}` : `  nginx error log: no line (${scope}, within a second)`);
+  if (id) {
+    out.push(access.length ? `  nginx access log:\n${access.map((l) => `    ${l}`).join('\n')}` : '  nginx access log: no line with this id');
+    const hubLines = hubs.flatMap((hub) => hub.process.output().split('\n').filter((line) => line.includes(id)).map((line) => `    ${hub.name}: ${line}`));
+    out.push(hubLines.length ? `  hub log lines with this id:\n${hubLines.join('\n')}` : '  hub log lines with this id: none (no hub logged it)');
+  } else {
+    out.push('  no request id: the client got no answer, so the hubs cannot be searched for it');
+  }
+  return out.join('\n');
+}
