@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { Objective, ObjectiveListQuery } from '../../../../shared/api/objectives';
@@ -55,6 +55,8 @@ export default function ObjectivesPage() {
     limit: OBJECTIVES_PAGE_SIZE,
   };
   const list = useObjectiveList(query);
+  // issue 20: the cards render as a transition, React yielding between them (see TeamPage)
+  const cards = useDeferredValue(list.data?.items);
 
   return (
     <PageFrame title="Objectives">
@@ -67,7 +69,7 @@ export default function ObjectivesPage() {
       {list.data && list.data.items.length === 0 && <EmptyState title={OBJECTIVE_MESSAGES.noItems} />}
       {list.data && list.data.items.length > 0 && (
         <div className={styles.grid}>
-          {list.data.items.map((o) => (
+          {(cards ?? []).map((o) => (
             <ObjectiveCard key={o.id} objective={o} onEdit={(x) => setEditing({ objective: x })} onAddKeyResult={setKrFor} onAction={actions.start} disabled={actions.busy || offline} />
           ))}
         </div>

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, PersonAddRegular } from '@fluentui/react-icons';
-import type { DirectoryFilters as Filters } from '../../../../shared/api/people';
+import type { DirectoryMember, DirectoryFilters as Filters } from '../../../../shared/api/people';
 import { hasCapability } from '../../../../shared/rules/permissions';
 import { USERS_EXPORT_FILE } from '../../../../shared/rules/people-exports';
 import { errorText } from '../../../lib/api';
@@ -21,6 +21,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useScrolledPast } from '../hooks/useScrolledPast';
 
 const MemberDialog = lazy(() => import('../components/MemberDialog'));
+const NO_MEMBERS: DirectoryMember[] = [];
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))', gap: tokens.spacingHorizontalL },
@@ -57,7 +58,10 @@ export default function TeamPage() {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, offline]);
 
-  const members = directory.data?.pages.flatMap((p) => p.items) ?? [];
+  const members = useMemo(() => directory.data?.pages.flatMap((p) => p.items) ?? [], [directory.data]);
+  // issue 20: a page of 48 cards is one long task; rendered as a transition, React yields between
+  // cards, so the page stays responsive while they appear (the count and the empty state read `members`)
+  const shownMembers = useDeferredValue(members, NO_MEMBERS);
   const total = directory.data?.pages[0]?.total ?? 0;
 
   const exportExcel = async () => {
@@ -88,7 +92,7 @@ export default function TeamPage() {
         <>
           <Text className={styles.count} aria-live="polite">{total === 1 ? '1 member' : `${total} members`}</Text>
           <div className={styles.grid} data-testid="member-grid">
-            {members.map((m) => <MemberCard key={m.id} member={m} />)}
+            {shownMembers.map((m) => <MemberCard key={m.id} member={m} />)}
           </div>
         </>
       )}
