@@ -166,6 +166,8 @@ export const holidayEvents = pgTable('holiday_events', {
   uniqueIndex('holiday_events_external_idx').on(t.externalId),
   index('holiday_events_range_idx').on(t.start, t.end),
   index('holiday_events_teams_idx').using('gin', t.teamIds),
+  // issue 25 'Who's out': a page's people's current leave (user_id in the page, end from today)
+  index('holiday_events_user_end_idx').on(t.userId, t.end),
 ]);
 
 export const daysLeft = pgTable('days_left', {

@@ -7,8 +7,10 @@ import {
   publicHolidaysParamsSchema,
   publicHolidaysResponseSchema,
 } from '../../shared/api/holidays';
+import { outOnQuerySchema, outOnResponseSchema, whosOutResponseSchema } from '../../shared/api/whos-out';
 import { eventsInRange, myDaysLeft, visibleDaysLeft } from '../services/holidays';
 import { publicHolidays } from '../services/public-holidays';
+import { isPersonOutOn, whosOut } from '../services/whos-out';
 
 // people-and-shell §2 Holidays, §7 answer shapes, design §4 paths.
 export const holidaysRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -24,6 +26,16 @@ export const holidaysRoutes: FastifyPluginAsyncZod = async (api) => {
   // spec §6: filtered on the hub to the records this viewer may see; never a 403, since one's own record is always allowed.
   api.get('/holidays/days-left/all', { schema: { tags: ['holidays'], response: { 200: allDaysLeftResponseSchema } } }, async (request) => ({
     data: { holidays: await visibleDaysLeft(api.db, request.actor) },
+  }));
+
+  // issue 25: the dashboard's 'Who's out' card, for the viewer's own teams
+  api.get('/holidays/whos-out', { schema: { tags: ['holidays'], response: { 200: whosOutResponseSchema } } }, async (request) => ({
+    data: await whosOut(api.db, request.actor),
+  }));
+
+  // issue 25: the objective dialog's warning; whether someone is off is the calendar's, which everyone sees (never the kind)
+  api.get('/holidays/out-on', { schema: { tags: ['holidays'], querystring: outOnQuerySchema, response: { 200: outOnResponseSchema } } }, async (request) => ({
+    data: { out: await isPersonOutOn(api.db, request.query.userId, request.query.date) },
   }));
 
   api.get(

@@ -9,6 +9,6 @@ import { orgChart } from '../services/org-chart';
 export const orgChartRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/org-chart', { schema: { tags: ['people'], querystring: orgChartQuerySchema, response: { 200: orgChartResponseSchema } } }, async (request) => {
     if (request.query.includeArchived && !hasCapability(request.actor, 'VIEW_ARCHIVED_USERS')) throw forbidden();
-    return { data: { people: await orgChart(api.db, request.query.includeArchived) } };
+    return { data: { people: await orgChart(api.db, request.actor, request.query.includeArchived) } };
   });
 };

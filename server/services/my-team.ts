@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/client';
 import { invitations, teamMembers, teams, users } from '../db/schema';
 import { badRequest } from '../http-errors';
 import { memberSummaries } from './member-summary';
+import { presenceFor } from './whos-out';
 
 // Team endpoints used at sign-in (issue 3 item 6) and the my-team drawer (spec §2).
 
@@ -16,7 +17,10 @@ const inTeams = (teamIds: readonly number[]) =>
 export async function teamMates(db: DbOrTx, actor: Actor): Promise<MemberSummary[]> {
   const teamIds = [...new Set([...actor.teamIds, ...actor.leadTeamIds])];
   if (teamIds.length === 0) return [];
-  return memberSummaries(db, and(ne(users.id, actor.id), inTeams(teamIds)), actor.id);
+  const mates = await memberSummaries(db, and(ne(users.id, actor.id), inTeams(teamIds)), actor.id);
+  // issue 25: the list's presence in one query
+  const presence = await presenceFor(db, actor, mates.map((m) => m.id));
+  return mates.map((m) => ({ ...m, presence: presence.get(m.id) ?? null }));
 }
 
 /** GET /user/team-lead: the session user already resolved their direct manager. */

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { OrgChartPerson } from '../../shared/api/org-chart';
 import type { DbOrTx } from '../db/client';
 import { jobs, teamMembers, teams, users } from '../db/schema';
+import type { Actor } from '../../shared/rules/session-user';
 import { imagePathOf } from './member-summary';
+import { presenceFor } from './whos-out';
 
 // GET /org-chart (issue 11 part 4): one query for the whole company, so 2,000 people cost one
 // round trip. The manager is the profile's 'Direct Manager' (session-user directManager): the set
@@ -19,8 +21,9 @@ interface Row {
   manager_id: number | null;
 }
 
-export async function orgChart(db: DbOrTx, includeArchived: boolean): Promise<OrgChartPerson[]> {
-  const result = await db.execute(sql`
+export async function orgChart(db: DbOrTx, viewer: Actor, includeArchived: boolean): Promise<OrgChartPerson[]> {
+  // issue 25: everyone's presence from one read of the coming weeks' leave, beside the one query of people
+  const [result, presence] = await Promise.all([db.execute(sql`
     select u.id, u.name, j.name as job_title, u.image_url, u.picture_file_id, u.status,
       array(select t.name from ${teamMembers} tm join ${teams} t on t.id = tm.team_id
             where tm.user_id = u.id and t.status = 'active' order by t.name) as teams,
@@ -32,7 +35,7 @@ export async function orgChart(db: DbOrTx, includeArchived: boolean): Promise<Or
         where mine.user_id = u.id order by l.name, l.id limit 1)) as manager_id
     from ${users} u left join ${jobs} j on j.id = u.job_id
     ${includeArchived ? sql`` : sql`where u.status = 'active'`}
-    order by u.name, u.id`);
+    order by u.name, u.id`), presenceFor(db, viewer, null)]);
   // PGlite and node-postgres both answer with { rows }.
   const rows = (result as unknown as { rows: Row[] }).rows;
   const shown = new Set(rows.map((r) => Number(r.id)));
@@ -48,6 +51,7 @@ export async function orgChart(db: DbOrTx, includeArchived: boolean): Promise<Or
       // A manager the viewer may not see (archived) leaves the person at the top of their branch.
       managerId: managerId !== null && managerId !== id && shown.has(managerId) ? managerId : null,
       status: r.status === 'deleted' ? 'deleted' : 'active',
+      presence: presence.get(id) ?? null,
     };
   });
 }

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { jobs, roles, teamMembers, teams, users } from '../db/schema';
 import { imagePathOf, leadsActiveTeam } from './member-summary';
+import { outTodayWhere, presenceFor } from './whos-out';
 
 // The team directory (spec §2 'Team directory'): filters run in the database and pages come from
 // the hub, so 2,000 members never travel at once (issue 5).
@@ -99,6 +100,8 @@ export function directoryWhere(filters: DirectoryFilters, viewer?: Actor): SQL |
       where jsonb_typeof(p) = 'object' and p->>'title' in (${titles}))`);
   }
   if (filters.teamLeads) parts.push(teamLeadBadge);
+  // issue 25: 'Out today' / 'In today'
+  if (filters.presence) parts.push(filters.presence === 'out' ? outTodayWhere() : sql`not ${outTodayWhere()}`);
   return and(...parts);
 }
 
@@ -141,6 +144,8 @@ async function directoryRows(db: Db, query: DirectoryQuery, viewer?: Actor) {
 
 export async function listDirectory(db: Db, query: DirectoryQuery, viewer?: Actor): Promise<{ items: DirectoryMember[]; total: number }> {
   const [rows, [{ total }]] = await directoryRows(db, query, viewer);
+  // issue 25: the page's presence in one more query, never one per card
+  const presence = await presenceFor(db, viewer, rows.map((r) => r.id));
   return {
     total: Number(total),
     items: rows.map((r) => ({
@@ -151,6 +156,7 @@ export async function listDirectory(db: Db, query: DirectoryQuery, viewer?: Acto
       isTeamLead: Boolean(r.isTeamLead),
       joinDate: r.joinDate,
       status: r.status === 'deleted' ? 'deleted' : 'active',
+      presence: presence.get(r.id) ?? null,
     })),
   };
 }

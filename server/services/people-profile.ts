@@ -16,6 +16,7 @@ import { jobs, previousTeams, roles, teamMembers, teams, users, type UserExtras 
 import { imagePathOf } from './member-summary';
 import { teamLeadBadge } from './people-directory';
 import { directManager } from './session-user';
+import { presenceFor } from './whos-out';
 
 // GET /user/:id (spec §2 'Profile page'): the hub, not the screen, leaves out what the viewer may
 // not see (spec §6, issue 5).
@@ -103,6 +104,7 @@ export async function profileFor(db: DbOrTx, actor: Actor, member: LoadedMember)
     teamleadId: row.teamleadId,
     isTeamLead: member.isTeamLead,
     extras: visibleExtras(actor, target, row.extras),
+    presence: (await presenceFor(db, actor, [row.id])).get(row.id) ?? null,
   };
   if (privileged) {
     profile.role = member.role;

@@ -5,6 +5,7 @@ import { MEMBER_MESSAGES } from '../rules/people-messages';
 import { USER_FIELD_MESSAGES } from '../rules/user-fields';
 import { userExtrasSchema } from './people-extras';
 import { usernameSchema } from './username';
+import { PRESENCE_FILTERS, presenceField } from './whos-out';
 
 // The people calls of design §4 (directory, profile, member dialog) — issue 5.
 
@@ -25,6 +26,8 @@ export const directoryQuerySchema = z.object({
   skills: listOf(z.string().trim().min(1).max(100)),
   teamLeads: queryBoolean.default(false),
   status: z.enum(USER_STATUSES).default('active'),
+  /** issue 25: 'Out today' or 'In today' */
+  presence: z.enum(PRESENCE_FILTERS).optional(),
 });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 /** What the screen holds before it becomes a query (arrays may be empty; no skills when left out). */
@@ -38,6 +41,8 @@ export const directoryMemberSchema = z.object({
   isTeamLead: z.boolean(),
   joinDate: z.string().nullable(),
   status: z.enum(USER_STATUSES),
+  /** issue 25: out today or soon */
+  presence: presenceField,
 });
 export type DirectoryMember = z.infer<typeof directoryMemberSchema>;
 export const directoryResponseSchema = envelope(pagedSchema(directoryMemberSchema));
@@ -78,6 +83,8 @@ export const profileSchema = z.object({
   /** privileged viewers only (the 'Access' row) */
   role: refSchema.nullable().optional(),
   extras: userExtrasSchema,
+  /** issue 25: out today or soon */
+  presence: presenceField,
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = envelope(z.object({ user: profileSchema }));

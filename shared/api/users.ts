@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refSchema } from './common';
+import { presenceField } from './whos-out';
 
 /** The signed-in user with everything the shell and the permission rules need. */
 export const sessionUserSchema = z.object({
@@ -39,5 +40,7 @@ export const memberSummarySchema = z.object({
   isTeamLead: z.boolean(),
   registered: z.boolean(),
   invited: z.boolean().optional(),
+  /** issue 25: out today or soon; sent with the team mates list */
+  presence: presenceField,
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;

@@ -20,6 +20,8 @@ export interface DemoIds {
   /** a private objective owned by the admin, and one of its key results */
   objective: number;
   keyResult: number;
+  /** issue 24: the admin's private objective supports a team objective of otherTeam (neither visible to member or guest) */
+  objectiveLink: number;
   /** an evaluation of the admin */
   evaluation: number;
   link: number;
@@ -162,6 +164,9 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // everyone's balances for those who may see them; anyone else gets only their own row
   'GET /api/holidays/days-left/all': { sample: () => ({ path: '/api/holidays/days-left/all' }), ...readable },
   'GET /api/public-holidays/:year/:country': { sample: () => ({ path: '/api/public-holidays/2026/RO' }), ...readable },
+  // issue 25 'Who's out': the viewer's teams' card, and whether someone is off (the calendar's, never the kind)
+  'GET /api/holidays/whos-out': { sample: () => ({ path: '/api/holidays/whos-out' }), ...readable },
+  'GET /api/holidays/out-on': { sample: (ids) => ({ path: '/api/holidays/out-on', query: { user_id: String(ids.users.admin), date: '2026-01-05' } }), ...readable },
   'GET /api/timetracking/reports': { sample: () => ({ path: '/api/timetracking/reports' }), ...readable },
 
   // admin area: view-admin only, and never the barred role
@@ -237,6 +242,16 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/objective/approvals': { sample: () => ({ path: '/api/objective/approvals' }), guest: 'refused', member: 'allowed' },
   'POST /api/objective/:id/approval': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/approval`, body: { decision: 'approve' } }), ...refused },
   'POST /api/approval': { sample: (ids) => ({ path: '/api/approval', body: { objective_id: ids.objective, delete: true } }), ...refused },
+  // issue 24 alignment: company objectives are for owners and admins; links and roll-ups of objectives the caller may not see are 'not found'
+  'POST /api/alignment/objectives': { sample: (ids) => ({ path: '/api/alignment/objectives', body: { ...objectiveBody(ids), level: 'company' } }), ...refused },
+  'GET /api/objective/:id/links': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/links` }), ...refused },
+  'POST /api/objective/:id/links': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/links`, body: { parent_id: ids.objective } }), ...refused },
+  'PUT /api/objective-link/:id': { sample: (ids) => ({ path: `/api/objective-link/${ids.objectiveLink}`, body: { weight: 3 } }), ...refused },
+  'DELETE /api/objective-link/:id': { sample: (ids) => ({ path: `/api/objective-link/${ids.objectiveLink}` }), ...refused },
+  'PUT /api/objective/:id/rollup': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/rollup`, body: { mode: 'children' } }), ...refused },
+  'GET /api/alignment/tree': { sample: () => ({ path: '/api/alignment/tree' }), ...readable },
+  'GET /api/alignment/search': { sample: () => ({ path: '/api/alignment/search', query: { q: 'objective' } }), ...readable },
+  'GET /api/alignment/candidates': { sample: (ids) => ({ path: '/api/alignment/candidates', query: { objective_id: String(ids.objective) } }), ...refused },
   'GET /api/timeline': { sample: () => ({ path: '/api/timeline' }), ...readable },
   'GET /api/user/plans': { sample: () => ({ path: '/api/user/plans' }), ...readable },
   'POST /api/user/plans': { sample: (ids) => ({ path: '/api/user/plans', body: { team: ids.otherTeam } }), ...refused },

@@ -2,9 +2,11 @@ import type { HolidayType } from '../../../shared/rules/constants';
 import { HOLIDAY_TYPES } from '../../../shared/rules/constants';
 import type { Tx } from '../client';
 import * as schema from '../schema';
+import { TEAM } from './catalog';
 import { addDays, addMonths, isoDate, isWeekend, parseIsoDate, startOfDay } from './dates';
 import { insertChunked } from './insert';
 import { mustGet, type Company, type SeededPerson } from './people';
+import { NAMED_USERNAMES } from './people-plan';
 import type { Random } from './random';
 
 // spec §2 Holidays: a year of events (last 12 months, next 2) of every type but national
@@ -20,6 +22,8 @@ const MEDICAL: HolidayType = 'Medical';
 const BLOOD: HolidayType = 'Donator sange';
 const UNPAID: HolidayType = 'Concediu fara plata (neplatit)';
 const BIRTHDAY: HolidayType = 'Birthday';
+/** The demo's six sign-in users: their own days stay as drawn. */
+const NAMED_USERS = new Set(NAMED_USERNAMES);
 
 export async function insertHolidays(tx: Tx, company: Company, random: Random): Promise<DaysOff> {
   const from = startOfDay(addMonths(company.now, -12));
@@ -53,6 +57,17 @@ export async function insertHolidays(tx: Tx, company: Company, random: Random): 
   add(random.pick(active), MEDICAL, addDays(today, 2), 2);
   add(random.pick(active), BLOOD, addDays(today, 6), 1);
   add(random.pick(active), UNPAID, addDays(today, 9), 3);
+  // issue 25 'Who's out': someone is out today (a weekend included: the leave starts on the last
+  // working day) and someone soon, in the named users' team and beyond, whatever the draws above.
+  // Chosen by name, not drawn, so no later draw of this stream moves.
+  let lastWorking = today;
+  while (isWeekend(lastWorking)) lastWorking = addDays(lastWorking, -1);
+  const colleagues = active.filter((person) => !NAMED_USERS.has(person.username)).sort((a, b) => a.username.localeCompare(b.username));
+  const [outToday, outSoon] = colleagues.filter((person) => person.teams.includes(TEAM.phoenix));
+  const elsewhere = colleagues.find((person) => !person.teams.includes(TEAM.phoenix) && person.teams.length > 0);
+  if (outToday) add(outToday, VACATION, lastWorking, 4);
+  if (outSoon) add(outSoon, MEDICAL, workingDaysFrom(addDays(today, 1), 2)[1], 2);
+  if (elsewhere) add(elsewhere, VACATION, lastWorking, 6);
   for (const person of active) {
     const birthdate = person.extras.personalInfo?.birthdate;
     if (!birthdate) continue;

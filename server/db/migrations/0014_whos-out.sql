@@ -1,0 +1,1 @@
+CREATE INDEX "holiday_events_user_end_idx" ON "holiday_events" USING btree ("user_id","end");
