@@ -22,11 +22,12 @@ This archive holds everything Bitstone Hub keeps about you:
 Sections: profile and extra details, role, teams, objectives and key results you own or
 wrote, check-ins you recorded or that were recorded on your key results, evaluations about
 you, notifications and their settings, theme, sign-in history, sessions (device, times and
-addresses), holidays, time tracking, invitations, changes made to your account, and what you
-changed as an admin (kind and time only).
+addresses), holidays, time tracking, invitations, the calendar feeds you have on, changes
+made to your account, and what you changed as an admin (kind and time only).
 
 Other people appear only by name (an objective's owner, a check-in's author, an evaluator).
-Secrets are never included: no password, password hash, session token or one-time password.
+Secrets are never included: no password, password hash, session token, calendar feed address
+('token withheld': the hub keeps only a fingerprint of it) or one-time password.
 Timestamps are in UTC (ISO 8601 in data.json).
 `;
 

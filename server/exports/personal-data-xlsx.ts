@@ -123,6 +123,11 @@ export const PERSONAL_SHEETS: readonly PersonalSheet[] = [
     rows: (d) => d.invitations.map((i) => [stamp(i.createdAt), i.direction, i.otherPerson, i.email]),
   },
   {
+    name: 'Calendar feeds', formats: { 2: STAMP },
+    headers: ['Feed', 'Key', 'Address made', 'Private address'],
+    rows: (d) => d.calendarFeeds.map((f) => [f.name, f.feed, stamp(f.createdAt), f.token]),
+  },
+  {
     name: 'Account changes', formats: { 0: STAMP },
     headers: ['Date', 'Change', 'Made by'],
     rows: (d) => d.accountChanges.map((c) => [stamp(c.at), c.action, c.by]),

@@ -1,12 +1,15 @@
-import { and, asc, eq, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { PERSONAL_DATA_FORMAT, PERSONAL_DATA_VERSION, type PersonalData } from '../../shared/api/personal-data-export';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { CALENDAR_FEED_TOKEN_WITHHELD, PERSONAL_DATA_FORMAT, PERSONAL_DATA_VERSION, type PersonalData } from '../../shared/api/personal-data-export';
+import { CALENDAR_FEED_TEXT, parseFeedKey } from '../../shared/rules/calendar-feeds';
+import type { Priority } from '../../shared/rules/constants';
 import { imageTypeOf } from '../../shared/rules/image-type';
 import type { DbOrTx } from '../db/client';
 import {
   auditLog, daysLeft, evaluations, files, holidayEvents, invitations, jobs, keyResults, loginEvents, objectives, previousTeams,
   roles, sessionActivity, sessions, teamManagers, teamMembers, teams, timetrackingAccounts, timetrackingTasks, users,
 } from '../db/schema';
+import { calendarFeeds } from '../db/schema-calendar-feeds';
 import { keyResultCheckIns } from '../db/schema-check-ins';
 import { notifications, notificationSettings } from '../db/schema-notifications';
 import { userPreferences } from '../db/schema-preferences';
@@ -83,38 +86,37 @@ async function teamsOf(db: DbOrTx, userId: number): Promise<PersonalData['teams'
   ];
 }
 
+type OwnedTable = typeof objectives | typeof keyResults;
+
+/** Objectives and key results alike: the columns both have, owner and author by name. */
+const ownedColumns = <T extends OwnedTable>(t: T) => ({
+  id: t.id, title: t.title, description: t.description, status: t.status, nextStatus: t.nextStatus, priority: t.priority, deadline: t.deadline,
+  owner: owner.name, author: author.name, createdAt: t.createdAt, lastModificationDate: t.lastModificationDate,
+});
+
+/** The ones the person owns or wrote, in deadline order. */
+function ownedOrWrittenBy<Q extends PgSelect>(query: Q, t: OwnedTable, userId: number) {
+  return query
+    .innerJoin(owner, eq(owner.id, t.ownerId))
+    .innerJoin(author, eq(author.id, t.authorId))
+    .where(or(eq(t.ownerId, userId), eq(t.authorId, userId)))
+    .orderBy(asc(t.deadline), asc(t.id));
+}
+
+// the hub writes priorities through prioritySchema only; the archive's schema checks it again
+const ownedRow = <R extends { priority: string; createdAt: Date; lastModificationDate: Date }>(r: R) =>
+  ({ ...r, priority: r.priority as Priority, createdAt: iso(r.createdAt), lastModificationDate: iso(r.lastModificationDate) });
+
 async function objectivesOf(db: DbOrTx, userId: number): Promise<PersonalData['objectives']> {
-  const rows = await db
-    .select({
-      id: objectives.id, title: objectives.title, description: objectives.description, status: objectives.status, nextStatus: objectives.nextStatus,
-      category: objectives.category, subcategory: objectives.subcategory, priority: objectives.priority, deadline: objectives.deadline,
-      isPublic: objectives.isPublic, team: teams.name, owner: owner.name, author: author.name,
-      createdAt: objectives.createdAt, lastModificationDate: objectives.lastModificationDate,
-    })
-    .from(objectives)
-    .innerJoin(owner, eq(owner.id, objectives.ownerId))
-    .innerJoin(author, eq(author.id, objectives.authorId))
-    .leftJoin(teams, eq(teams.id, objectives.teamId))
-    .where(or(eq(objectives.ownerId, userId), eq(objectives.authorId, userId)))
-    .orderBy(asc(objectives.deadline), asc(objectives.id));
-  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), lastModificationDate: iso(r.lastModificationDate) }));
+  const fields = { ...ownedColumns(objectives), category: objectives.category, subcategory: objectives.subcategory, isPublic: objectives.isPublic, team: teams.name };
+  const rows = await ownedOrWrittenBy(db.select(fields).from(objectives).leftJoin(teams, eq(teams.id, objectives.teamId)).$dynamic(), objectives, userId);
+  return rows.map(ownedRow);
 }
 
 async function keyResultsOf(db: DbOrTx, userId: number): Promise<PersonalData['keyResults']> {
-  const rows = await db
-    .select({
-      id: keyResults.id, objectiveId: keyResults.objectiveId, objective: objectives.title, title: keyResults.title, description: keyResults.description,
-      priority: keyResults.priority, deadline: keyResults.deadline, status: keyResults.status, nextStatus: keyResults.nextStatus,
-      percentage: keyResults.percentage, owner: owner.name, author: author.name,
-      createdAt: keyResults.createdAt, lastModificationDate: keyResults.lastModificationDate,
-    })
-    .from(keyResults)
-    .innerJoin(objectives, eq(objectives.id, keyResults.objectiveId))
-    .innerJoin(owner, eq(owner.id, keyResults.ownerId))
-    .innerJoin(author, eq(author.id, keyResults.authorId))
-    .where(or(eq(keyResults.ownerId, userId), eq(keyResults.authorId, userId)))
-    .orderBy(asc(keyResults.deadline), asc(keyResults.id));
-  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), lastModificationDate: iso(r.lastModificationDate) }));
+  const fields = { ...ownedColumns(keyResults), objectiveId: keyResults.objectiveId, objective: objectives.title, percentage: keyResults.percentage };
+  const rows = await ownedOrWrittenBy(db.select(fields).from(keyResults).innerJoin(objectives, eq(objectives.id, keyResults.objectiveId)).$dynamic(), keyResults, userId);
+  return rows.map(ownedRow);
 }
 
 async function checkInsOf(db: DbOrTx, userId: number): Promise<PersonalData['checkIns']> {
@@ -223,6 +225,21 @@ async function invitationsOf(db: DbOrTx, userId: number): Promise<PersonalData['
   ];
 }
 
+async function calendarFeedsOf(db: DbOrTx, userId: number): Promise<PersonalData['calendarFeeds']> {
+  // which feeds and since when; token_hash is never read, and the secret itself the hub never kept
+  const rows = await db
+    .select({ feed: calendarFeeds.feed, createdAt: calendarFeeds.createdAt, team: teams.name })
+    .from(calendarFeeds)
+    .leftJoin(teams, eq(calendarFeeds.feed, sql`'team-' || ${teams.id}`))
+    .where(eq(calendarFeeds.userId, userId))
+    .orderBy(asc(calendarFeeds.createdAt), asc(calendarFeeds.feed));
+  return rows.map(({ feed, createdAt, team }) => {
+    const kind = parseFeedKey(feed)?.kind;
+    const name = kind === 'team' ? CALENDAR_FEED_TEXT.team(team ?? feed) : kind ? CALENDAR_FEED_TEXT[kind] : feed;
+    return { feed, name, createdAt: iso(createdAt), token: CALENDAR_FEED_TOKEN_WITHHELD };
+  });
+}
+
 async function auditOf(db: DbOrTx, userId: number) {
   // before/after are left out: they may hold other people's fields (a manager, a team's members)
   const [changes, actions] = await inTurn(
@@ -268,10 +285,10 @@ async function filesOf(db: DbOrTx, userId: number, pictureFileId: string | null)
 export async function collectPersonalData(db: DbOrTx, userId: number, now = new Date()): Promise<PersonalArchive | null> {
   const profile = await profileOf(db, userId);
   if (!profile) return null;
-  const [teamRows, objectiveRows, keyResultRows, checkIns, evaluationRows, notes, signIns, sessionRows, time, invitationRows, audit, stored] = await inTurn(
+  const [teamRows, objectiveRows, keyResultRows, checkIns, evaluationRows, notes, signIns, sessionRows, time, invitationRows, feeds, audit, stored] = await inTurn(
     () => teamsOf(db, userId), () => objectivesOf(db, userId), () => keyResultsOf(db, userId), () => checkInsOf(db, userId), () => evaluationsOf(db, userId),
     () => notificationsOf(db, userId), () => signInsOf(db, userId), () => sessionsOf(db, userId), () => timeOffAndHoursOf(db, userId, profile.email),
-    () => invitationsOf(db, userId), () => auditOf(db, userId), () => filesOf(db, userId, profile.pictureFileId));
+    () => invitationsOf(db, userId), () => calendarFeedsOf(db, userId), () => auditOf(db, userId), () => filesOf(db, userId, profile.pictureFileId));
   const { role, capabilities, pictureFileId: _picture, ...person } = profile;
   const data: PersonalData = {
     format: PERSONAL_DATA_FORMAT,
@@ -289,6 +306,7 @@ export async function collectPersonalData(db: DbOrTx, userId: number, now = new 
     sessions: sessionRows,
     ...time,
     invitations: invitationRows,
+    calendarFeeds: feeds,
     ...audit,
     files: stored.summary,
   };

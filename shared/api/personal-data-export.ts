@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONFIDENCES } from '../rules/check-ins';
 import { evaluationSchema } from './evaluations';
 import { NOTIFICATION_KINDS } from './notifications';
+import { keyResultSchema, objectiveSchema } from './objectives';
 import { THEME_CHOICES } from './preferences';
 import { SESSION_CLIENTS } from './sessions';
 import { userExtrasSchema } from './people-extras';
@@ -9,8 +10,8 @@ import { userExtrasSchema } from './people-extras';
 // issue 26 right of access and portability: GET /user/me/data-export and (admins, for requests
 // that come by letter) GET /admin/users/{id}/data-export answer a zip whose data.json is this
 // object, snake_case like every answer of the hub. Other people appear in it by name only: never
-// their ids, addresses or fields. Secrets never: no password hash, session token or one-time
-// password. Timestamps are ISO 8601 in UTC; days are YYYY-MM-DD.
+// their ids, addresses or fields. Secrets never: no password hash, session token, calendar feed
+// secret or one-time password. Timestamps are ISO 8601 in UTC; days are YYYY-MM-DD.
 
 export const PERSONAL_DATA_FORMAT = 'bitstone-hub-personal-data';
 export const PERSONAL_DATA_VERSION = 1;
@@ -58,40 +59,24 @@ export const dataTeamSchema = z.object({
 
 export const dataRoleSchema = z.object({ name: z.string(), capabilities: z.array(z.string()) });
 
-export const dataObjectiveSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  status: z.string(),
-  nextStatus: z.string().nullable(),
-  category: z.string(),
-  subcategory: z.string(),
-  priority: z.string(),
+// the hub's own objective and key-result shapes, with people by name instead of person objects
+// or ids, and the team by name. Picked, not omitted: a field the hub adds later reaches the archive
+// only when personal-data.ts reads it.
+const ownedOrWritten = {
   deadline: day,
-  isPublic: z.boolean(),
-  team: z.string().nullable(),
   owner: z.string().describe('the owner, by name'),
   author: z.string().describe('who wrote it, by name'),
   createdAt: when,
   lastModificationDate: when,
-});
+};
 
-export const dataKeyResultSchema = z.object({
-  id: z.number().int(),
-  objectiveId: z.number().int(),
-  objective: z.string().describe("the objective's title"),
-  title: z.string(),
-  description: z.string(),
-  priority: z.string(),
-  deadline: day,
-  status: z.string(),
-  nextStatus: z.string().nullable(),
-  percentage: z.number().int().nullable(),
-  owner: z.string(),
-  author: z.string(),
-  createdAt: when,
-  lastModificationDate: when,
-});
+export const dataObjectiveSchema = objectiveSchema
+  .pick({ id: true, title: true, description: true, status: true, nextStatus: true, category: true, subcategory: true, priority: true, isPublic: true })
+  .extend({ team: z.string().nullable(), ...ownedOrWritten });
+
+export const dataKeyResultSchema = keyResultSchema
+  .pick({ id: true, objectiveId: true, title: true, description: true, priority: true, status: true, nextStatus: true, percentage: true })
+  .extend({ objective: z.string().describe("the objective's title"), ...ownedOrWritten });
 
 export const dataCheckInSchema = z.object({
   id: z.number().int(),
@@ -169,6 +154,17 @@ export const dataAdminActionSchema = z.object({
   action: z.string(),
 });
 
+/** issue 25: what the hub keeps of a feed is a hash of its secret, so the archive names no address. */
+export const CALENDAR_FEED_TOKEN_WITHHELD = 'token withheld';
+
+export const dataCalendarFeedSchema = z.object({
+  feed: z.string().describe('own, public, objectives or team-<id>'),
+  name: z.string().describe('the feed as Settings → Calendar feeds names it'),
+  /** when the current private address was made: the feed turned on, or its address last renewed */
+  createdAt: when,
+  token: z.literal(CALENDAR_FEED_TOKEN_WITHHELD).describe('the secret of the private address is never in the archive (the hub keeps only its hash)'),
+});
+
 export const dataFileSchema = z.object({
   /** the file's name inside the archive */
   fileName: z.string(),
@@ -201,6 +197,8 @@ export const personalDataSchema = z.object({
   holidays: z.array(dataHolidaySchema),
   timeTracking: dataTimeTrackingSchema,
   invitations: z.array(dataInvitationSchema),
+  /** the calendar feeds the person has on (Settings → Calendar feeds) */
+  calendarFeeds: z.array(dataCalendarFeedSchema),
   /** changes made to the person's account, from the audit log */
   accountChanges: z.array(dataAccountChangeSchema),
   /** what the person changed as an admin, from the audit log: kind and time, not whose record */

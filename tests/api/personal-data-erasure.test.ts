@@ -2,20 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Db } from '../../server/db/client';
+import { hashToken } from '../../server/services/sessions';
 import { signInExternal } from '../../server/services/sso/sign-in';
 import {
   auditLog, daysLeft, evaluations, holidayEvents, importRuns, invitations, keyResults, objectives, previousTeams, roles, teamMembers,
   sessionActivity, sessions, timetrackingAccounts, timetrackingTasks, users,
 } from '../../server/db/schema';
+import { calendarFeeds } from '../../server/db/schema-calendar-feeds';
 import { keyResultCheckIns } from '../../server/db/schema-check-ins';
 import { notifications, notificationSettings } from '../../server/db/schema-notifications';
 import { userPreferences } from '../../server/db/schema-preferences';
 import { retentionReminders } from '../../server/db/schema-retention';
 import { auditResponseSchema } from '../../shared/api/audit';
+import { calendarFeedAddressResponseSchema } from '../../shared/api/calendar-feeds';
 import { camelize, snakify } from '../../shared/api/case';
 import { userRoleBodySchema } from '../../shared/api/admin';
 import { updateMemberSchema } from '../../shared/api/people';
 import { ERASURE_MESSAGES, erasureResponseSchema, formerEmployeeName, formerEmployeeUsername } from '../../shared/api/personal-data-erasure';
+import { CALENDAR_FILE } from '../../shared/rules/calendar-feeds';
 import { dottedName } from '../../shared/rules/vpn-file';
 import { createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
@@ -91,6 +95,18 @@ async function seedPerson() {
   await upload(`/user/${person.id}/image`, token, 'image', Buffer.concat([PNG, Buffer.from(markers.picture)]), 'me.png', 'image/png');
   await upload('/user/upload-file', token, 'file', Buffer.from(`client\nremote ${markers.vpn}.example 1194\n`), `${dottedName(name)}.ovpn`, 'application/octet-stream');
 
+  // calendar feeds they turned on (issue 25): answering while they are active; the hub keeps each secret's hash
+  const feedPaths: string[] = [];
+  const feedHashes: string[] = [];
+  for (const feed of ['own', `team-${team.id}`]) {
+    const res = await hub.request('PUT', `/api/calendar-feeds/${feed}`, { token });
+    expect(res.status).toBe(200);
+    const path = new URL(calendarFeedAddressResponseSchema.parse(camelize(res.body)).data.url).pathname;
+    expect((await hub.get(path)).status).toBe(200);
+    feedPaths.push(path);
+    feedHashes.push(hashToken(CALENDAR_FILE.exec(path.split('/').pop()!)![1]));
+  }
+
   await hub.db.insert(notifications).values({ userId: person.id, kind: 'objective_approved', title: 'Objective approved', body: markers.notification, link: '/objectives' });
   await hub.db.insert(notificationSettings).values({ userId: person.id, kind: 'evaluation_created', enabled: false });
   await hub.db.insert(userPreferences).values({ userId: person.id, theme: 'dark' });
@@ -135,8 +151,8 @@ async function seedPerson() {
   // the admins were reminded they are past the retention period
   await hub.db.insert(retentionReminders).values({ userId: person.id, archivedAt: ended });
 
-  const values = [...Object.values(markers), dottedName(name)];
-  return { person, report, markers, values, token, objective, keyResult, mentioned, aboutThem, byThem };
+  const values = [...Object.values(markers), dottedName(name), ...feedHashes];
+  return { person, report, markers, values, token, feedPaths, objective, keyResult, mentioned, aboutThem, byThem };
 }
 
 /** Every column of every table in the database, as text (bytea by its bytes), that holds one of the values. */
@@ -179,6 +195,9 @@ describe('DELETE /admin/users/:id/personal-data', () => {
 
     expect(await columnsHolding(hub.db, seeded.values)).toEqual([]);
     expect(await hub.db.select().from(retentionReminders).where(eq(retentionReminders.userId, person.id))).toEqual([]);
+    // their calendar feeds are gone with their hashes (in columnsHolding's values), and every address answers 404
+    expect(await hub.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, person.id))).toEqual([]);
+    for (const path of seeded.feedPaths) expect((await hub.get(path)).status, path).toBe(404);
 
     // the account: anonymous, archived, and nobody signs in as it
     const [row] = await hub.db.select().from(users).where(eq(users.id, person.id));

@@ -13,7 +13,9 @@ import { PERSONAL_SHEETS } from '../../server/exports/personal-data-xlsx';
 import { hashToken } from '../../server/services/sessions';
 import { ADMIN_MESSAGES } from '../../shared/api/admin';
 import { camelize } from '../../shared/api/case';
-import { personalDataSchema, type PersonalData } from '../../shared/api/personal-data-export';
+import { calendarFeedAddressResponseSchema } from '../../shared/api/calendar-feeds';
+import { CALENDAR_FEED_TOKEN_WITHHELD, personalDataSchema, type PersonalData } from '../../shared/api/personal-data-export';
+import { CALENDAR_FEED_TEXT, CALENDAR_FILE } from '../../shared/rules/calendar-feeds';
 import { ROLE_GUEST } from '../../shared/rules/roles';
 import { personalDataFile } from '../../shared/rules/personal-data-export';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
@@ -57,6 +59,19 @@ const PIA = {
   vpn: 'client\ndev tun\nremote pia.vpn.test 1194\n',
 };
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7, 7]);
+/** calendar feeds' secrets (Pia's, one of them replaced by a renewal, and Otto's): none may reach the archive, nor their hashes */
+const feedSecrets: string[] = [];
+let atlasId = 0;
+
+/** Turns a feed on (or renews it) through Settings' call; the secret of the address it answers. */
+async function feedSecret(who: string, feed: string): Promise<string> {
+  const res = await hub.request('PUT', `/api/calendar-feeds/${feed}`, { token: tokens[who] });
+  expect(res.status).toBe(200);
+  const { url } = calendarFeedAddressResponseSchema.parse(camelize(res.body)).data;
+  const secret = CALENDAR_FILE.exec(url.split('/').pop()!)![1];
+  feedSecrets.push(secret);
+  return secret;
+}
 
 beforeAll(async () => {
   hub = await startTestHub();
@@ -141,6 +156,12 @@ beforeAll(async () => {
     { kind: 'ovpn', ownerUserId: ids.pia, name: 'pia.person.ovpn', contentType: 'application/x-openvpn-profile', size: PIA.vpn.length, data: Buffer.from(PIA.vpn) },
     { kind: 'ovpn', ownerUserId: ids.otto, name: 'otto.other.ovpn', contentType: 'application/x-openvpn-profile', size: 20, data: Buffer.from(OTHER.vpn) },
   ]);
+  // calendar feeds: Pia's own (renewed once) and her team's; Otto's own
+  atlasId = team.id;
+  await feedSecret('pia', 'own');
+  await feedSecret('pia', `team-${team.id}`);
+  await feedSecret('pia', 'own');
+  await feedSecret('otto', 'own');
   // an admin's change to Pia's account, to find among her account changes
   const reader = await createRole(db, { name: 'Reader', capabilities: ['EXPORT_USERS'] });
   const roleChange = await hub.request('PUT', `/api/admin/users/${ids.pia}/role`, { token: tokens.ada, body: { role_id: reader.id } });
@@ -210,6 +231,10 @@ describe('GET /user/me/data-export', () => {
       expect.objectContaining({ direction: 'sent', otherPerson: null, email: null }),
       expect.objectContaining({ direction: 'received', otherPerson: 'Otto Other', email: people.pia.email }),
     ]);
+    expect(data.calendarFeeds).toEqual([
+      { feed: `team-${atlasId}`, name: CALENDAR_FEED_TEXT.team('Atlas'), createdAt: expect.any(String), token: CALENDAR_FEED_TOKEN_WITHHELD },
+      { feed: 'own', name: CALENDAR_FEED_TEXT.own, createdAt: expect.any(String), token: CALENDAR_FEED_TOKEN_WITHHELD },
+    ]);
     expect(data.accountChanges).toEqual([expect.objectContaining({ action: 'role', by: 'Ada Admin' })]);
     expect(data.files.picture).toMatchObject({ fileName: 'picture.png', contentType: 'image/png', size: PNG.length });
     expect(data.files.vpnFiles).toEqual([expect.objectContaining({ fileName: 'vpn/pia.person.ovpn' })]);
@@ -230,6 +255,12 @@ describe('GET /user/me/data-export', () => {
     expect(text).not.toContain(hashToken(tokens.pia));
     const piaSessions = await hub.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, ids.pia));
     for (const s of piaSessions) expect(text).not.toContain(s.tokenHash);
+    expect(feedSecrets).toHaveLength(4);
+    for (const secret of feedSecrets) {
+      expect(text, 'a calendar feed secret').not.toContain(secret);
+      expect(text, 'a calendar feed secret\'s hash').not.toContain(hashToken(secret));
+    }
+    expect(text).toContain(CALENDAR_FEED_TOKEN_WITHHELD);
     expect(text).not.toMatch(/password_hash|token_hash|passwordHash|tokenHash/);
   });
 
@@ -246,6 +277,11 @@ describe('GET /user/me/data-export', () => {
     expect(checkIns.rowCount).toBe(3);
     expect(checkIns.getRow(2).getCell(1).value).toBeInstanceOf(Date);
     expect(checkIns.getRow(3).getCell(6).value).toBe('Otto Other');
+    const feeds = wb.getWorksheet('Calendar feeds')!;
+    expect(feeds.rowCount).toBe(3);
+    expect(feeds.getRow(3).getCell(1).value).toBe(CALENDAR_FEED_TEXT.own);
+    expect(feeds.getRow(3).getCell(3).value).toBeInstanceOf(Date);
+    expect(feeds.getRow(3).getCell(4).value).toBe(CALENDAR_FEED_TOKEN_WITHHELD);
   });
 
   it('answers 401 without a session', async () => {
