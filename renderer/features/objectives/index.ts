@@ -10,6 +10,8 @@ export const ApprovalPage = lazy(() => import('./pages/ApprovalPage'));
 export { OBJECTIVE_KEY, useObjective, useObjectiveChoices, useObjectiveList } from './api/objectives';
 export { DeadlineBar } from './components/DeadlineBar';
 export { StatusBadge } from './components/StatusBadge';
+export { LevelBadge } from './components/LevelBadge';
+export { useAlignmentSearch } from './api/alignment';
 export { ObjectiveSummary } from './components/ObjectiveSummary';
 export { KeyResultCard } from './components/KeyResultCard';
 export { detailsPath } from './paths';

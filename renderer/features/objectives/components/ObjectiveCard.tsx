@@ -7,6 +7,8 @@ import type { ObjectiveAction } from '../../../../shared/rules/objective-status'
 import { canAddKeyResult } from '../key-result-rules';
 import { detailsPath } from '../paths';
 import { DeadlineBar } from './DeadlineBar';
+import { LevelBadge } from './LevelBadge';
+import { ObjectiveRefLink } from './ObjectiveRefLink';
 import { ObjectiveProgress } from './ObjectiveProgress';
 import { StatusBadge } from './StatusBadge';
 import { StatusMenu } from './StatusMenu';
@@ -19,8 +21,12 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: 'auto', flexWrap: 'wrap' },
   public: { alignSelf: 'flex-start' },
+  badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  refs: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXS },
   priority: { width: '10px', height: '10px', borderRadius: '50%', display: 'inline-block', marginRight: tokens.spacingHorizontalXS },
 });
+
+const supportedByText = (n: number) => (n === 1 ? '1 objective or key result' : `${n} objectives or key results`);
 
 export interface ObjectiveCardProps {
   objective: Objective;
@@ -39,7 +45,7 @@ export function ObjectiveCard({ objective: o, onEdit, onAddKeyResult, onAction, 
     <Card className={styles.card} aria-label={o.title} data-testid="objective-card">
       <CardHeader
         header={<Text weight="semibold" size={400} className={styles.title}>{o.title}</Text>}
-        description={<StatusBadge status={o.status} nextStatus={o.nextStatus} />}
+        description={<span className={styles.badges}><LevelBadge level={o.level} /><StatusBadge status={o.status} nextStatus={o.nextStatus} /></span>}
         action={<StatusMenu actions={o.availableActions} onAction={(a) => onAction(o, a)} disabled={disabled} label={`Status actions for ${o.title}`} />}
       />
       <div className={styles.meta}>
@@ -49,6 +55,18 @@ export function ObjectiveCard({ objective: o, onEdit, onAddKeyResult, onAction, 
         <Text className={styles.label}>Priority</Text>
         <Text><span className={styles.priority} style={{ backgroundColor: PRIORITY_COLORS[o.priority] }} />{o.priority}</Text>
         <Text className={styles.label}>Last modified</Text><Text>{formatLastModified(o.lastModificationDate)}</Text>
+        {/* issue 24: what it supports, each a link or 'a private objective'; what supports it is on the details page */}
+        {o.supports.length > 0 && (
+          <>
+            <Text className={styles.label}>Supports</Text>
+            <span className={styles.refs} data-testid="card-supports">
+              {o.supports.map((ref, i) => <span key={ref ? ref.id : `private-${i}`}><ObjectiveRefLink objective={ref} />{i < o.supports.length - 1 ? ',' : ''}</span>)}
+            </span>
+          </>
+        )}
+        {o.supportedByCount > 0 && (
+          <><Text className={styles.label}>Supported by</Text><Text data-testid="card-supported-by">{supportedByText(o.supportedByCount)}</Text></>
+        )}
       </div>
       <ObjectiveProgress progress={o.progress} completed={o.keyResultsCompleted} total={o.keyResultsTotal} />
       <DeadlineBar deadline={o.deadline} createdAt={o.createdAt} done={o.status === 'completed' || o.status === 'archived'} />

@@ -3,6 +3,7 @@ import type { ObjectiveDetail } from '../../../../shared/api/objectives';
 import { PRIORITY_COLORS } from '../../../../shared/rules/constants';
 import { formatLastModified } from '../../../../shared/rules/dates';
 import { DeadlineBar } from './DeadlineBar';
+import { LevelBadge } from './LevelBadge';
 import { ObjectiveProgress } from './ObjectiveProgress';
 import { StatusBadge } from './StatusBadge';
 
@@ -28,7 +29,7 @@ export function ObjectiveSummary({ objective: o }: { objective: ObjectiveDetail 
   return (
     <div className={styles.root}>
       <div className={styles.column}>
-        <div><StatusBadge status={o.status} nextStatus={o.nextStatus} /> {o.isPublic && <Badge appearance="outline">Public</Badge>}</div>
+        <div><LevelBadge level={o.level} /> <StatusBadge status={o.status} nextStatus={o.nextStatus} /> {o.isPublic && <Badge appearance="outline">Public</Badge>}</div>
         <Text className={styles.description}>{o.description}</Text>
         <ObjectiveProgress progress={o.progress} completed={o.keyResultsCompleted} total={o.keyResultsTotal} />
         <DeadlineBar deadline={o.deadline} createdAt={o.createdAt} done={o.status === 'completed' || o.status === 'archived'} />

@@ -10,6 +10,7 @@ import { OpenInDesktopApp } from '../../../lib/components/OpenInDesktopApp';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { PATHS } from '../../../lib/paths';
 import { useObjective } from '../api/objectives';
+import { AlignmentPanel } from '../components/AlignmentPanel';
 import { HubErrors } from '../components/HubErrors';
 import { KeyResultCard } from '../components/KeyResultCard';
 import { KeyResultFormDialog } from '../components/KeyResultFormDialog';
@@ -80,6 +81,8 @@ export default function ObjectiveDetailsPage() {
       <ObjectivesOfflineBanner />
       <HubErrors />
       <ObjectiveSummary objective={o} />
+      <Text as="h2" size={500} weight="semibold">Alignment</Text>
+      <AlignmentPanel objective={o} disabled={busy} />
       <Text as="h2" size={500} weight="semibold">Key results</Text>
       {o.keyResults.length === 0 ? (
         <EmptyState title="No key results yet" />
