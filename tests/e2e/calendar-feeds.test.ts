@@ -1,11 +1,7 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CALENDAR_FEED_TEXT } from '../../shared/rules/calendar-feeds';
-import { bindDesktopMode, serveRenderer } from '../support/desktop-mode';
-import { WEB_ROOT } from '../support/e2e-global-setup';
+import { bindDesktopMode, useServedRenderer } from '../support/desktop-mode';
 import { signIn, useBrowser } from './helpers';
 
 // issue 25 Settings → Calendar feeds: turning a feed on shows its private address once, with Copy
@@ -67,18 +63,7 @@ describe('Settings → Calendar feeds', () => {
 });
 
 describe('Settings → Calendar feeds in the desktop app', () => {
-  let root: string;
-  let renderer: { url: string; close(): Promise<void> };
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'hub-calendar-feeds-'));
-    // a copy: another suite's global setup may rebuild the web build while this file runs
-    await cp(WEB_ROOT, path.join(root, 'web'), { recursive: true });
-    renderer = await serveRenderer(path.join(root, 'web'));
-  });
-  afterAll(async () => {
-    await renderer?.close();
-    if (root) await rm(root, { recursive: true, force: true });
-  });
+  const renderer = useServedRenderer('hub-calendar-feeds-');
 
   it('"Open in calendar app" hands the webcal:// address to the operating system; the window stays on Settings', async () => {
     const s = await openSession(renderer.url);

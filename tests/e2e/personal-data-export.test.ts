@@ -1,16 +1,14 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import type { SaveFileInput } from '../../electron/save-file';
 import { camelize } from '../../shared/api/case';
 import { personalDataSchema, type PersonalData } from '../../shared/api/personal-data-export';
 import { isoDay } from '../../shared/rules/dates';
 import { personalDataFile } from '../../shared/rules/personal-data-export';
-import { bindDesktopMode, serveRenderer } from '../support/desktop-mode';
-import { WEB_ROOT } from '../support/e2e-global-setup';
+import { bindDesktopMode, useServedRenderer } from '../support/desktop-mode';
 import { DEMO_USERS, signIn, useBrowser, type DemoUser } from './helpers';
 
 // issue 26 right of access: Settings → Your data downloads the person's own archive; an admin
@@ -94,18 +92,7 @@ describe('Admin → Users → Download personal data', () => {
 });
 
 describe('Your data in the desktop app', () => {
-  let root: string;
-  let renderer: { url: string; close(): Promise<void> };
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'hub-personal-data-'));
-    // a copy: another suite's global setup may rebuild the web build while this file runs
-    await cp(WEB_ROOT, path.join(root, 'web'), { recursive: true });
-    renderer = await serveRenderer(path.join(root, 'web'));
-  });
-  afterAll(async () => {
-    await renderer?.close();
-    if (root) await rm(root, { recursive: true, force: true });
-  });
+  const renderer = useServedRenderer('hub-personal-data-');
 
   it('main fetches the archive with its token and hands it to the save dialog under the same name', async () => {
     const s = await openSession(renderer.url);
@@ -113,7 +100,7 @@ describe('Your data in the desktop app', () => {
       const saved: SaveFileInput[] = [];
       await bindDesktopMode(s.context, {
         hubUrl: inject('baseUrl'), rendererUrl: renderer.url,
-        deps: { saveFile: async (input) => { saved.push(input); return { status: 'saved', path: path.join(root, input.suggestedName) }; } },
+        deps: { saveFile: async (input) => { saved.push(input); return { status: 'saved', path: path.join(renderer.root, input.suggestedName) }; } },
       });
       await signIn(s.page, 'member');
       await s.page.goto('/settings');

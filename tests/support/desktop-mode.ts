@@ -1,8 +1,10 @@
-import { readFile, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { HubClient } from '../../electron/hub-client';
 import { createIpcHandlers, type IpcDeps, type IpcHandlers } from '../../electron/ipc/register';
 import { trustedSender } from '../../electron/ipc/sender';
@@ -10,6 +12,7 @@ import { memoryTokenStore, type TokenStore } from '../../electron/token-store';
 import { tokenOwner, WriteQueue } from '../../electron/write-queue';
 import { IPC_CHANNELS } from '../../shared/ipc-channels';
 import type { HubSettings, IpcChannel } from '../../shared/ipc';
+import { WEB_ROOT } from './e2e-global-setup';
 
 // Desktop mode without the Electron binary (issue 4): the built renderer served alone, as the
 // app loads it from disk (no way to the hub but window.hub), and a window.hub whose invoke()
@@ -35,6 +38,28 @@ export async function serveRenderer(dir: string): Promise<{ url: string; close()
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * For one test file (or describe block): the web build served as the packaged app loads it, from a
+ * copy in a scratch folder (`root`, removed after), since another suite's global setup may rebuild
+ * the web build meanwhile. `url` and `root` are set once beforeAll has run.
+ */
+export function useServedRenderer(prefix: string): { readonly url: string; readonly root: string } {
+  const served = { url: '', root: '' };
+  let server: { close(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    served.root = await mkdtemp(path.join(os.tmpdir(), prefix));
+    await cp(WEB_ROOT, path.join(served.root, 'web'), { recursive: true });
+    const renderer = await serveRenderer(path.join(served.root, 'web'));
+    server = renderer;
+    served.url = renderer.url;
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (served.root) await rm(served.root, { recursive: true, force: true });
+  });
+  return served;
 }
 
 /** The events preload forwards from main (webContents.send), by their window.hub method. */
