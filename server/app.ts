@@ -38,6 +38,7 @@ import { objectiveRoutes } from './routes/objectives';
 import { keyResultRoutes } from './routes/key-results';
 import { checkInRoutes } from './routes/check-ins';
 import { approvalRoutes } from './routes/approvals';
+import { alignmentRoutes } from './routes/alignment';
 import { peopleRoutes } from './routes/people';
 import { timetrackingRoutes } from './routes/timetracking';
 import { orgChartRoutes } from './routes/org-chart';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(keyResultRoutes);
       await api.register(checkInRoutes);
       await api.register(approvalRoutes);
+      await api.register(alignmentRoutes); // issue 24: levels, links, roll-ups and the alignment view
       await api.register(peopleRoutes);
       await api.register(timetrackingRoutes);
       await api.register(importsRoutes);

@@ -76,3 +76,39 @@ export function compactSupports(actor: Actor, parents: readonly EndRow[] | null)
   }
   return out;
 }
+
+/** A link with both its ends, as the link routes check it (ends not deleted; a deleted key result is no link). */
+export interface LinkWithEnds {
+  id: number;
+  weight: number;
+  krId: number | null;
+  krTitle: string | null;
+  child: EndRow;
+  parent: EndRow;
+}
+
+export async function linkWithEnds(db: DbOrTx, linkId: number): Promise<LinkWithEnds | null> {
+  const [row] = rowsOf<LinkWithEnds>(await db.execute(sql`
+    select l.id, l.weight, l.child_key_result_id as "krId", k.title as "krTitle", ${endJson('co')} as "child", ${endJson('po')} as "parent"
+    from objective_links l join objectives co on co.id = l.child_objective_id join objectives po on po.id = l.parent_objective_id
+    left join key_results k on k.id = l.child_key_result_id
+    where l.id = ${linkId} and co.status <> 'deleted' and po.status <> 'deleted' and (k.id is null or k.status <> 'deleted')`));
+  return row ?? null;
+}
+
+/** One link as the parent's details list it under 'Supported by …'. */
+export function supportedByLink(actor: Actor, link: LinkWithEnds): AlignmentLink {
+  const childRef = endRef(link.child);
+  const parentRef = endRef(link.parent);
+  const visible = canViewObjective(actor, childRef);
+  return {
+    id: link.id,
+    weight: link.weight,
+    keyResult: link.krId !== null && visible ? { id: link.krId, title: link.krTitle ?? '' } : null,
+    objective: visible ? linkedObjective(link.child) : null,
+    label: visible ? link.child.title : PRIVATE_OBJECTIVE_LABEL,
+    isPrivate: !visible,
+    canRemove: canRemoveLink(actor, { child: childRef, parent: parentRef }),
+    canSetWeight: canSteerRollup(actor, parentRef),
+  };
+}

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ApprovalRow } from '../../shared/api/approvals';
 import { actsWithoutApproval, isObjectiveReadOnly } from '../../shared/rules/objective-access';
+import { decidesApprovalAt, levelOf } from '../../shared/rules/objective-levels';
 import { APPROVAL_MESSAGES } from '../../shared/rules/objective-messages';
 import { DEFAULT_PERCENTAGE, approvalDecision } from '../../shared/rules/objective-status';
 import { isBarredRole } from '../../shared/rules/permissions';
@@ -13,6 +14,7 @@ import { objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-r
 import { coveredWhere, objectiveRef } from './objectives-scope';
 import { applyTransition, type ChangeResult } from './objectives-write';
 import { notifyApprovalDecision } from './notifications-events';
+import { refreshRollupsAbove } from './alignment-rollup';
 import { nextVersion } from './versions';
 
 // Approvals (spec §2, §4; design §3): team leads, teams managers and owners decide on the
@@ -35,7 +37,9 @@ export async function listApprovals(db: DbOrTx, actor: SessionUser): Promise<App
     .from(objectives)
     .innerJoin(users, eq(users.id, objectives.ownerId))
     .leftJoin(teams, eq(teams.id, objectives.teamId))
-    .where(and(eq(objectives.status, 'waiting for approval'), coveredWhere(actor), sql`${objectives.ownerId} <> ${actor.id}`))
+    // issue 24: a team objective waits for an owner (the level above), not for its team's lead
+    .where(and(eq(objectives.status, 'waiting for approval'), coveredWhere(actor), sql`${objectives.ownerId} <> ${actor.id}`,
+      actor.isOwner ? undefined : eq(objectives.level, 'personal')))
     .orderBy(asc(objectives.lastModificationDate), asc(objectives.id));
   return rows.map((r) => ({ ...r, lastModificationDate: r.lastModificationDate.toISOString() }));
 }
@@ -45,7 +49,7 @@ async function lockDecidable(tx: DbOrTx, actor: SessionUser, id: number): Promis
   const [row] = await tx.select().from(objectives).where(and(eq(objectives.id, id), sql`${objectives.status} <> 'deleted'`)).for('update');
   if (!row) return null;
   const readOnly = isObjectiveReadOnly(actor, objectiveRef(row, await teamIdsOf(tx, row.ownerId)));
-  if (!actsWithoutApproval(actor) || readOnly) throw forbidden(APPROVAL_MESSAGES.approvalForbidden);
+  if (!decidesApprovalAt(actor, levelOf(row.level)) || readOnly) throw forbidden(APPROVAL_MESSAGES.approvalForbidden);
   return row;
 }
 
@@ -57,6 +61,7 @@ export async function decide(db: Db, actor: SessionUser, id: number, decision: '
     if (!row) throw notFound(APPROVAL_MESSAGES.failedBody);
     if (row.status !== 'waiting for approval') throw badRequest(APPROVAL_MESSAGES.notWaiting);
     const updated = await applyTransition(tx, row, approvalDecision(row, decision));
+    await refreshRollupsAbove(tx, [row.id]);
     await notifyApprovalDecision(tx, row, decision === 'reject' ? 'sent back' : updated ? 'completed' : 'deleted', actor.id);
     return updated ? objectiveDetail(tx, actor, updated) : { removed: true as const, id };
   });
@@ -75,6 +80,7 @@ export async function approveCompletion(
       const row = await lockDecidable(tx, actor, body.objectiveId);
       if (!row) throw notFound(APPROVAL_MESSAGES.failedBody);
       await tx.update(objectives).set({ status, nextStatus: status, lastModificationDate: nextVersion(row.lastModificationDate, now) }).where(eq(objectives.id, row.id));
+      await refreshRollupsAbove(tx, [row.id]);
       await notifyApprovalDecision(tx, row, status, actor.id);
       return { kind: 'objective' as const, id: row.id, status };
     }
@@ -89,6 +95,7 @@ export async function approveCompletion(
     // A completion approved here closes the check-in history just as completing on the card does.
     if (!body.delete) await recordFinalCheckIn(tx, kr.id, percentage ?? DEFAULT_PERCENTAGE, actor.id, now);
     await tx.update(objectives).set({ lastModificationDate: nextVersion(parent.lastModificationDate, now) }).where(eq(objectives.id, parent.id));
+    await refreshRollupsAbove(tx, [parent.id]);
     return { kind: 'keyResult' as const, id: kr.id, status };
   });
 }

@@ -8,6 +8,7 @@ import { keyResultCheckIns, type CheckInRecord } from '../db/schema-check-ins';
 import { forbidden } from '../http-errors';
 import { findKeyResult, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
+import { refreshRollupsAbove } from './alignment-rollup';
 
 // issue 11 §1: check-ins on a key result. Seen by whoever sees the key result; recorded under the
 // objective's read-only rule (spec §6) while the work is open. Completion adds the final one.
@@ -60,6 +61,8 @@ export async function createCheckIn(db: Db, actor: Actor, keyResultId: number, i
       .values({ keyResultId, percent: input.percent, confidence: input.confidence, comment: (input.comment ?? '').trim(), authorId: actor.id })
       .returning();
     const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).limit(1);
+    // issue 24: the check-in moves the objective's progress, and the roll-ups above it
+    await refreshRollupsAbove(tx, [objective.id]);
     return shape(row, author?.name ?? null);
   });
 }

@@ -13,6 +13,7 @@ import { findKeyResult, shapeKeyResult, teamIdsOf, type ObjectiveRecord } from '
 import { objectiveRef } from './objectives-scope';
 import { recordFinalCheckIn } from './check-ins';
 import { lockEditable } from './objectives-write';
+import { refreshRollupsAbove } from './alignment-rollup';
 import { checkVersion, nextVersion } from './versions';
 
 // Key results (spec §3-§5, §7): created on an objective, edited, completed with a score,
@@ -25,6 +26,8 @@ type KeyResultRecord = typeof keyResults.$inferSelect;
 
 async function touch(tx: DbOrTx, objective: ObjectiveRecord, now: Date) {
   await tx.update(objectives).set({ lastModificationDate: nextVersion(objective.lastModificationDate, now) }).where(eq(objectives.id, objective.id));
+  // issue 24: every key-result write may move the objective's progress, and so its parents' roll-ups
+  await refreshRollupsAbove(tx, [objective.id]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { actsWithoutApproval, isObjectiveReadOnly } from '../../shared/rules/objective-access';
+import { decidesApprovalAt, levelOf } from '../../shared/rules/objective-levels';
 import { isBarredRole } from '../../shared/rules/permissions';
 import type { DbOrTx } from '../db/client';
 import { teamManagers, teamMembers, users } from '../db/schema';
@@ -29,6 +30,16 @@ async function nameOf(tx: DbOrTx, userId: number): Promise<string> {
  * someone at a request the hub would refuse them.
  */
 export async function approversOf(tx: DbOrTx, objective: ObjectiveRecord): Promise<number[]> {
+  // issue 24: a team objective waits for the level above, the company's owners
+  if (levelOf(objective.level) === 'team') {
+    const owners = await tx.select({ id: users.id }).from(users).where(and(eq(users.isOwner, true), eq(users.status, 'active')));
+    const approvers: number[] = [];
+    for (const { id } of owners) {
+      const loaded = id === objective.ownerId ? null : await loadSessionUser(tx, id);
+      if (loaded && !isBarredRole(loaded.user) && decidesApprovalAt(loaded.user, 'team')) approvers.push(id);
+    }
+    return approvers;
+  }
   const ownerTeams = await teamIdsOf(tx, objective.ownerId);
   const teamIds = [...new Set([...ownerTeams, ...(objective.teamId !== null ? [objective.teamId] : [])])];
   if (teamIds.length === 0) return [];

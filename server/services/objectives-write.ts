@@ -3,15 +3,17 @@ import { OBJECTIVE_EDIT_FIELDS, subcategoriesOf, type ObjectiveDetail } from '..
 import type { Priority } from '../../shared/rules/constants';
 import { isoDay } from '../../shared/rules/dates';
 import { canAssignTo, isObjectiveReadOnly } from '../../shared/rules/objective-access';
+import { LEVEL_MESSAGES, levelOf, levelRefusal, type ObjectiveLevel } from '../../shared/rules/objective-levels';
 import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import { transition, type ObjectiveAction, type Transition } from '../../shared/rules/objective-status';
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
-import { objectives, teams, users } from '../db/schema';
+import { objectives, teamManagers, teams, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http-errors';
 import { findVisibleObjective, NOT_FOUND_OBJECTIVE, objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
 import { notifyApprovalRequested } from './notifications-events';
+import { refreshRollupsAbove } from './alignment-rollup';
 import { checkVersion, nextVersion } from './versions';
 
 // Creating and changing objectives (spec §4-§6, design §3): every rule checked here, in one
@@ -57,6 +59,37 @@ async function checkAssignment(db: DbOrTx, actor: Actor, teamId: number, ownerId
   if (!canAssignTo(actor, { id: ownerId, teamIds: ownerTeams })) throw forbidden(OBJECTIVE_MESSAGES.assignForbidden);
 }
 
+/**
+ * issue 24: a team objective's assignee answers for the team: a member (or lead) or a teams
+ * manager of it, whom the actor may assign to; a company objective's, any registered active
+ * person (only owners and admins create them).
+ */
+async function checkLevelAssignment(db: DbOrTx, actor: Actor, level: ObjectiveLevel, teamId: number | null, ownerId: number): Promise<void> {
+  if (level === 'personal') {
+    if (teamId === null) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');
+    return checkAssignment(db, actor, teamId, ownerId);
+  }
+  const refusal = levelRefusal(actor, level, teamId);
+  if (level === 'team' && teamId === null) throw badRequest(LEVEL_MESSAGES.teamRequired, 'team_id');
+  if (level === 'team') {
+    const [team] = await db.select({ id: teams.id }).from(teams).where(and(eq(teams.id, teamId as number), eq(teams.status, 'active'))).limit(1);
+    if (!team) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');
+  }
+  if (refusal) throw forbidden(refusal);
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, ownerId), eq(users.status, 'active'), eq(users.registered, true)))
+    .limit(1);
+  if (!owner) throw badRequest(OBJECTIVE_MESSAGES.assignee, 'owner_id');
+  if (level === 'company') return;
+  const ownerTeams = await teamIdsOf(db, ownerId);
+  const [manages] = await db.select({ userId: teamManagers.userId }).from(teamManagers)
+    .where(and(eq(teamManagers.userId, ownerId), eq(teamManagers.teamId, teamId as number))).limit(1);
+  if (!ownerTeams.includes(teamId as number) && !manages) throw badRequest(LEVEL_MESSAGES.teamOwner, 'owner_id');
+  if (!canAssignTo(actor, { id: ownerId, teamIds: manages ? [...ownerTeams, teamId as number] : ownerTeams })) throw forbidden(OBJECTIVE_MESSAGES.assignForbidden);
+}
+
 /** §5: the deadline picker's minimum is today. */
 function checkDeadline(deadline: string): void {
   if (deadline < isoDay()) throw badRequest(OBJECTIVE_MESSAGES.deadlinePast, 'deadline');
@@ -75,6 +108,27 @@ export async function createObjective(db: Db, actor: Actor, input: ObjectiveInpu
         title: input.title, description: input.description, category: input.category, subcategory: input.subcategory,
         priority: input.priority, deadline, isPublic: input.isPublic, authorId: actor.id, ownerId: input.ownerId,
         teamId: input.teamId, status: 'in progress', createdAt: now, lastModificationDate: now,
+      })
+      .returning();
+    return objectiveDetail(tx, actor, row);
+  });
+}
+
+/** POST /alignment/objectives (issue 24): a team or company objective; the personal form's rules otherwise. */
+export async function createLevelObjective(db: Db, actor: Actor, input: Omit<ObjectiveInput, 'teamId'> & { level: 'team' | 'company'; teamId?: number | null }): Promise<ObjectiveDetail> {
+  const deadline = input.deadline ?? isoDay();
+  checkDeadline(deadline);
+  // a company objective is the company's: no team
+  const teamId = input.level === 'company' ? null : (input.teamId ?? null);
+  return db.transaction(async (tx) => {
+    await checkLevelAssignment(tx, actor, input.level, teamId, input.ownerId);
+    const now = new Date();
+    const [row] = await tx
+      .insert(objectives)
+      .values({
+        title: input.title, description: input.description, category: input.category, subcategory: input.subcategory,
+        priority: input.priority, deadline, isPublic: input.isPublic, authorId: actor.id, ownerId: input.ownerId,
+        teamId, level: input.level, status: 'in progress', createdAt: now, lastModificationDate: now,
       })
       .returning();
     return objectiveDetail(tx, actor, row);
@@ -119,15 +173,21 @@ export async function changeObjective(db: Db, actor: Actor, id: number, change: 
       const merged = { ...row, ...fields };
       if (!subcategoryOk(merged.category, merged.subcategory)) throw badRequest(OBJECTIVE_MESSAGES.subcategoryMismatch, 'subcategory');
       if (fields.deadline !== undefined && fields.deadline !== row.deadline) checkDeadline(fields.deadline);
-      if (merged.teamId === null) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');
+      const level = levelOf(row.level);
+      // issue 24: a company objective has no team; a team sent with its edit is ignored
+      if (level === 'company') merged.teamId = null;
+      if (level === 'company' && fields.teamId !== undefined) delete fields.teamId;
+      if (level !== 'company' && merged.teamId === null) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');
       // Only a real reassignment is checked: an unchanged owner who has since moved team keeps their objective editable.
-      if (merged.ownerId !== row.ownerId || merged.teamId !== row.teamId) await checkAssignment(tx, actor, merged.teamId, merged.ownerId);
+      if (merged.ownerId !== row.ownerId || merged.teamId !== row.teamId) await checkLevelAssignment(tx, actor, level, merged.teamId, merged.ownerId);
       [row] = await tx.update(objectives).set({ ...fields, lastModificationDate: nextVersion(row.lastModificationDate, now) }).where(eq(objectives.id, id)).returning();
     }
     if (change.action !== undefined) {
       const t = transition(actor, row, change.action, change.page);
       if (!t) throw badRequest(OBJECTIVE_MESSAGES.actionNotOffered, 'action');
       const updated = await applyTransition(tx, row, t, now);
+      // issue 24: an archived, restored or deleted objective counts towards its parents or stops
+      await refreshRollupsAbove(tx, [id]);
       if (!updated) return { removed: true as const, id };
       row = updated;
       if (updated.status === 'waiting for approval') await notifyApprovalRequested(tx, updated, actor.id);

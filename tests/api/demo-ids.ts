@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { evaluations, keyResults, links, objectives, roles, sessions, teamMembers, teams, users } from '../../server/db/schema';
+import { objectiveLinks } from '../../server/db/schema-alignment';
 import { createSession, hashToken } from '../../server/services/sessions';
 import { dottedName } from '../../shared/rules/vpn-file';
 import type { TestHub } from '../support/hub';
@@ -30,6 +31,12 @@ export async function resolveDemoIds(hub: TestHub): Promise<DemoIds> {
   const [keyResult] = await hub.db.insert(keyResults).values({
     objectiveId: objective.id, title: 'Admin key result', description: 'Not yours', priority: 'high', deadline: '2030-06-01', ownerId: admin.id, authorId: admin.id,
   }).returning();
+  // issue 24: the admin's objective supports a team objective of the other team; the member and the guest see neither end
+  const [teamObjective] = await hub.db.insert(objectives).values({
+    title: 'Admin team objective', description: 'Not yours', category: 'Technology', subcategory: 'Development', priority: 'high',
+    deadline: '2030-06-30', isPublic: false, authorId: admin.id, ownerId: admin.id, teamId: otherTeam, level: 'team',
+  }).returning();
+  const [objectiveLink] = await hub.db.insert(objectiveLinks).values({ parentObjectiveId: teamObjective.id, childObjectiveId: objective.id }).returning();
   const [evaluation] = await hub.db.insert(evaluations).values({
     userId: admin.id, authorId: people.owner.id, technicalExpertise: '4', teamwork: '4', flexibility: '4', resultsFocus: '4', languages: '4',
     continualLearning: '4', safetyFocus: '4', communication: '4', initiative: '4', openDiscussion: '4', targets: 'Lead the platform',
@@ -43,7 +50,7 @@ export async function resolveDemoIds(hub: TestHub): Promise<DemoIds> {
   return {
     users: Object.fromEntries(named.map((u) => [u, people[u].id])) as DemoIds['users'],
     adminVpnName: dottedName(admin.name),
-    phoenix, otherTeam, objective: objective.id, keyResult: keyResult.id, evaluation: evaluation.id, link: link.id, role: role.id, job,
+    phoenix, otherTeam, objective: objective.id, keyResult: keyResult.id, objectiveLink: objectiveLink.id, evaluation: evaluation.id, link: link.id, role: role.id, job,
     adminSession: adminSession.id,
   };
 }

@@ -193,7 +193,7 @@ describe('reading one’s own', () => {
 describe('settings', () => {
   it('every kind is on until switched off; a switched-off kind is not created, the others still are', async () => {
     const initial = (await w.hub.get('/api/notifications/settings', { token: w.tokens.lead })).body.data.items;
-    expect(initial).toHaveLength(7);
+    expect(initial).toHaveLength(8);
     expect(initial.every((s: { enabled: boolean }) => s.enabled)).toBe(true);
     const saved = await setKind('lead', 'approval_requested', false);
     expect(saved.status).toBe(200);

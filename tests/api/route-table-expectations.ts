@@ -20,8 +20,11 @@ export interface DemoIds {
   /** a private objective owned by the admin, and one of its key results */
   objective: number;
   keyResult: number;
-  /** issue 24: the admin's private objective supports a team objective of otherTeam (neither visible to member or guest) */
-  objectiveLink: number;
+  /**
+   * issue 24: the admin's private objective supports a team objective of otherTeam (neither
+   * visible to member or guest); optional for walks that read a database without one (deploy)
+   */
+  objectiveLink?: number;
   /** an evaluation of the admin */
   evaluation: number;
   link: number;
@@ -246,8 +249,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/alignment/objectives': { sample: (ids) => ({ path: '/api/alignment/objectives', body: { ...objectiveBody(ids), level: 'company' } }), ...refused },
   'GET /api/objective/:id/links': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/links` }), ...refused },
   'POST /api/objective/:id/links': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/links`, body: { parent_id: ids.objective } }), ...refused },
-  'PUT /api/objective-link/:id': { sample: (ids) => ({ path: `/api/objective-link/${ids.objectiveLink}`, body: { weight: 3 } }), ...refused },
-  'DELETE /api/objective-link/:id': { sample: (ids) => ({ path: `/api/objective-link/${ids.objectiveLink}` }), ...refused },
+  'PUT /api/objective-link/:id': { sample: (ids) => ({ path: `/api/objective-link/${ids.objectiveLink ?? 0}`, body: { weight: 3 } }), ...refused },
+  'DELETE /api/objective-link/:id': { sample: (ids) => ({ path: `/api/objective-link/${ids.objectiveLink ?? 0}` }), ...refused },
   'PUT /api/objective/:id/rollup': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/rollup`, body: { mode: 'children' } }), ...refused },
   'GET /api/alignment/tree': { sample: () => ({ path: '/api/alignment/tree' }), ...readable },
   'GET /api/alignment/search': { sample: () => ({ path: '/api/alignment/search', query: { q: 'objective' } }), ...readable },
