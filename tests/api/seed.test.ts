@@ -1,9 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
+import { objectiveLinks } from '../../server/db/schema-alignment';
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from '../../server/db/seed';
+import { recomputeRollups } from '../../server/services/alignment-rollup';
 import { verifyPassword } from '../../server/services/passwords';
+import { supportsLevel } from '../../shared/rules/alignment';
+import { levelOf } from '../../shared/rules/objective-levels';
 import { ALL_CAPABILITIES } from '../../shared/rules/capabilities';
 import {
   HOLIDAY_TYPES, OBJECTIVE_CATEGORIES, OBJECTIVE_STATUSES, PRIORITIES, type ObjectiveCategory,
@@ -129,7 +133,9 @@ describe('demo company seed', () => {
       expect(PRIORITIES).toContain(objective.priority);
       expect(isoDay(objective.createdAt) < objective.deadline).toBe(true);
       expect([objective.ownerId, teamlead.get(objective.ownerId)]).toContain(objective.authorId);
-      expect(memberships.some((m) => m.userId === objective.ownerId && m.teamId === objective.teamId)).toBe(true);
+      // issue 24: a company objective is the company's, with no team
+      if (objective.level === 'company') expect(objective.teamId).toBeNull();
+      else expect(memberships.some((m) => m.userId === objective.ownerId && m.teamId === objective.teamId)).toBe(true);
       const krs = keyResults.filter((kr) => kr.objectiveId === objective.id);
       expect(krs.length).toBeGreaterThanOrEqual(1);
       expect(krs.length).toBeLessThanOrEqual(5);
@@ -207,6 +213,55 @@ describe('demo company seed', () => {
     expect(projectsInfo?.length).toBeGreaterThanOrEqual(1);
     expect(personalInfo?.birthdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(personalInfo?.skills?.every((skill) => skillIds.has(skill.id))).toBe(true);
+  });
+
+  it('aligns personal objectives and key results to their team\'s objectives, and those to the company\'s (issue 24)', async () => {
+    const objectives = await database.db.select().from(schema.objectives);
+    const links = await database.db.select().from(objectiveLinks);
+    const memberships = await database.db.select().from(schema.teamMembers);
+    const teams = await database.db.select().from(schema.teams).where(eq(schema.teams.status, 'active'));
+    const owner = await userByUsername('owner');
+    const member = await userByUsername('member');
+    const byId = new Map(objectives.map((o) => [o.id, o]));
+    const company = objectives.filter((o) => o.level === 'company');
+    expect(company.length).toBeGreaterThanOrEqual(3);
+    expect(company.every((o) => o.ownerId === owner.id && o.status === 'in progress')).toBe(true);
+    for (const team of teams) {
+      const lead = memberships.find((m) => m.teamId === team.id && m.isLead)!.userId;
+      const ours = objectives.filter((o) => o.level === 'team' && o.teamId === team.id);
+      expect(ours.length, team.name).toBe(2);
+      expect(ours.every((o) => o.ownerId === lead && o.authorId === lead), team.name).toBe(true);
+      // every team's roadmap supports the company, and something of the team's members supports it
+      expect(links.some((l) => l.childObjectiveId === ours[0].id && byId.get(l.parentObjectiveId)?.level === 'company'), team.name).toBe(true);
+      expect(links.some((l) => l.parentObjectiveId === ours[0].id && byId.get(l.childObjectiveId)?.level === 'personal'), team.name).toBe(true);
+    }
+    for (const link of links) {
+      const [child, parent] = [byId.get(link.childObjectiveId)!, byId.get(link.parentObjectiveId)!];
+      expect(supportsLevel(levelOf(child.level), levelOf(parent.level)), `${child.level} -> ${parent.level}`).toBe(true);
+      if (child.level === 'personal') expect(child.teamId).toBe(parent.teamId);
+    }
+    const mine = links.filter((l) => byId.get(l.childObjectiveId)?.ownerId === member.id);
+    expect(mine.some((l) => l.childKeyResultId === null)).toBe(true);
+    expect(mine.some((l) => l.childKeyResultId !== null)).toBe(true);
+    // weights on one rolling parent, and private objectives among the team objectives' children
+    expect(links.some((l) => l.weight > 1 && byId.get(l.parentObjectiveId)?.rollupMode === 'children')).toBe(true);
+    const privateChildren = links.filter((l) => byId.get(l.parentObjectiveId)?.level === 'team' && !byId.get(l.childObjectiveId)!.isPublic);
+    expect(privateChildren.some((l) => byId.get(l.childObjectiveId)!.ownerId !== member.id && byId.get(l.parentObjectiveId)!.teamId === byId.get(l.childObjectiveId)!.teamId)).toBe(true);
+    // the stored roll-ups are the hub's: computed again from nothing, they come out the same
+    const rolling = objectives.filter((o) => o.rollupMode === 'children');
+    expect(rolling.length).toBeGreaterThanOrEqual(3);
+    expect(rolling.some((o) => (o.rolledUpProgress ?? 0) > 0)).toBe(true);
+    const again = new Map<number, number | null>();
+    await database.db.transaction(async (tx) => {
+      await tx.update(schema.objectives).set({ rolledUpProgress: null }).where(eq(schema.objectives.rollupMode, 'children'));
+      await recomputeRollups(tx, rolling.map((o) => o.id));
+      for (const row of await tx.select({ id: schema.objectives.id, value: schema.objectives.rolledUpProgress }).from(schema.objectives)
+        .where(eq(schema.objectives.rollupMode, 'children'))) again.set(row.id, row.value);
+      tx.rollback();
+    }).catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+    for (const o of rolling) expect(again.get(o.id), o.title).toBe(o.rolledUpProgress);
   });
 
   it('builds the same company on every run', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import * as schema from '../schema';
 import { hashPassword } from '../../services/passwords';
+import { insertAlignment } from './alignment';
 import { insertEvaluations } from './evaluations';
 import { rateSeededEvaluations } from './evaluation-ratings';
 import { buildExtras } from './extras';
@@ -62,6 +63,8 @@ export async function seedDemoCompany(db: Db, options: SeedOptions = {}): Promis
     await insertLinks(tx);
     await insertNotifications(tx, company);
     await insertSettings(tx, company);
+    // issue 24: last, so every row seeded before it stays where it was
+    await insertAlignment(tx, company, createRandom(7008));
   });
 }
 
