@@ -5,6 +5,7 @@ import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { loginEvents, objectives, teamMembers, teams, users } from '../db/schema';
 import { atRiskByTeam } from './check-ins';
+import { alignmentRow, statisticsAlignment } from './statistics-alignment';
 import { coveredTeamIds, visibleWhere } from './objectives-scope';
 
 // objective-tracking §3 Statistics: every figure is a GROUP BY in the database over the
@@ -146,17 +147,20 @@ async function allTeams(db: DbOrTx, actor: Actor): Promise<Statistics['allTeams'
 }
 
 export async function statistics(db: DbOrTx, actor: Actor, q: StatisticsQuery): Promise<Statistics> {
-  const { where, from, to } = statisticsScope(actor, q);
-  const [groups, risk, employee, login, teamsList] = await Promise.all([
+  const scope = statisticsScope(actor, q);
+  const { where, from, to } = scope;
+  const [groups, risk, employee, login, teamsList, alignment] = await Promise.all([
     objectiveGroups(db, where),
     atRiskByTeam(db, where),
     byEmployee(db, where),
     byLogin(db, actor, q, from, to),
     allTeams(db, actor),
+    alignmentRow(db, scope, q),
   ]);
   const status = groups.filter((g) => g.kind === 'status');
   const category = groups.filter((g) => g.kind === 'category');
   const total = (rows: Array<{ inTime: number; overdue: number }>) => rows.reduce((n, r) => n + r.inTime + r.overdue, 0);
+  const teamsFigures = byTeam(groups, risk);
   return {
     from,
     to,
@@ -164,7 +168,8 @@ export async function statistics(db: DbOrTx, actor: Actor, q: StatisticsQuery): 
     byLogin: login,
     byStatus: { items: status.map((r) => ({ status: r.key, inTime: r.inTime, overdue: r.overdue, percent: r.percent ?? 0 })), total: total(status) },
     byCategory: { items: category.map((r) => ({ category: r.key, inTime: r.inTime, overdue: r.overdue, percent: r.percent ?? 0 })), total: total(category) },
-    byTeam: byTeam(groups, risk),
+    byTeam: teamsFigures,
     byEmployee: employee,
+    alignment: statisticsAlignment(alignment, teamsFigures, total(status)),
   };
 }

@@ -42,6 +42,22 @@ export const byEmployeeEntrySchema = z.object({
 
 export const byLoginEntrySchema = z.object({ date: z.string(), logins: count, users: count });
 
+/** issue 24: a team's objectives (company ones left out: they support nothing) and how many support a team or company objective. */
+export const alignmentTeamEntrySchema = z.object({ team: refSchema, objectives: count, supporting: count, percent: z.number() });
+
+/** A company objective nothing supports (company objectives are everyone's to see). */
+export const unsupportedObjectiveSchema = z.object({ id: z.number().int(), title: z.string(), status: z.string(), deadline: z.string(), owner: refSchema });
+
+export const statisticsAlignmentSchema = z.object({
+  /** every team's, and those of no team */
+  objectives: count,
+  supporting: count,
+  percent: z.number(),
+  byTeam: z.array(alignmentTeamEntrySchema),
+  /** the first UNSUPPORTED_ROWS by deadline; total counts them all */
+  unsupported: z.object({ items: z.array(unsupportedObjectiveSchema), total: count }),
+});
+
 export const statisticsSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -51,6 +67,8 @@ export const statisticsSchema = z.object({
   byCategory: z.object({ items: z.array(categoryEntrySchema), total: count }),
   byTeam: z.array(byTeamEntrySchema),
   byEmployee: z.array(byEmployeeEntrySchema),
+  /** issue 24; missing from a hub of the previous release */
+  alignment: statisticsAlignmentSchema.optional(),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 export type StatusEntry = z.infer<typeof statusEntrySchema>;
@@ -58,11 +76,16 @@ export type CategoryEntry = z.infer<typeof categoryEntrySchema>;
 export type ByTeamEntry = z.infer<typeof byTeamEntrySchema>;
 export type ByEmployeeEntry = z.infer<typeof byEmployeeEntrySchema>;
 export type ByLoginEntry = z.infer<typeof byLoginEntrySchema>;
+export type StatisticsAlignment = z.infer<typeof statisticsAlignmentSchema>;
+export type AlignmentTeamEntry = z.infer<typeof alignmentTeamEntrySchema>;
+export type UnsupportedObjective = z.infer<typeof unsupportedObjectiveSchema>;
 
 export const statisticsResponseSchema = envelope(statisticsSchema);
 
 /** §9: the login table lists the first 20 entries. */
 export const LOGIN_ROWS = 20;
+/** issue 24: the unsupported company objectives listed (by deadline); the card says how many more. */
+export const UNSUPPORTED_ROWS = 50;
 /** §9: default range, the last 6 months. */
 export const DEFAULT_RANGE_MONTHS = 6;
 
