@@ -83,8 +83,10 @@ export async function alignmentTree(db: DbOrTx, actor: Actor, q: TreeFilters & {
   if (q.parentId === undefined) {
     const where = andAll([
       visibleWhere(actor),
-      sql`(${objectives.level} = 'company' or (${objectives.level} = 'team' and not exists (
-        select 1 from objective_links l join objectives pp on pp.id = l.parent_objective_id and pp.status <> 'deleted' where l.child_objective_id = ${objectives.id})))`,
+      // a scalar lookup per team objective (the links' child index), not a hash of every link
+      sql`(${objectives.level} = 'company' or (${objectives.level} = 'team' and (
+        select count(*) from (select 1 from objective_links l join objectives pp on pp.id = l.parent_objective_id and pp.status <> 'deleted'
+          where l.child_objective_id = ${objectives.id} limit 1) s) = 0))`,
       ...filterWhere(q),
     ]);
     const rows = rowsOf<{ end: EndRow; counted: number }>(await db.execute(sql`
@@ -129,8 +131,12 @@ export async function alignmentTree(db: DbOrTx, actor: Actor, q: TreeFilters & {
 /** ILIKE's wildcards in the searched text taken literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Objectives in the tree: the levels above, and personal ones that support something. */
-const IN_TREE = sql`(${objectives.level} <> 'personal' or ${objectives.id} in (select l.child_objective_id from objective_links l))`;
+/**
+ * Objectives in the tree: the levels above, and personal ones that support something. As one set
+ * of ids (the level index and the links), so a search never reads the 250,000 personal ones.
+ */
+const IN_TREE = sql`${objectives.id} in (select lo.id from objectives lo where lo.level in ('company', 'team')
+  union select l.child_objective_id from objective_links l)`;
 
 /**
  * GET /alignment/search: objectives in the tree the caller may see whose title matches, each
