@@ -8,7 +8,7 @@ import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/
 import { moveDemoDates } from './db/seed/move-demo-dates';
 import { importJobs } from './imports/schedule';
 import { listenForMetrics, type MetricsListener, type MetricsListenerOptions } from './metrics/metrics-listener';
-import { Readiness } from './services/readiness';
+import { Readiness, untilNoArrivals, type QuietOptions } from './services/readiness';
 import { reminderJobs } from './services/notification-reminders';
 import { retentionJobs } from './services/retention/job';
 import { startScheduler } from './services/scheduler';
@@ -39,14 +39,16 @@ export interface StartHubOptions {
   /** issue 22: the folder of desktop releases the hub serves as the app's update server; none when omitted */
   releasesDir?: string | null;
   /**
-   * issue 23: after close() is called, how long the hub keeps serving with /health/ready at 503
-   * before it stops listening (HUB_DRAIN_DELAY): for load balancers that poll readiness, and for
-   * nginx, whose kept-alive connections to the hub are used up meanwhile (each answer closes its
-   * own) instead of being closed under a request when the hub stops listening.
+   * issue 23: after close() is called, how long the hub keeps serving everything with
+   * /health/ready at 503 (HUB_DRAIN_DELAY): for load balancers that poll readiness, and for nginx,
+   * whose kept-alive connections to the hub are used up meanwhile (each answer closes its own).
+   * Then it passes requests on until none come (services/readiness.ts) and stops listening.
    */
   drainDelayMs?: number;
   /** issue 23: how long requests in flight get to finish before their connections are cut (HUB_DRAIN_TIMEOUT) */
   drainTimeoutMs?: number;
+  /** issue 23: when the hub stops listening after its drain delay; DRAIN_QUIET when omitted (tests set it) */
+  drainQuiet?: QuietOptions;
   /**
    * issue 20: the folder of the database prepared at build time (server/db/prepared-data.ts) that a
    * PGlite dataDir holding no database yet starts from. The embedded hub passes the folder of its
@@ -62,6 +64,14 @@ export interface StartHubOptions {
 
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
 
+/**
+ * issue 23: the hub stops listening once no request has come for quietMs. nginx, after the 503 of
+ * a request it passed on, sends this hub nothing for its fail_timeout (2 s in
+ * deploy/nginx/bitstone-hub.conf), well beyond quietMs. With no such proxy (writes only, or one that
+ * does not retry) the hub stops listening after maxMs all the same.
+ */
+export const DRAIN_QUIET: QuietOptions = { quietMs: 250, maxMs: 3_000 };
+
 export interface RunningHub {
   url: string;
   app: FastifyInstance;
@@ -69,8 +79,9 @@ export interface RunningHub {
   /** where Prometheus scrapes this hub (http://host:port/metrics); null without StartHubOptions.metrics */
   metricsUrl: string | null;
   /**
-   * issue 23's drain: readiness 503, then (after drainDelayMs) no new connections, idle keep-alive
-   * connections closed, event streams ended, requests in flight finished (cut after
+   * issue 23's drain: readiness 503, then (after drainDelayMs) the requests a proxy retries
+   * elsewhere answered 503 until none have come for DRAIN_QUIET.quietMs, then no new connections,
+   * idle keep-alive connections closed, event streams ended, requests in flight finished (cut after
    * drainTimeoutMs), then the database closed.
    */
   close(): Promise<void>;
@@ -150,6 +161,9 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
           try {
             readiness.startDraining();
             if (options.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
+            readiness.startPassingOn();
+            const quiet = options.drainQuiet ?? DRAIN_QUIET;
+            if (!(await untilNoArrivals(readiness, quiet))) log.warn({ maxMs: quiet.maxMs }, 'draining: requests still arriving; no longer waiting for them to stop');
             log.info('draining: no new connections');
             await Promise.all([scheduler?.stop(), closeWithin(started, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS)]);
           } finally {

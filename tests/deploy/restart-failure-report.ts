@@ -89,3 +89,19 @@ export function describeFailure(failure: FailedRequest, restarts: HubRestart[], 
   }
   return out.join('\n');
 }
+
+/**
+ * nginx's error-log lines by kind ('connect() failed (111: Connection refused) while connecting to
+ * upstream': 12, ...), without times and connection numbers: also in a run with nothing failed they
+ * show which races happened to a request nginx could still pass to another hub.
+ */
+export function summarizeErrorLog(errorLog: string): string {
+  const kinds = new Map<string, number>();
+  for (const line of errorLog.split('\n')) {
+    const m = /\[(\w+)\] \d+#\d+: \*\d+ (.*?), client: .*request: "(\w+) /.exec(line);
+    if (!m) continue;
+    const kind = `${m[1]} ${m[2]} (${m[3]})`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return kinds.size ? [...kinds].map(([kind, n]) => `  ${n} x ${kind}`).join('\n') : '  none';
+}

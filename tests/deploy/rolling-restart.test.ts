@@ -7,7 +7,7 @@ import { objectiveChoicesResponseSchema, objectiveResponseSchema } from '../../s
 import { DEPLOY_HOST, startDeployStack, type DeployStack } from '../support/deploy-stack';
 import type { HubProcess } from '../support/hub-process';
 import { REQUEST_ID_HEADER } from '../../server/plugins/request-log';
-import { describeFailure, describeTimeline, stoppedListeningAt, type FailedRequest, type HubLog, type HubRestart } from './restart-failure-report';
+import { describeFailure, describeTimeline, stoppedListeningAt, summarizeErrorLog, type FailedRequest, type HubLog, type HubRestart } from './restart-failure-report';
 
 // issue 23 'Upgrades with nothing failed': the three hubs behind nginx restarted one after the
 // other (SIGTERM, drain, a new process on the same port, ready) under a steady mixed load of
@@ -156,7 +156,7 @@ describe('a rolling restart of three hubs behind nginx', () => {
         `${failures.length} failed; ${acknowledged.length} writes acknowledged, ${stored.length} stored, ${lost.length} lost, ${twice.length} stored twice, ${unacknowledged.length} stored unacknowledged; ` +
         `hubs drained in ${restarts.map((r) => r.exitedAt - r.signalledAt).join(' / ')} ms, ready again after ${restarts.map((r) => r.readyAt - r.exitedAt).join(' / ')} ms`,
     );
-    console.log(describeTimeline(restarts, loadStarted));
+    console.log(`${describeTimeline(restarts, loadStarted)}\nnginx's error log:\n${summarizeErrorLog(stack!.nginx.errorLog())}`);
     if (failures.length > 0) {
       hubLogs.push(...stack!.hubs.map((process, i) => ({ name: `hub ${i + 1} (new)`, process })));
       const [errorLog, accessLog] = [stack!.nginx.errorLog(), stack!.nginx.accessLog()];
