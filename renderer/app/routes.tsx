@@ -30,6 +30,7 @@ const ApprovalPage = lazy(() => import('../features/objectives/pages/ApprovalPag
 const PlansPage = lazy(() => import('../features/plans/pages/PlansPage'));
 const TimelinePage = lazy(() => import('../features/timeline/pages/TimelinePage'));
 const StatisticsPage = lazy(() => import('../features/statistics/pages/StatisticsPage'));
+const AlignmentPage = lazy(() => import('../features/alignment/pages/AlignmentPage'));
 const EmployeeDetailsPage = lazy(() => import('../features/evaluations/pages/EmployeeDetailsPage'));
 
 // The shell is only for signed-in users, so it stays out of the bundle that loads before sign-in.
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.approvals, element: <RequireArea area="approvals"><ApprovalsPage /></RequireArea> },
       { path: PATHS.timeline, element: <TimelinePage /> },
       { path: PATHS.employeeDetails, element: <EmployeeDetailsPage /> },
+      { path: PATHS.alignment, element: <AlignmentPage /> },
       { path: PATHS.statistics, element: <RequireArea area="statistics"><StatisticsPage /></RequireArea> },
     ],
   },

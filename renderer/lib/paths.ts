@@ -18,6 +18,8 @@ export const PATHS = {
   timeline: '/objective-tracking/timeline',
   employeeDetails: '/objective-tracking/employee-details',
   statistics: '/objective-tracking/statistics',
+  /** issue 24: company, team and personal objectives and what supports what */
+  alignment: '/objective-tracking/alignment',
 } as const;
 
 export const profilePath = (id: number): string => `/profile/${id}`;

@@ -36,6 +36,8 @@ export const offlineBannerText = (time: string) => `Offline — showing objectiv
 // issue 21: an objective's two figures, each named, so the percentage is not read as 'done': it is
 // the key results' latest check-ins (issue 11 §1), apart from how many key results are completed.
 export const progressText = (percent: number) => `Progress ${percent}% from check-ins`;
+/** issue 24: a parent whose owner rolls its progress up from what supports it */
+export const rolledUpProgressText = (percent: number) => `Progress ${percent}% from supporting objectives`;
 export const keyResultsCompletedText = (completed: number, total: number) => `${completed} of ${total} key results completed`;
 
 export const APPROVAL_MESSAGES = {

@@ -5,7 +5,7 @@ import {
 } from '@fluentui/react-components';
 import {
   BoardRegular, CalendarLtrRegular, DismissRegular, OpenRegular, OrganizationRegular, PeopleCommunityRegular, SettingsRegular,
-  ShieldPersonRegular, TargetArrowRegular, TimerRegular,
+  ShieldPersonRegular, TargetArrowRegular, TextBulletListTreeRegular, TimerRegular,
 } from '@fluentui/react-icons';
 import type { SessionUser } from '../../../shared/api/users';
 import { hubPageUrl, openExternal } from '../../lib/external';
@@ -21,6 +21,7 @@ const ICONS: Record<string, ReactElement> = {
   holidays: <CalendarLtrRegular />,
   admin: <ShieldPersonRegular />,
   settings: <SettingsRegular />,
+  alignment: <TextBulletListTreeRegular />,
   'objective-tracking': <TargetArrowRegular />,
 };
 

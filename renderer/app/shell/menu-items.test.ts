@@ -10,6 +10,7 @@ describe('side menu', () => {
   it('ends with the external Objective Tracking link, and offers Settings only on desktop', () => {
     const web = menuItems({ capabilities: [] }, false);
     expect(web.at(-1)).toMatchObject({ label: 'Objective Tracking', external: true });
+    expect(web.at(-2)).toMatchObject({ label: 'Alignment', path: '/objective-tracking/alignment' });
     expect(web.map((i) => i.label)).not.toContain('Settings');
     expect(menuItems({ capabilities: [] }, true).map((i) => i.label)).toContain('Settings');
   });

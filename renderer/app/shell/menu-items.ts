@@ -24,6 +24,8 @@ export function menuItems(user: Pick<Actor, 'capabilities'>, desktop: boolean): 
   ];
   if (hasCapability(user, 'VIEW_ADMIN')) items.push({ key: 'admin', label: 'Admin', path: PATHS.admin });
   if (desktop) items.push({ key: 'settings', label: 'Settings', path: PATHS.settings });
+  // issue 24: the alignment view, a screen of Objective Tracking inside the app
+  items.push({ key: 'alignment', label: 'Alignment', path: PATHS.alignment });
   items.push({ key: 'objective-tracking', label: 'Objective Tracking', path: PATHS.objectives, external: true });
   return items;
 }

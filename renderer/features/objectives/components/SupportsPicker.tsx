@@ -67,14 +67,18 @@ export function SupportsPicker({ objectiveId, level, alreadyCount = 0, excludeId
       <Combobox
         placeholder="Search objectives to support"
         value={query}
+        freeform
         selectedOptions={[]}
         disabled={full || levels.length === 0}
+        open={open}
         onOpenChange={(_, d) => setOpen(d.open)}
-        onInput={(e) => { setQuery((e.target as HTMLInputElement).value); setOpen(true); }}
+        // the list follows typing, pasting and autofill alike
+        onChange={(e) => { setQuery(e.target.value); setOpen(true); }}
         onOptionSelect={(_, d) => {
           const chosen = offered.find((c) => String(c.id) === d.optionValue);
           if (chosen) onChange([...value, chosen]);
           setQuery('');
+          setOpen(false);
         }}
       >
         {fetching && offered.length === 0 && <Option value="" disabled text="Searching…">Searching…</Option>}
