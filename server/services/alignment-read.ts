@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AlignmentLink, AlignmentLinks, SupportedRef } from '../../shared/api/alignment';
 import { canRemoveLink, canSteerRollup, PRIVATE_OBJECTIVE_LABEL } from '../../shared/rules/alignment';
 import { canViewObjective, type ObjectiveRef } from '../../shared/rules/objective-access';
-import { levelOf } from '../../shared/rules/objective-levels';
+import { LEVEL_RANK, levelOf } from '../../shared/rules/objective-levels';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { endJson, endRef, linkedObjective, type EndRow } from './alignment-ends';
@@ -26,13 +26,14 @@ interface LinkRow {
 // One statement, both directions; each half reads its own index of objective_links.
 function linksStatement(id: number) {
   return sql`
-    (select l.id, l.weight, true as "outgoing", l.child_key_result_id as "krId", k.title as "krTitle", ${endJson('o')} as "end", o.level as lvl, o.title as ttl
+    (select l.id, l.weight, true as "outgoing", l.child_key_result_id as "krId", k.title as "krTitle", ${endJson('o')} as "end"
       from objective_links l join objectives o on o.id = l.parent_objective_id left join key_results k on k.id = l.child_key_result_id
       where l.child_objective_id = ${id} and o.status <> 'deleted' and (k.id is null or k.status <> 'deleted'))
     union all
-    (select l.id, l.weight, false, l.child_key_result_id, k.title, ${endJson('o')}, o.level, o.title
+    (select l.id, l.weight, false, l.child_key_result_id, k.title, ${endJson('o')}
       from objective_links l join objectives o on o.id = l.child_objective_id left join key_results k on k.id = l.child_key_result_id
       where l.parent_objective_id = ${id} and o.status <> 'deleted' and (k.id is null or k.status <> 'deleted')
+      -- team objectives before personal ones, by title ('team' > 'personal'; a company one supports nothing)
       order by o.level desc, o.title, l.id limit ${SUPPORTED_BY_SHOWN})`;
 }
 
@@ -59,11 +60,12 @@ export async function alignmentLinksOf(db: DbOrTx, actor: Actor, self: { id: num
     };
     (row.outgoing ? supports : supportedBy).push(link);
   }
-  supports.sort((a, b) => (b.objective ? levelRank(b) : -1) - (a.objective ? levelRank(a) : -1) || a.label.localeCompare(b.label) || a.id - b.id);
+  // company first, then team, by title; private ones last
+  supports.sort((a, b) => levelRank(b) - levelRank(a) || a.label.localeCompare(b.label) || a.id - b.id);
   return { supports, supportedBy };
 }
 
-const levelRank = (l: AlignmentLink) => (l.objective ? ['personal', 'team', 'company'].indexOf(levelOf(l.objective.level)) : -1);
+const levelRank = (l: AlignmentLink) => (l.objective ? LEVEL_RANK[levelOf(l.objective.level)] : -1);
 
 /** The parents a list item shows in compact form, deduplicated; null for one the actor may not see. */
 export function compactSupports(actor: Actor, parents: readonly EndRow[] | null): SupportedRef[] {
