@@ -139,6 +139,15 @@ describe('query plans on the large company (1,000 staff)', () => {
     // table; bench/api.ts shows it on the status index at 10,000.
   });
 
+  it("directory page: who's out is one statement for the page, reading the page's people's leave by index", async () => {
+    const statements = (await statementsOf('member', '/api/user?limit=48')).filter((s) => s.text.includes('from "holiday_events"'));
+    // issue 25: one read of leave for the page, never one per card
+    expect(statements).toHaveLength(1);
+    const plan = await planOf(statements[0]);
+    expect(plan.some((n) => n['Index Name'] === 'holiday_events_user_end_idx'), JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]))).toBe(true);
+    expect(seqScans(plan)).not.toContain('holiday_events');
+  });
+
   it('statistics of one team: every statement reads the team\'s objectives through an index', async () => {
     const teamId = Number(((await client.query(`select m.team_id from team_members m join users u on u.id = m.user_id where u.username = 'lead' and m.is_lead`)).rows[0]).team_id);
     const statements = (await statementsOf('owner', `/api/statistics?team=${teamId}`)).filter((s) => s.text.includes('"objectives"'));

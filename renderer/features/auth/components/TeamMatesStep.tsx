@@ -3,6 +3,7 @@ import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-compo
 import { CheckmarkRegular } from '@fluentui/react-icons';
 import type { MemberSummary } from '../../../../shared/api/users';
 import { errorText } from '../../../lib/api';
+import { PresenceBadge } from '../../../lib/components/PresenceBadge';
 import { UserAvatar } from '../../../lib/components/UserAvatar';
 import { useInviteTeamMate, useTeamMates } from '../api/team-mates';
 
@@ -33,6 +34,8 @@ function MemberRow({ member }: { member: MemberSummary }) {
       <span className={styles.who}>
         <Text weight="semibold">{member.name}</Text>
         <Text size={200} className={styles.sub}>{member.job?.name ?? 'Unknown job'} · {member.email ?? 'No email'}</Text>
+        {/* issue 25: whether inviting them now will find them in */}
+        {member.presence && <span><PresenceBadge presence={member.presence} size="small" /></span>}
         {failed && <Text size={200} className={styles.error} role="alert">{failed}</Text>}
       </span>
       {invited ? (

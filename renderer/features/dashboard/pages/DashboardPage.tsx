@@ -12,6 +12,7 @@ import { useNotify } from '../../../lib/toast';
 import { useActiveLinks } from '../api/get-links';
 import { CategoryFilter } from '../components/CategoryFilter';
 import { LinkGroups } from '../components/LinkGroups';
+import { WhosOutCard } from '../components/WhosOutCard';
 import { categoriesOf, filterLinks, groupByCategory } from '../link-groups';
 
 const useStyles = makeStyles({
@@ -19,7 +20,7 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-/** spec §2 Dashboard: categorised quick links; the header's search box filters them by name. */
+/** spec §2 Dashboard: categorised quick links (the header's search box filters them by name), and who's out in my teams (issue 25). */
 export default function DashboardPage() {
   const styles = useStyles();
   const links = useActiveLinks();
@@ -37,6 +38,7 @@ export default function DashboardPage() {
   return (
     <PageFrame title="Dashboard" actions={<CategoryFilter categories={categoriesOf(all)} selected={categories} onChange={setCategories} />}>
       <OfflineBanner what={OFFLINE_VIEWS.links} />
+      <WhosOutCard />
       {links.isPending && <Loading label="Loading links…" />}
       {links.isError && (
         <EmptyState title="The links could not be loaded">

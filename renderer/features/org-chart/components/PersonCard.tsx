@@ -3,6 +3,9 @@ import { Avatar, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentu
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import type { OrgChartPerson } from '../../../../shared/api/org-chart';
 import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
+import { isoDay } from '../../../../shared/rules/dates';
+import { presenceText } from '../../../../shared/rules/whos-out';
+import { isOutToday, outTodayPicture } from '../../../lib/components/PresenceBadge';
 import { usePictureUrl } from '../../../lib/picture';
 import { CARD, type PlacedNode } from '../tree-layout';
 
@@ -24,6 +27,10 @@ const useStyles = makeStyles({
   // issue 21: a name is never cut; it takes a second line, and a very long word breaks
   name: { overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere', lineHeight: tokens.lineHeightBase200 },
   muted: { color: tokens.colorNeutralForeground3 },
+  // issue 25: out today is greyed and said in words on the card's last line
+  outPicture: outTodayPicture,
+  out: { backgroundColor: tokens.colorNeutralBackground2 },
+  presence: { color: tokens.colorPaletteDarkOrangeForeground2, fontWeight: tokens.fontWeightSemibold },
   toggle: { flexShrink: 0, minWidth: '36px', paddingLeft: '2px', paddingRight: '2px' },
   // Zoomed far out nobody can read a card: a plain box keeps 2,000 of them cheap to draw.
   dot: {
@@ -46,6 +53,7 @@ interface PersonCardProps {
 export const PersonCard = memo(function PersonCard({ person, node, focused, tabbable, onOpen, onToggle, onFocusPerson }: PersonCardProps) {
   const styles = useStyles();
   const src = usePictureUrl(person);
+  const out = isOutToday(person.presence);
   const label = node.reportCount > 0 ? `${node.collapsed ? 'Expand' : 'Collapse'} ${node.reportCount} reports of ${person.name}` : '';
   return (
     <div
@@ -56,18 +64,21 @@ export const PersonCard = memo(function PersonCard({ person, node, focused, tabb
       data-person-id={person.id}
       data-testid="org-card"
       tabIndex={tabbable ? 0 : -1}
-      className={mergeClasses(styles.card, focused && styles.focused, person.status === 'deleted' && styles.archived)}
+      className={mergeClasses(styles.card, out && styles.out, focused && styles.focused, person.status === 'deleted' && styles.archived)}
       style={{ transform: `translate(${node.x}px, ${node.y}px)` }}
       onClick={() => onOpen(person.id)}
       onFocus={() => onFocusPerson(person.id)}
     >
-      {src ? <img className={styles.picture} src={src} alt="" draggable={false} /> : <Avatar name={person.name} size={48} aria-hidden />}
+      {src ? <img className={mergeClasses(styles.picture, out && styles.outPicture)} src={src} alt="" draggable={false} /> : <Avatar className={out ? styles.outPicture : undefined} name={person.name} size={48} aria-hidden />}
       {/* named by its text, not an aria-label: axe counts the initials and the reports count as
           visible text, which a label of name and job would leave out (label-in-name) */}
       <div className={styles.text}>
         <Text weight="semibold" className={styles.name}>{person.name}</Text>{' '}
         <Text size={200} className={styles.line} title={person.jobTitle ?? undefined}>{person.jobTitle ?? FALLBACK_TEXT.unknownJob}</Text>{' '}
-        {person.teams.length > 0 && <Text size={100} className={mergeClasses(styles.line, styles.muted)}>{person.teams.join(', ')}</Text>}
+        {/* the card has three lines: who's out (issue 25) takes the teams' while it lasts */}
+        {person.presence ? (
+          <Text size={100} className={mergeClasses(styles.line, styles.presence)} data-testid="presence">{presenceText(person.presence, isoDay())}</Text>
+        ) : person.teams.length > 0 && <Text size={100} className={mergeClasses(styles.line, styles.muted)}>{person.teams.join(', ')}</Text>}
       </div>
       {node.reportCount > 0 && (
         <Button

@@ -29,6 +29,7 @@ export function filterQuery(filters: DirectoryFilters): QueryParams {
     skills: filters.skills?.length ? filters.skills : undefined,
     teamLeads: filters.teamLeads || undefined,
     status: filters.status,
+    presence: filters.presence,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Combobox, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
 import type { DirectoryFilters as Filters } from '../../../../shared/api/people';
+import { WHOS_OUT_TEXT } from '../../../../shared/rules/whos-out';
 import { useJobChoices, useProjectChoices, useTeamChoices } from '../api/directory';
 import { useSkills } from '../api/extras';
 
@@ -41,7 +42,7 @@ function MultiPick<T extends string | number>(props: {
 
 /**
  * spec §2 filter panel: Teams, Roles (job titles), Projects, Team leads, Status, Clear; and
- * Skills (issue 11 part 5: people who know any of them, most matches first).
+ * Skills (issue 11 part 5: people who know any of them, most matches first); out or in today (issue 25).
  */
 export function DirectoryFilters({ value, onChange, onClear, canSeeArchived }: Props) {
   const styles = useStyles();
@@ -64,6 +65,18 @@ export function DirectoryFilters({ value, onChange, onClear, canSeeArchived }: P
         >
           <Option value="active">Active</Option>
           {canSeeArchived && <Option value="deleted">Deleted</Option>}
+        </Dropdown>
+      </Field>
+      {/* issue 25: who is out today, filtered by the hub like the rest */}
+      <Field label={WHOS_OUT_TEXT.filterLabel} className={styles.field}>
+        <Dropdown
+          value={value.presence === 'out' ? WHOS_OUT_TEXT.filterOut : value.presence === 'in' ? WHOS_OUT_TEXT.filterIn : WHOS_OUT_TEXT.filterAny}
+          selectedOptions={[value.presence ?? 'any']}
+          onOptionSelect={(_, data) => onChange({ ...value, presence: data.optionValue === 'out' || data.optionValue === 'in' ? data.optionValue : undefined })}
+        >
+          <Option value="any">{WHOS_OUT_TEXT.filterAny}</Option>
+          <Option value="out">{WHOS_OUT_TEXT.filterOut}</Option>
+          <Option value="in">{WHOS_OUT_TEXT.filterIn}</Option>
         </Dropdown>
       </Field>
       <Button onClick={onClear}>Clear</Button>

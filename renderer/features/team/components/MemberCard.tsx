@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Avatar, Badge, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type { DirectoryMember } from '../../../../shared/api/people';
 import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
 import { tenureText } from '../../../../shared/rules/tenure-text';
 import { profilePath } from '../../../lib/paths';
+import { isOutToday, outTodayPicture, PresenceBadge } from '../../../lib/components/PresenceBadge';
 import { usePictureUrl } from '../../../lib/picture';
 
 const useStyles = makeStyles({
@@ -20,24 +21,29 @@ const useStyles = makeStyles({
   avatarBox: { width: '120px', height: '150px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
   name: { marginTop: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground3 },
+  // issue 25: someone out today is greyed, and the badge says so in words
+  out: { backgroundColor: tokens.colorNeutralBackground2 },
+  outPicture: outTodayPicture,
 });
 
-/** One member of the directory (spec §2): picture, name, job, team-lead badge, tenure; opens the profile. */
+/** One member of the directory (spec §2): picture, name, job, team-lead badge, tenure, who's out (issue 25); opens the profile. */
 export const MemberCard = memo(function MemberCard({ member }: { member: DirectoryMember }) {
   const styles = useStyles();
   const src = usePictureUrl(member);
   const tenure = tenureText(member.joinDate);
+  const out = isOutToday(member.presence);
   return (
-    <Link to={profilePath(member.id)} className={styles.card} data-testid="member-card">
+    <Link to={profilePath(member.id)} className={mergeClasses(styles.card, out && styles.out)} data-testid="member-card" data-out={out || undefined}>
       {src ? (
-        <img className={styles.picture} src={src} alt="" loading="lazy" />
+        <img className={mergeClasses(styles.picture, out && styles.outPicture)} src={src} alt="" loading="lazy" />
       ) : (
-        <div className={styles.avatarBox}><Avatar name={member.name} size={96} aria-hidden /></div>
+        <div className={mergeClasses(styles.avatarBox, out && styles.outPicture)}><Avatar name={member.name} size={96} aria-hidden /></div>
       )}
       <Text weight="semibold" size={400} className={styles.name} data-testid="member-name">{member.name}</Text>
       <Text size={200}>{member.job?.name ?? FALLBACK_TEXT.unknownJob}</Text>
       {member.isTeamLead && <Badge appearance="tint" color="brand">Team lead</Badge>}
       {tenure && <Text size={200} className={styles.muted}>{tenure}</Text>}
+      <PresenceBadge presence={member.presence} />
     </Link>
   );
 });

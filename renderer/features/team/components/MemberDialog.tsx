@@ -8,6 +8,7 @@ import { createMemberSchema, updateMemberSchema, type Profile } from '../../../.
 import { mayChangeUserField, type UserField } from '../../../../shared/rules/user-fields';
 import { managerChoices } from '../../../../shared/rules/reporting-lines';
 import { FALLBACK_TEXT, PEOPLE_TOASTS } from '../../../../shared/rules/people-messages';
+import { PresenceBadge } from '../../../lib/components/PresenceBadge';
 import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
 import { useJobChoices, useTeamChoices, useTeamLeadChoices } from '../api/directory';
@@ -18,6 +19,7 @@ const useStyles = makeStyles({
   // issue 21 reflow: two columns that may shrink, one in a narrow window
   form: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' }, gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   wide: { gridColumn: '1 / -1' },
+  presence: { marginBottom: tokens.spacingVerticalS },
 });
 
 export interface MemberDialogProps {
@@ -117,6 +119,8 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
             <DialogTitle>{mode === 'add' ? 'New employee' : 'Edit User Info'}</DialogTitle>
             <DialogContent>
               {general && <MessageBar intent="error"><MessageBarBody>{general}</MessageBarBody></MessageBar>}
+              {/* issue 25: editing someone who is out (their manager, say) is worth knowing */}
+              {member?.presence && <div className={styles.presence}><PresenceBadge presence={member.presence} /></div>}
               <div className={styles.form}>
                 <Field label="Name" required {...err('name')}>
                   <Input value={form.name} disabled={!editable('name')} onChange={(_, d) => set('name', d.value)} />

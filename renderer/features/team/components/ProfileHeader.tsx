@@ -1,6 +1,7 @@
-import { Avatar, Badge, Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { Avatar, Badge, Button, makeStyles, mergeClasses, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { ArchiveRegular, ArrowUndoRegular, CameraRegular } from '@fluentui/react-icons';
 import type { Profile } from '../../../../shared/api/people';
+import { isOutToday, outTodayPicture, PresenceBadge } from '../../../lib/components/PresenceBadge';
 import { usePictureUrl } from '../../../lib/picture';
 
 const useStyles = makeStyles({
@@ -11,6 +12,7 @@ const useStyles = makeStyles({
   // issue 21: a long name wraps rather than widen the page
   who: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
   nameRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  outPicture: outTodayPicture,
 });
 
 interface Props {
@@ -28,11 +30,12 @@ interface Props {
 export function ProfileHeader({ profile, pictureVersion, canChangePicture, canArchive, onPicture, onArchive, onRestore }: Props) {
   const styles = useStyles();
   const src = usePictureUrl(profile, pictureVersion);
+  const out = isOutToday(profile.presence);
   return (
     <div className={styles.root}>
       <div className={styles.photoBox}>
         {src ? (
-          <img className={styles.photo} src={src} alt={`Picture of ${profile.name}`} />
+          <img className={mergeClasses(styles.photo, out && styles.outPicture)} src={src} alt={`Picture of ${profile.name}`} />
         ) : (
           <div className={styles.avatarBox}><Avatar name={profile.name} size={120} /></div>
         )}
@@ -43,6 +46,7 @@ export function ProfileHeader({ profile, pictureVersion, canChangePicture, canAr
           <Text as="h2" size={600} weight="semibold" data-testid="profile-name">{profile.name}</Text>
           {profile.isTeamLead && <Badge appearance="tint" color="brand">Team lead</Badge>}
           {profile.status === 'deleted' && <Badge appearance="filled" color="danger">Archived</Badge>}
+          <PresenceBadge presence={profile.presence} />
         </div>
         <Text>{profile.job?.name ?? ''}</Text>
       </div>
