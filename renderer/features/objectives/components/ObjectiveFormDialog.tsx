@@ -12,6 +12,7 @@ import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
 import { useAssignees, useCreateObjective, useObjectiveChoices, useReloadObjective, useUpdateObjective } from '../api/objectives';
 import { Choice } from './Choice';
+import { DeadlineField } from './DeadlineField';
 import { PriorityChoice } from './PriorityChoice';
 import { SaveFailure } from './SaveFailure';
 
@@ -159,9 +160,9 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
       <Choice label="Subcategory" required error={errors.subcategory} items={subcategories.map((s) => ({ id: s, name: s }))}
         value={values.subcategory || null} onChange={(s) => set('subcategory', s)} emptyText="Choose a category first" />
       <PriorityChoice error={errors.priority} value={values.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
-      <Field label="Deadline" validationMessage={errors.deadline}>
-        <Input type="date" min={today} value={values.deadline} onChange={(_, d) => set('deadline', d.value)} />
-      </Field>
+      {/* issue 25: warns when the assignee is out on the deadline */}
+      <DeadlineField value={values.deadline} min={today} error={errors.deadline} assignee={assigneeItems.find((a) => a.id === values.ownerId) ?? null}
+        onChange={(deadline) => set('deadline', deadline)} />
       <Checkbox className={styles.wide} label={OBJECTIVE_MESSAGES.publicCheckbox} checked={values.isPublic} onChange={(_, d) => set('isPublic', d.checked === true)} />
     </FormDialog>
   );
