@@ -34,7 +34,7 @@ export function planPages(db: DbOrTx, scope: PlanScope, pageSize = PLAN_PAGE_SIZ
   return {
     // planItems sorts by deadline and id, like the id list, so each page keeps its place
     async *items() {
-      yield* pagesOf(ids?.items ?? (await itemIds(db, scope)), pageSize, (page) => planItems(db, sql`${scope.items} and ${inArray(objectives.id, page)}`));
+      yield* pagesOf(ids?.items ?? (await itemIds(db, scope)), pageSize, (page) => planItems(db, scope.actor, sql`${scope.items} and ${inArray(objectives.id, page)}`));
     },
     // summaries sort by name and id; `people` is a condition on users as u
     async *summaries() {

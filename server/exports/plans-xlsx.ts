@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { PlanObjective, Plans, PlanSummary } from '../../shared/api/plans';
+import { supportsText } from '../../shared/rules/alignment-supports';
 import type { PlanPages } from './plans-data';
 import { ColumnWidths, type WidthLimits } from './column-widths';
 import { styleHeader } from './plans-xlsx-style';
@@ -13,7 +14,8 @@ import { readerCaughtUp, zipCaughtUp } from './users-xlsx';
 // so each sheet's pages are read twice, once to measure and once to write (a page is a lookup
 // by primary key; the ids are fixed before the answer starts, so both passes read the same rows).
 
-export const PLAN_HEADERS = ['Type', 'Title', 'Assignee', 'Team', 'Category', 'Priority', 'Status', 'Deadline', 'Completion score'];
+// issue 24: 'Supports' last, so the columns before it keep their places for those who read them
+export const PLAN_HEADERS = ['Type', 'Title', 'Assignee', 'Team', 'Category', 'Priority', 'Status', 'Deadline', 'Completion score', 'Supports'];
 export const SUMMARY_HEADERS = ['Name', 'Email', 'Team', 'Completed objectives', 'Overdue objectives', 'Total objectives'];
 export const PLAN_SHEETS = { plan: 'Plan', summary: 'Members' } as const;
 export const PLAN_COLUMN_WIDTHS: WidthLimits = { min: 10, max: 60 };
@@ -23,10 +25,10 @@ const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 /** An objective's row, bold, then its key results' rows. */
 function planRows(o: PlanObjective): Array<{ cells: unknown[]; bold: boolean }> {
   return [
-    { cells: ['Objective', o.title, o.owner.name, o.team?.name ?? '', o.category, o.priority, o.status, day(o.deadline), null], bold: true },
+    { cells: ['Objective', o.title, o.owner.name, o.team?.name ?? '', o.category, o.priority, o.status, day(o.deadline), null, supportsText(o.supports) || null], bold: true },
     // §3: the completion score is 100 when missing
     ...o.keyResults.map((k) => ({
-      cells: ['Key result', k.title, o.owner.name, o.team?.name ?? '', o.category, k.priority, k.status, day(k.deadline), k.status === 'completed' ? (k.percentage ?? 100) : null],
+      cells: ['Key result', k.title, o.owner.name, o.team?.name ?? '', o.category, k.priority, k.status, day(k.deadline), k.status === 'completed' ? (k.percentage ?? 100) : null, null],
       bold: false,
     })),
   ];

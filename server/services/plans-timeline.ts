@@ -3,11 +3,13 @@ import { TIMELINE_LIMIT, type TimelineObjective } from '../../shared/api/timelin
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { keyResults, objectives, users } from '../db/schema';
+import { parentsOf } from './alignment-parents';
 import { keyResultsByObjective } from './objectives-read';
 import { visibleWhere } from './objectives-scope';
 
 // objective-tracking §2 Timeline: the objectives the user may see (visibleWhere, the objectives
-// list's rule), key results as subtasks; two indexed queries, whatever the number of rows.
+// list's rule), key results as subtasks, and (issue 24) what each supports; three indexed
+// queries, whatever the number of rows.
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -29,12 +31,16 @@ export async function timelineItems(db: DbOrTx, actor: Actor, f: TimelineFilters
     .limit(TIMELINE_LIMIT + 1);
   const truncated = rows.length > TIMELINE_LIMIT;
   const kept = rows.slice(0, TIMELINE_LIMIT);
-  const byObjective = await keyResultsByObjective(db, kept.map((r) => r.o.id), [asc(keyResults.createdAt), asc(keyResults.id)], (k) => ({
-    id: k.id, title: k.title, status: k.status, priority: k.priority, start: day(k.createdAt), deadline: k.deadline,
-  }));
+  const keptIds = kept.map((r) => r.o.id);
+  const [byObjective, parents] = await Promise.all([
+    keyResultsByObjective(db, keptIds, [asc(keyResults.createdAt), asc(keyResults.id)], (k) => ({
+      id: k.id, title: k.title, status: k.status, priority: k.priority, start: day(k.createdAt), deadline: k.deadline,
+    })),
+    parentsOf(db, actor, keptIds),
+  ]);
   const items = kept.map(({ o, ownerName }) => ({
     id: o.id, title: o.title, status: o.status, priority: o.priority, start: day(o.createdAt), deadline: o.deadline,
-    owner: { id: o.ownerId, name: ownerName }, keyResults: byObjective.get(o.id) ?? [],
+    owner: { id: o.ownerId, name: ownerName }, keyResults: byObjective.get(o.id) ?? [], supports: parents.get(o.id) ?? [],
   }));
   return { items, truncated };
 }

@@ -3,6 +3,7 @@ import type { PlanObjective, Plans, PlanSummary } from '../../shared/api/plans';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
+import { parentsOf } from './alignment-parents';
 import { keyResultsByObjective } from './objectives-read';
 import { ofTeamsOrTheirMembers, visibleWhere } from './objectives-scope';
 
@@ -16,7 +17,7 @@ const OPEN_OVERDUE = sql`${objectives.status} in ('in progress', 'waiting for ap
 const FIRST_TEAM = sql`coalesce((select min(t.name) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = u.id and t.status = 'active'), '')`;
 
 /** The plan's objectives in deadline order (the streamed export reads them a page of ids at a time). */
-export async function planItems(db: DbOrTx, where: SQL): Promise<PlanObjective[]> {
+export async function planItems(db: DbOrTx, actor: Actor, where: SQL): Promise<PlanObjective[]> {
   const rows = await db
     .select({ o: objectives, ownerName: users.name, teamName: teams.name })
     .from(objectives)
@@ -24,9 +25,14 @@ export async function planItems(db: DbOrTx, where: SQL): Promise<PlanObjective[]
     .leftJoin(teams, eq(teams.id, objectives.teamId))
     .where(where)
     .orderBy(asc(objectives.deadline), asc(objectives.id));
-  const byObjective = await keyResultsByObjective(db, rows.map((r) => r.o.id), [asc(keyResults.deadline), asc(keyResults.id)], (k) => ({
-    id: k.id, title: k.title, status: k.status, priority: k.priority, deadline: k.deadline, percentage: k.percentage,
-  }));
+  const ids = rows.map((r) => r.o.id);
+  const [byObjective, parents] = await Promise.all([
+    keyResultsByObjective(db, ids, [asc(keyResults.deadline), asc(keyResults.id)], (k) => ({
+      id: k.id, title: k.title, status: k.status, priority: k.priority, deadline: k.deadline, percentage: k.percentage,
+    })),
+    // issue 24: the parents, each as the caller may see it
+    parentsOf(db, actor, ids),
+  ]);
   return rows.map(({ o, ownerName, teamName }) => ({
     id: o.id,
     title: o.title,
@@ -37,6 +43,7 @@ export async function planItems(db: DbOrTx, where: SQL): Promise<PlanObjective[]
     owner: { id: o.ownerId, name: ownerName },
     team: o.teamId !== null && teamName !== null ? { id: o.teamId, name: teamName } : null,
     keyResults: byObjective.get(o.id) ?? [],
+    supports: parents.get(o.id) ?? [],
   }));
 }
 
@@ -55,22 +62,26 @@ export async function summaries(db: DbOrTx, people: SQL, where: SQL): Promise<Pl
 
 /** Which objectives a plan holds (`items`) and whose summaries it shows (`people`, over users as u). */
 export interface PlanScope {
+  /** whose plan it is: the parents' titles are shown as this person may see them */
+  actor: Actor;
   items: SQL;
   people: SQL;
 }
 
 export const myPlanScope = (actor: Actor): PlanScope => ({
+  actor,
   items: sql`${visibleWhere(actor)} and ${objectives.ownerId} = ${actor.id}`,
   people: sql`u.id = ${actor.id}`,
 });
 
 export const teamPlanScope = (actor: Actor, teamId: number): PlanScope => ({
+  actor,
   items: sql`${visibleWhere(actor)} and ${ofTeamsOrTheirMembers([teamId])}`,
   people: sql`exists (select 1 from ${teamMembers} m where m.user_id = u.id and m.team_id = ${teamId})`,
 });
 
 async function plansOf(db: DbOrTx, scope: PlanScope): Promise<Plans> {
-  const [items, plans] = await Promise.all([planItems(db, scope.items), summaries(db, scope.people, scope.items)]);
+  const [items, plans] = await Promise.all([planItems(db, scope.actor, scope.items), summaries(db, scope.people, scope.items)]);
   return { items, plans };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportedRefSchema } from './alignment';
 import { envelope, refSchema } from './common';
 
 // objective-tracking §3 Plans ({items, plans}) and §7 GET/POST /user/plans (design §4: body team).
@@ -22,6 +23,8 @@ export const planObjectiveSchema = z.object({
   owner: refSchema,
   team: refSchema.nullable(),
   keyResults: z.array(planKeyResultSchema),
+  /** issue 24: what it (or one of its key results) supports; null is 'a private objective' */
+  supports: z.array(supportedRefSchema).default([]),
 });
 export type PlanObjective = z.infer<typeof planObjectiveSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportedRefSchema } from './alignment';
 import { LISTED_STATUSES } from './objectives';
 import { envelope, refSchema } from './common';
 
@@ -22,7 +23,13 @@ const task = {
   deadline: z.string(),
 };
 export const timelineKeyResultSchema = z.object(task);
-export const timelineObjectiveSchema = z.object({ ...task, owner: refSchema, keyResults: z.array(timelineKeyResultSchema) });
+export const timelineObjectiveSchema = z.object({
+  ...task,
+  owner: refSchema,
+  keyResults: z.array(timelineKeyResultSchema),
+  /** issue 24: what it (or one of its key results) supports; null is 'a private objective' */
+  supports: z.array(supportedRefSchema).default([]),
+});
 export type TimelineObjective = z.infer<typeof timelineObjectiveSchema>;
 export type TimelineKeyResult = z.infer<typeof timelineKeyResultSchema>;
 
