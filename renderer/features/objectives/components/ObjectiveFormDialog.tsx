@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { useAtomValue } from 'jotai';
 import { Checkbox, Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
-import { objectiveFormSchema, subcategoriesOf, type Objective } from '../../../../shared/api/objectives';
+import { levelObjectiveFormSchema, objectiveFormSchema, subcategoriesOf, type Objective, type ObjectiveUpdate } from '../../../../shared/api/objectives';
 import { CATEGORY_NAMES, PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
 import { OBJECTIVE_MESSAGES } from '../../../../shared/rules/objective-messages';
@@ -11,6 +12,11 @@ import { lengthHint } from '../../../lib/components/length-hint';
 import { userAtom } from '../../../lib/session/session';
 import { useNotify } from '../../../lib/toast';
 import { useAssignees, useCreateObjective, useObjectiveChoices, useReloadObjective, useUpdateObjective } from '../api/objectives';
+import { useCreateLevelObjective } from '../api/alignment';
+import { LEVEL_LABELS, levelOf, type ObjectiveLevel } from '../../../../shared/rules/objective-levels';
+import { useLinkProposals } from '../hooks/use-link-proposals';
+import { creatableLevels, levelTeams } from '../level-choices';
+import { SupportsPicker, type SupportCandidate } from './SupportsPicker';
 import { Choice } from './Choice';
 import { DeadlineField } from './DeadlineField';
 import { PriorityChoice } from './PriorityChoice';
@@ -56,6 +62,13 @@ const toForm = (v: Values) => ({
   deadline: v.deadline || undefined,
 });
 
+/** An edit sends the form's fields: the level is fixed, and a company objective's missing team stays as it is. */
+function editFields(data: z.output<typeof objectiveFormSchema> | z.output<typeof levelObjectiveFormSchema>): Omit<ObjectiveUpdate, 'lastModificationDate'> {
+  if (!('level' in data)) return data;
+  const { level: _level, teamId, ...fields } = data;
+  return teamId == null ? fields : { ...fields, teamId };
+}
+
 /** spec §5: New/Edit objective with every validation message next to its field. */
 export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolean; objective: Objective | null; onClose: () => void }) {
   const styles = useStyles();
@@ -71,6 +84,13 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
   const reloadObjective = useReloadObjective();
   const notify = useNotify();
   const assignees = useAssignees(values.teamId, open);
+  // issue 24: the level (chosen on create only) and the objectives it is to support, proposed as links once it is saved
+  const [level, setLevel] = useState<ObjectiveLevel>(levelOf(objective?.level));
+  const [supports, setSupports] = useState<SupportCandidate[]>([]);
+  const [supportsError, setSupportsError] = useState<string | undefined>();
+  const [linking, setLinking] = useState(false);
+  const createLevel = useCreateLevelObjective();
+  const propose = useLinkProposals();
   const today = isoDay();
 
   // Reset once per opening; a later answer of the choices only fills a team still unset.
@@ -83,6 +103,10 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
     setErrors({});
     create.reset();
     update.reset();
+    createLevel.reset();
+    setLevel(levelOf(objective?.level));
+    setSupports([]);
+    setSupportsError(undefined);
     // Once per opening, keyed by the id: a refetch while saving (the save's own invalidation)
     // hands in a new object for the same objective, and resetting then would drop the save's
     // onSuccess (update.reset()) and leave the dialog open. See KeyResultFormDialog.
@@ -101,7 +125,12 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = objectiveFormSchema.safeParse(toForm(values));
+    // issue 24: a team or company objective is checked by its own schema (a company one has no team)
+    const levelled = level !== 'personal';
+    const form = toForm(values);
+    const parsed = levelled
+      ? levelObjectiveFormSchema.safeParse({ ...form, level, teamId: level === 'company' ? null : form.teamId })
+      : objectiveFormSchema.safeParse(form);
     const found: Errors = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -115,9 +144,32 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
       setErrors(found);
       return;
     }
-    const done = { onSuccess: () => { notify.success(); onClose(); }, onError: () => notify.failure() };
-    if (base) update.mutate({ id: base.id, ...parsed.data, lastModificationDate: base.lastModificationDate }, done);
+    const done = { onSuccess: (saved: Objective | { removed: true }) => void linkSaved(saved), onError: () => notify.failure() };
+    if (base) update.mutate({ id: base.id, ...editFields(parsed.data), lastModificationDate: base.lastModificationDate }, done);
+    else if ('level' in parsed.data) createLevel.mutate(parsed.data, done);
     else create.mutate(parsed.data, done);
+  };
+
+  // Saved: each chosen objective becomes a link. What the hub refuses stays in the picker with its
+  // message, and the dialog goes on editing the saved objective (a second Save does not create it again).
+  const linkSaved = async (saved: Objective | { removed: true }) => {
+    if ('removed' in saved || supports.length === 0) {
+      notify.success();
+      onClose();
+      return;
+    }
+    setBase(saved);
+    setLinking(true);
+    const { left, error } = await propose(saved.id, supports);
+    setLinking(false);
+    if (left.length === 0) {
+      notify.success();
+      onClose();
+      return;
+    }
+    notify.failure();
+    setSupports(left);
+    setSupportsError(`The objective is saved; these links were refused. ${error ?? ''}`);
   };
 
   // After a 409: start again from the objective as it stands, the other person's change in view.
@@ -130,9 +182,21 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
     update.reset();
   };
 
-  const busy = create.isPending || update.isPending;
-  const failure = create.error ?? update.error;
-  const assigneeItems = assignees.data?.items ?? (regular && user ? [{ id: user.id, name: user.name }] : []);
+  const busy = create.isPending || update.isPending || createLevel.isPending || linking;
+  const failure = create.error ?? update.error ?? createLevel.error;
+  const self = user ? [{ id: user.id, name: user.name }] : [];
+  // a company objective belongs to no team: its assignee is the owner or admin making it
+  const assigneeItems = level === 'company' ? self : (assignees.data?.items ?? (regular ? self : []));
+  const levels = user && !objective ? creatableLevels(user, teams ?? []) : [];
+  const teamItems = level === 'team' && user && !objective ? levelTeams(user, teams ?? []) : (teams ?? []);
+  const chooseLevel = (next: ObjectiveLevel) => {
+    setLevel(next);
+    setErrors({});
+    if (next === 'company' && user) setValues((v) => ({ ...v, ownerId: user.id }));
+    // a team objective's team is one the person may make it for (§5: a new team clears the assignee)
+    const allowed = next === 'team' && user ? levelTeams(user, teams ?? []) : [];
+    if (next === 'team' && !allowed.some((t) => t.id === values.teamId)) setValues((v) => ({ ...v, teamId: allowed[0]?.id ?? null, ownerId: null }));
+  };
   return (
     <FormDialog
       open={open}
@@ -146,11 +210,17 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
       <Field label="Title" required validationMessage={errors.title} hint={lengthHint(values.title, TEXT_LIMITS.title)} className={styles.wide}>
         <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={TEXT_LIMITS.title} />
       </Field>
-      <Choice label="Team" required error={errors.teamId} items={choices.data?.teams ?? []} value={values.teamId}
-        // §5: changing the team clears the assignee (a regular user stays assigned to self)
-        onChange={(id) => set('teamId', id, { ownerId: regular && user ? user.id : null })} />
+      {/* issue 24: only the levels this person may create (shared/rules/objective-levels.ts) */}
+      {levels.length > 1 && (
+        <Choice label="Level" items={levels.map((l) => ({ id: l, name: LEVEL_LABELS[l] }))} value={level} onChange={chooseLevel} className={styles.wide} />
+      )}
+      {level !== 'company' && (
+        <Choice label="Team" required error={errors.teamId} items={teamItems} value={values.teamId}
+          // §5: changing the team clears the assignee (a regular user stays assigned to self)
+          onChange={(id) => set('teamId', id, { ownerId: regular && user ? user.id : null })} />
+      )}
       <Choice label="Assignee" required error={errors.ownerId} items={assigneeItems} value={values.ownerId}
-        disabled={regular} emptyText={OBJECTIVE_MESSAGES.noAssignees} onChange={(id) => set('ownerId', id)} />
+        disabled={regular || level === 'company'} emptyText={OBJECTIVE_MESSAGES.noAssignees} onChange={(id) => set('ownerId', id)} />
       <Field label="Description" required validationMessage={errors.description} className={styles.wide}>
         <Textarea value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" maxLength={TEXT_LIMITS.description} />
       </Field>
@@ -163,6 +233,12 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
       {/* issue 25: warns when the assignee is out on the deadline */}
       <DeadlineField value={values.deadline} min={today} error={errors.deadline} assignee={assigneeItems.find((a) => a.id === values.ownerId) ?? null}
         onChange={(deadline) => set('deadline', deadline)} />
+      {level !== 'company' && (
+        <div className={styles.wide}>
+          <SupportsPicker objectiveId={base?.id ?? null} level={level} excludeIds={base?.supports.flatMap((r) => (r ? [r.id] : [])) ?? []}
+            value={supports} onChange={(v) => { setSupports(v); setSupportsError(undefined); }} error={supportsError} />
+        </div>
+      )}
       <Checkbox className={styles.wide} label={OBJECTIVE_MESSAGES.publicCheckbox} checked={values.isPublic} onChange={(_, d) => set('isPublic', d.checked === true)} />
     </FormDialog>
   );
