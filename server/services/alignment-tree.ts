@@ -145,9 +145,15 @@ const IN_TREE = sql`${objectives.id} in (select lo.id from objectives lo where l
  */
 export async function alignmentSearch(db: DbOrTx, actor: Actor, q: TreeFilters & { q: string; limit: number }): Promise<AlignmentSearch> {
   const where = andAll([visibleWhere(actor), IN_TREE, sql`${objectives.title} ilike ${likePattern(q.q)}`, ...filterWhere(q)]);
-  const matches = rowsOf<{ end: EndRow }>(await db.execute(sql`
-    select ${END} as "end" from objectives where ${where}
-    order by case ${objectives.level} when 'company' then 0 when 'team' then 1 else 2 end, ${objectives.title}, ${objectives.id} limit ${q.limit}`)).map((r) => r.end);
+  // The matches first (plain columns), then the shaped rows of those few: every match's progress
+  // and counts would otherwise be built before the limit keeps twenty.
+  const matched = rowsOf<{ id: number }>(await db.execute(sql`
+    select ${objectives.id} as id from objectives where ${where}
+    order by case ${objectives.level} when 'company' then 0 when 'team' then 1 else 2 end, ${objectives.title}, ${objectives.id} limit ${q.limit}`)).map((r) => r.id);
+  const shaped = matched.length === 0 ? [] : rowsOf<{ end: EndRow }>(await db.execute(sql`
+    select ${END} as "end" from objectives where ${objectives.id} in (${sql.join(matched.map((id) => sql`${id}`), sql`, `)})`)).map((r) => r.end);
+  const byId = new Map(shaped.map((end) => [end.id, end]));
+  const matches = matched.map((id) => byId.get(id)).filter((end): end is EndRow => end !== undefined);
   const paths = new Map<number, EndRow[]>(matches.map((m) => [m.id, [m]]));
   let frontier = matches.map((m) => m.id);
   // levels are three deep: a parent of a parent is company level, so three steps at most
