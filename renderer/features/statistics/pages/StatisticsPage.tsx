@@ -10,6 +10,7 @@ import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { userAtom } from '../../../lib/session/session';
 import { useAppliedTheme } from '../../../lib/theme';
 import { useJobChoices, useStatistics } from '../api/statistics';
+import { AlignmentFigures } from '../components/AlignmentFigures';
 import { splitBars, teamBars } from '../components/chart-options';
 import { splitSummary, teamSummary } from '../components/chart-summary';
 import { SERIES_COLORS } from '../components/chart-theme';
@@ -99,6 +100,12 @@ export default function StatisticsPage() {
             <EChart label="Objectives by team chart" option={teamOption} height={320} summary={teamSummary('Objectives by team', data.byTeam)} />
             <TeamTable teams={data.byTeam} />
           </Card>
+          {data.alignment && (
+            <Card className={s.card}>
+              <Text as="h2" size={500} weight="semibold">Alignment</Text>
+              <AlignmentFigures alignment={data.alignment} />
+            </Card>
+          )}
           <Card className={s.card}>
             <Text as="h2" size={500} weight="semibold">By employee</Text>
             <EmployeeTable rows={data.byEmployee} />

@@ -39,6 +39,8 @@ const useStyles = makeStyles({
   // the colour is the bar's own (barTextColor), set inline
   barText: { position: 'relative', paddingLeft: '6px', fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap', display: 'flex', alignItems: 'center', gap: '4px' },
   done: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0 },
+  // issue 24: the parents beside the bar's end, where the row has room at every zoom level
+  supports: { position: 'absolute', top: 0, lineHeight: `${ROW_HEIGHT}px`, paddingLeft: '6px', fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2 },
 });
 
 interface Props {
@@ -118,13 +120,14 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth 
                     onClick={(e) => { e.stopPropagation(); onToggle(r.objectiveId); }} />
                 ) : <span className={s.spacer} />)}
                 {done && <CheckmarkCircleFilled className={s.done} aria-label="Completed" />}
-                <button type="button" className={s.open} title={`${r.title} — ${r.owner}`} onClick={(e) => { e.stopPropagation(); open(); }}>{r.title}</button>
+                <button type="button" className={s.open} title={`${r.title} — ${r.owner}${r.supports ? ` · Supports: ${r.supports}` : ''}`} onClick={(e) => { e.stopPropagation(); open(); }}>{r.title}</button>
               </div>
               <div className={s.bar} style={{ left: x(r.from), width: Math.max(4, (r.to - r.from) * px), backgroundColor: r.color }}
                 title={`${r.title}: ${isoOfDay(r.from)} – ${isoOfDay(r.to - 1)} · ${r.progress}%`} data-progress={r.progress}>
                 <div className={s.progress} style={{ width: `${r.progress}%` }} />
                 <span className={s.barText} style={{ color: barTextColor(r.color) }}>{done && <CheckmarkCircleFilled />}{r.title}</span>
               </div>
+              {r.supports && <span className={s.supports} style={{ left: x(r.to) }} data-testid="timeline-supports">Supports: {r.supports}</span>}
             </div>
           );
         })}

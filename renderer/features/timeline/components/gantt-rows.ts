@@ -1,4 +1,5 @@
 import type { TimelineObjective } from '../../../../shared/api/timeline';
+import { supportsText } from '../../../../shared/rules/alignment-supports';
 import { barSpan, priorityColor, progressOf } from '../../../../shared/rules/timeline';
 
 // The Gantt's flat row list: each objective, then its key results when expanded.
@@ -15,6 +16,8 @@ export interface GanttRow {
   progress: number;
   color: string;
   hasChildren: boolean;
+  /** issue 24: what the objective supports, as one line ('' for none and for key results) */
+  supports: string;
 }
 
 export function ganttRows(items: TimelineObjective[], collapsed: ReadonlySet<number>): GanttRow[] {
@@ -23,12 +26,13 @@ export function ganttRows(items: TimelineObjective[], collapsed: ReadonlySet<num
     rows.push({
       key: `o${o.id}`, kind: 'objective', objectiveId: o.id, title: o.title, owner: o.owner.name, status: o.status,
       ...barSpan(o.start, o.deadline), progress: progressOf('objective', o.status), color: priorityColor(o.priority), hasChildren: o.keyResults.length > 0,
+      supports: supportsText(o.supports),
     });
     if (collapsed.has(o.id)) continue;
     for (const k of o.keyResults) {
       rows.push({
         key: `k${k.id}`, kind: 'keyResult', objectiveId: o.id, title: k.title, owner: o.owner.name, status: k.status,
-        ...barSpan(k.start, k.deadline), progress: progressOf('keyResult', k.status), color: priorityColor(k.priority), hasChildren: false,
+        ...barSpan(k.start, k.deadline), progress: progressOf('keyResult', k.status), color: priorityColor(k.priority), hasChildren: false, supports: '',
       });
     }
   }
