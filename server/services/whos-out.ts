@@ -44,15 +44,26 @@ interface EventRow extends AbsenceEvent {
   teamIds: number[];
 }
 
-/** The window's leave of these people (all people with null), with each person's teams for the kind rule. */
-async function leaveRows(db: DbOrTx, userIds: readonly number[] | null, from: string, to: string): Promise<EventRow[]> {
+/**
+ * The teams a person shares with the viewer: all the kind rule (a team lead of the person) can
+ * ask of their teams, read by the team_members key, and nothing when the viewer is in no team.
+ */
+function sharedTeams(viewer: Actor | undefined): SQL<number[]> {
+  const mine = viewer ? [...new Set(viewer.teamIds)] : [];
+  if (mine.length === 0) return sql<number[]>`'{}'::int[]`;
+  return sql<number[]>`array(select tm.team_id from ${teamMembers} tm where tm.user_id = ${holidayEvents.userId}
+    and tm.team_id in (${sql.join(mine.map((id) => sql`${id}`), sql`, `)}))`;
+}
+
+/** The window's leave of these people (all people with null), with the teams each shares with the viewer. */
+async function leaveRows(db: DbOrTx, viewer: Actor | undefined, userIds: readonly number[] | null, from: string, to: string): Promise<EventRow[]> {
   const rows = await db
     .select({
       userId: holidayEvents.userId,
       start: holidayEvents.start,
       end: holidayEvents.end,
       type: holidayEvents.type,
-      teamIds: sql<number[]>`coalesce((select array_agg(tm.team_id) from ${teamMembers} tm where tm.user_id = ${holidayEvents.userId}), '{}')`,
+      teamIds: sharedTeams(viewer),
     })
     .from(holidayEvents)
     .where(and(
@@ -79,7 +90,7 @@ export async function presenceFor(db: DbOrTx, viewer: Actor | undefined, userIds
   if (userIds !== null && userIds.length === 0) return found;
   const window = presenceWindow(now);
   const publicSet = new Set(window.publicDays.keys());
-  for (const [userId, events] of byPerson(await leaveRows(db, userIds, window.today, window.until))) {
+  for (const [userId, events] of byPerson(await leaveRows(db, viewer, userIds, window.today, window.until))) {
     const presence = presenceOf(events, window.today, publicSet, maySeeKind(viewer, events[0]));
     if (presence) found.set(userId, presence);
   }
@@ -103,7 +114,7 @@ export async function whosOut(db: DbOrTx, viewer: Actor, now: Date = new Date())
     .where(and(eq(users.status, 'active'), ne(users.id, viewer.id),
       sql`${users.id} in (select tm.user_id from ${teamMembers} tm where tm.team_id in (${sql.join(teamIds.map((id) => sql`${id}`), sql`, `)}))`))
     .orderBy(asc(users.name), asc(users.id));
-  const leave = byPerson(mates.length ? await leaveRows(db, mates.map((m) => m.id), window.today, days[days.length - 1]) : []);
+  const leave = byPerson(mates.length ? await leaveRows(db, viewer, mates.map((m) => m.id), window.today, days[days.length - 1]) : []);
   return {
     today: window.today,
     hasTeams: true,
@@ -123,5 +134,5 @@ export async function whosOut(db: DbOrTx, viewer: Actor, now: Date = new Date())
 
 /** GET /holidays/out-on: whether a person is off on a day (their leave; the kind is not said). */
 export async function isPersonOutOn(db: DbOrTx, userId: number, day: string): Promise<boolean> {
-  return isOutOn(await leaveRows(db, [userId], day, day), day);
+  return isOutOn(await leaveRows(db, undefined, [userId], day, day), day);
 }

@@ -145,7 +145,8 @@ describe('query plans on the large company (1,000 staff)', () => {
     expect(statements).toHaveLength(1);
     const plan = await planOf(statements[0]);
     expect(plan.some((n) => n['Index Name'] === 'holiday_events_user_end_idx'), JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]))).toBe(true);
-    expect(seqScans(plan)).not.toContain('holiday_events');
+    // the kind-of-leave rule's teams: a lookup per leave row by the team_members key, not a pass over every membership
+    expect(seqScans(plan)).toEqual([]);
   });
 
   it('statistics of one team: every statement reads the team\'s objectives through an index', async () => {
