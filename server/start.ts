@@ -42,12 +42,13 @@ export interface StartHubOptions {
    * issue 23: after close() is called, how long the hub keeps serving everything with
    * /health/ready at 503 (HUB_DRAIN_DELAY): for load balancers that poll readiness, and for nginx,
    * whose kept-alive connections to the hub are used up meanwhile (each answer closes its own).
-   * Then it passes requests on until none come (services/readiness.ts) and stops listening.
+   * Then, behind a proxy (trustProxy), it passes requests on until none come
+   * (services/readiness.ts); then it stops listening.
    */
   drainDelayMs?: number;
   /** issue 23: how long requests in flight get to finish before their connections are cut (HUB_DRAIN_TIMEOUT) */
   drainTimeoutMs?: number;
-  /** issue 23: when the hub stops listening after its drain delay; DRAIN_QUIET when omitted (tests set it) */
+  /** issue 23: when a hub behind a proxy stops listening after its drain delay; DRAIN_QUIET when omitted (tests set it) */
   drainQuiet?: QuietOptions;
   /**
    * issue 20: the folder of the database prepared at build time (server/db/prepared-data.ts) that a
@@ -79,8 +80,8 @@ export interface RunningHub {
   /** where Prometheus scrapes this hub (http://host:port/metrics); null without StartHubOptions.metrics */
   metricsUrl: string | null;
   /**
-   * issue 23's drain: readiness 503, then (after drainDelayMs) the requests a proxy retries
-   * elsewhere answered 503 until none have come for DRAIN_QUIET.quietMs, then no new connections,
+   * issue 23's drain: readiness 503, then (after drainDelayMs, and behind a proxy) the requests the
+   * proxy retries elsewhere answered 503 until none have come for DRAIN_QUIET.quietMs, then no new connections,
    * idle keep-alive connections closed, event streams ended, requests in flight finished (cut after
    * drainTimeoutMs), then the database closed.
    */
@@ -161,9 +162,13 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
           try {
             readiness.startDraining();
             if (options.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
-            readiness.startPassingOn();
-            const quiet = options.drainQuiet ?? DRAIN_QUIET;
-            if (!(await untilNoArrivals(readiness, quiet))) log.warn({ maxMs: quiet.maxMs }, 'draining: requests still arriving; no longer waiting for them to stop');
+            // only a proxy has another hub to pass requests on to (the desktop app's hub has none)
+            if (options.trustProxy) {
+              log.info('draining: passing requests on');
+              readiness.startPassingOn();
+              const quiet = options.drainQuiet ?? DRAIN_QUIET;
+              if (!(await untilNoArrivals(readiness, quiet))) log.warn({ maxMs: quiet.maxMs }, 'draining: requests still arriving; no longer waiting for them to stop');
+            }
             log.info('draining: no new connections');
             await Promise.all([scheduler?.stop(), closeWithin(started, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS)]);
           } finally {

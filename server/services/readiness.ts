@@ -14,8 +14,9 @@ import { sendRequestId } from '../plugins/request-log';
 // a 502 (a rolling restart on a loaded machine met several of these per restart). nginx has no
 // way to ask a hub whether it is ready; what makes it leave a hub alone is a failed attempt
 // (proxy_next_upstream http_503 with max_fails=1 in deploy/nginx/bitstone-hub.conf). So once the
-// drain delay is over, the hub answers the requests nginx passes to another hub with 503, without
-// running them, until no request has come for QUIET_MS; then it stops listening.
+// drain delay is over, a hub behind a proxy answers the requests nginx passes to another hub with
+// 503, without running them, until no request has come for a while (start.ts, DRAIN_QUIET); then
+// it stops listening.
 
 export type DrainPhase = 'serving' | 'draining' | 'passing-on';
 

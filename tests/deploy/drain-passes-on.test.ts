@@ -10,11 +10,11 @@ import { errorBodySchema } from '../../shared/api/common';
 import { READY_MESSAGES } from '../../shared/api/health';
 import { objectiveChoicesResponseSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 
-// issue 23: after its drain delay a stopping hub makes nginx leave it alone before it stops
-// listening (server/services/readiness.ts): the requests nginx passes to another hub after a 503
-// (GET, HEAD, OPTIONS, PUT, DELETE) are answered 503 without being run, POST and PATCH are still
-// served, the health checks keep their true answers, and the hub stops listening only once no
-// request has come for a while. tests/deploy/rolling-restart.test.ts shows the effect behind nginx.
+// issue 23: after its drain delay a stopping hub behind a proxy makes nginx leave it alone before
+// it stops listening (server/services/readiness.ts): the requests nginx passes to another hub after
+// a 503 (GET, HEAD, OPTIONS, PUT, DELETE) are answered 503 without being run, POST and PATCH are
+// still served, the health checks keep their true answers, and the hub stops listening only once
+// no request has come for a while. tests/deploy/rolling-restart.test.ts shows the effect behind nginx.
 
 const QUIET_MS = 3_000;
 
@@ -65,7 +65,8 @@ afterAll(async () => {
 describe('a draining hub after its drain delay', () => {
   it('answers 503 to what nginx passes on, serves writes, and stops listening once requests stop', { timeout: 180_000 }, async () => {
     // a long quiet period, so this test's own pace never looks like the proxy having gone
-    hub = await startHub({ dataDir: path.join(dir, 'data'), port: 0, webRoot: null, drainDelayMs: 1_000, drainQuiet: { quietMs: QUIET_MS, maxMs: 20_000 } });
+    // behind a proxy (HUB_TRUST_PROXY=1): only then has the hub another one to pass requests on to
+    hub = await startHub({ dataDir: path.join(dir, 'data'), port: 0, webRoot: null, trustProxy: true, drainDelayMs: 1_000, drainQuiet: { quietMs: QUIET_MS, maxMs: 20_000 } });
     const port = Number(new URL(hub.url).port);
     const [token, other] = [await signIn(), await signIn()];
     const me = meResponseSchema.parse((await call('GET', '/api/auth/me', token)).body).data.user;

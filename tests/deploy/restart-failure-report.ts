@@ -24,8 +24,8 @@ export interface HubRestart {
   /** 1-based, as the upstream lists them */
   hub: number;
   signalledAt: number;
-  /** the old hub's 'draining: no new connections' line, when it logged one */
-  stoppedListeningAt: number | null;
+  /** the old hub's own lines: the signal handled, requests passed on, no longer listening */
+  drain: DrainTimes;
   exitedAt: number;
   readyAt: number;
 }
@@ -37,20 +37,39 @@ export interface HubLog {
 
 const seconds = (ms: number) => `${ms >= 0 ? '+' : ''}${(ms / 1000).toFixed(3)} s`;
 
-/** When a retired hub stopped listening, from its own log. */
-export function stoppedListeningAt(hub: HubProcess): number | null {
-  const line = hub.logLines().find((entry) => entry.msg === 'draining: no new connections');
-  return typeof line?.time === 'number' ? line.time : null;
+export interface DrainTimes {
+  handledAt: number | null;
+  passingOnAt: number | null;
+  stoppedListeningAt: number | null;
+  /** it stopped listening with requests still arriving (after DRAIN_QUIET.maxMs) */
+  gaveUp: boolean;
+}
+
+/** A retired hub's drain, from its own log. */
+export function drainTimes(hub: HubProcess): DrainTimes {
+  const lines = hub.logLines();
+  const at = (msg: string) => {
+    const line = lines.find((entry) => entry.msg === msg);
+    return typeof line?.time === 'number' ? line.time : null;
+  };
+  return {
+    handledAt: at('shutting down'),
+    passingOnAt: at('draining: passing requests on'),
+    stoppedListeningAt: at('draining: no new connections'),
+    gaveUp: at('draining: requests still arriving; no longer waiting for them to stop') !== null,
+  };
 }
 
 export function describeTimeline(restarts: HubRestart[], loadStarted: number): string {
   return restarts
-    .map(
-      (r) =>
-        `hub ${r.hub}: SIGTERM at ${seconds(r.signalledAt - loadStarted)} of the load, stopped listening ` +
-        `${r.stoppedListeningAt === null ? '(not logged)' : seconds(r.stoppedListeningAt - r.signalledAt)}, exited ${seconds(r.exitedAt - r.signalledAt)}, ` +
-        `new hub ready ${seconds(r.readyAt - r.signalledAt)} after the SIGTERM`,
-    )
+    .map((r) => {
+      const after = (time: number | null) => (time === null ? '(not logged)' : seconds(time - r.signalledAt));
+      return (
+        `hub ${r.hub}: SIGTERM at ${seconds(r.signalledAt - loadStarted)} of the load; after it: handled ${after(r.drain.handledAt)}, ` +
+        `passing requests on ${after(r.drain.passingOnAt)}, stopped listening ${after(r.drain.stoppedListeningAt)}` +
+        `${r.drain.gaveUp ? ' (with requests still arriving)' : ''}, exited ${seconds(r.exitedAt - r.signalledAt)}, new hub ready ${seconds(r.readyAt - r.signalledAt)}`
+      );
+    })
     .join('\n');
 }
 

@@ -7,7 +7,7 @@ import { objectiveChoicesResponseSchema, objectiveResponseSchema } from '../../s
 import { DEPLOY_HOST, startDeployStack, type DeployStack } from '../support/deploy-stack';
 import type { HubProcess } from '../support/hub-process';
 import { REQUEST_ID_HEADER } from '../../server/plugins/request-log';
-import { describeFailure, describeTimeline, stoppedListeningAt, summarizeErrorLog, type FailedRequest, type HubLog, type HubRestart } from './restart-failure-report';
+import { describeFailure, describeTimeline, drainTimes, summarizeErrorLog, type FailedRequest, type HubLog, type HubRestart } from './restart-failure-report';
 
 // issue 23 'Upgrades with nothing failed': the three hubs behind nginx restarted one after the
 // other (SIGTERM, drain, a new process on the same port, ready) under a steady mixed load of
@@ -123,7 +123,7 @@ describe('a rolling restart of three hubs behind nginx', () => {
         const retired: HubProcess = stack!.hubs[index];
         const signalledAt = Date.now();
         const { drainedMs, readyMs } = await stack!.restartHub(index);
-        restarts.push({ hub: index + 1, signalledAt, stoppedListeningAt: stoppedListeningAt(retired), exitedAt: signalledAt + drainedMs, readyAt: signalledAt + drainedMs + readyMs });
+        restarts.push({ hub: index + 1, signalledAt, drain: drainTimes(retired), exitedAt: signalledAt + drainedMs, readyAt: signalledAt + drainedMs + readyMs });
         hubLogs.push({ name: `hub ${index + 1} (stopped)`, process: retired });
       }
       await new Promise((resolve) => setTimeout(resolve, MARGIN_MS));
