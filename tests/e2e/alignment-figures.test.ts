@@ -103,6 +103,12 @@ describe('alignment in statistics and on the timeline', () => {
       const row = tree.locator(`[data-row="o${child.id}"]`);
       await expect.poll(() => row.getByTestId('timeline-supports').textContent()).toBe(`Supports: ${parent.title}`);
       expect(await row.getByRole('button', { name: child.title }).getAttribute('title')).toContain(`Supports: ${parent.title}`);
+      // zoomed to fit and scrolled to the end, the line is in view beside the bar, not past the chart
+      await page.getByRole('button', { name: 'Zoom to fit' }).click();
+      await tree.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+      const [line, view] = await Promise.all([row.getByTestId('timeline-supports').boundingBox(), tree.boundingBox()]);
+      expect(line!.x + line!.width).toBeLessThanOrEqual(view!.x + view!.width);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/timeline-supports.png` });
     });
   });
 });

@@ -14,6 +14,8 @@ import { labelWidthFor } from './label-width';
 export const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 36;
 const OVERSCAN = 10;
+/** Room after the chart for the 'Supports: …' of the bars that end at its right edge. */
+const SUPPORTS_ROOM = 360;
 
 const useStyles = makeStyles({
   scroller: { position: 'relative', overflow: 'auto', height: '640px', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground1 },
@@ -74,7 +76,8 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth 
 
   const labelWidth = labelWidthFor(view.width);
   const px = zoom.pxPerDay;
-  const chartWidth = Math.max(1, (range.to - range.from) * px);
+  const hasSupports = useMemo(() => rows.some((r) => r.supports !== ''), [rows]);
+  const chartWidth = Math.max(1, (range.to - range.from) * px) + (hasSupports ? SUPPORTS_ROOM : 0);
   const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT;
   const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
