@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseNotEmptyError, scaledSize, seedLargeCompany, type LargeSeedReport } from '../../server/db/seed/large';
+import { companyGoalCount } from '../../server/db/seed/large/alignment';
+import { recomputeRollups } from '../../server/services/alignment-rollup';
 import { KEY_RESULT_STATUSES, OBJECTIVE_STATUSES } from '../../shared/rules/constants';
 import { startTestHub, type TestHub } from '../support/hub';
 import { OBJECTIVES_OFF_THE_OVERDUE_RULE } from '../support/overdue-rule';
@@ -57,7 +59,7 @@ describe('large company seed (scaled to 200 staff)', () => {
     // The foreign keys hold although the bulk load skips their per-row triggers.
     expect(await scalar('select count(*)::int as n from key_results k left join objectives o on o.id = k.objective_id where o.id is null')).toBe(0);
     expect(await scalar(`select count(*)::int as n from objectives o left join users u on u.id = o.owner_id left join users a on a.id = o.author_id
-      left join teams t on t.id = o.team_id where u.id is null or a.id is null or t.id is null`)).toBe(0);
+      left join teams t on t.id = o.team_id where u.id is null or a.id is null or (t.id is null and o.level <> 'company')`)).toBe(0);
     expect(await scalar(`select count(*)::int as n from team_members m left join users u on u.id = m.user_id where u.id is null`)).toBe(0);
     expect(await scalar(`select count(*)::int as n from evaluations e left join users u on u.id = e.user_id where u.id is null`)).toBe(0);
     // A completed objective only has completed key results (objective-tracking §4).
@@ -113,6 +115,48 @@ describe('large company seed (scaled to 200 staff)', () => {
     const detail = await hub.get(`/api/objective/${one}`, { token: owner });
     expect(detail.status).toBe(200);
     expect(detail.body.data.key_results.length).toBeGreaterThan(0);
+  });
+
+  it('aligns the company (issue 24): company goals, three team objectives per team, six in ten personal objectives linked', async () => {
+    expect(await scalar(`select count(*)::int as n from objectives where level = 'company'`)).toBeGreaterThanOrEqual(companyGoalCount(SIZE));
+    expect(await scalar(`select count(*)::int as n from objectives o join users u on u.id = o.owner_id
+      where o.level = 'company' and (not u.is_owner or o.team_id is not null)`)).toBe(0);
+    // every team has team objectives, each by its lead
+    expect(await scalar(`select count(*)::int as n from teams t where t.status = 'active'
+      and not exists (select 1 from objectives o where o.team_id = t.id and o.level = 'team')`)).toBe(0);
+    expect(await scalar(`select count(*)::int as n from objectives o where o.level = 'team'
+      and not exists (select 1 from team_members m where m.user_id = o.owner_id and m.team_id = o.team_id and m.is_lead)`)).toBe(0);
+    const share = await scalar(`select (count(*) filter (where exists (select 1 from objective_links l where l.child_objective_id = o.id and l.child_key_result_id is null)))::float
+      / count(*) as n from objectives o where o.level = 'personal' and o.status <> 'deleted'`);
+    expect(share).toBeGreaterThan(0.5);
+    expect(share).toBeLessThan(0.7);
+    expect(await scalar(`select count(*)::int as n from objective_links where child_key_result_id is not null`)).toBeGreaterThan(0);
+    // links point up a level, personal ones to their own team's objective, and at most five from one child
+    expect(await scalar(`select count(*)::int as n from objective_links l join objectives c on c.id = l.child_objective_id
+      join objectives p on p.id = l.parent_objective_id
+      where not (c.level = 'personal' and p.level = 'team' and p.team_id = c.team_id or c.level = 'team' and p.level = 'company')
+        and not (c.level = 'personal' and p.level = 'company')`)).toBe(0);
+    expect(await scalar(`select coalesce(max(n), 0)::int as n from (select count(*) as n from objective_links group by child_objective_id, child_key_result_id) x`)).toBeLessThanOrEqual(5);
+    expect(await scalar(`select count(*)::int as n from objectives where level = 'company' and not exists (select 1 from objective_links l where l.parent_objective_id = objectives.id)`)).toBe(0);
+  });
+
+  it("stores the roll-ups the hub computes: recomputeRollups from nothing gives every parent's figure again", async () => {
+    const stored = (await hub.db.execute(sql`select id, rolled_up_progress as value from objectives where rollup_mode = 'children' order by level desc, id`)) as unknown as { rows: Array<{ id: number; value: number | null }> };
+    expect(stored.rows.length).toBeGreaterThan(10);
+    expect(stored.rows.filter((r) => (r.value ?? 0) > 0).length).toBeGreaterThan(stored.rows.length / 2);
+    const again = new Map<number, number | null>();
+    await hub.db.transaction(async (tx) => {
+      await tx.execute(sql`update objectives set rolled_up_progress = null where rollup_mode = 'children'`);
+      // the level below first, as a change would reach them; recomputeRollups walks up itself too
+      const teamFirst = (await tx.execute(sql`select id from objectives where rollup_mode = 'children' order by case level when 'team' then 0 else 1 end, id`)) as unknown as { rows: Array<{ id: number }> };
+      await recomputeRollups(tx, teamFirst.rows.map((r) => Number(r.id)));
+      const rows = (await tx.execute(sql`select id, rolled_up_progress as value from objectives where rollup_mode = 'children'`)) as unknown as { rows: Array<{ id: number; value: number | null }> };
+      for (const row of rows.rows) again.set(Number(row.id), row.value);
+      tx.rollback();
+    }).catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+    for (const row of stored.rows) expect(again.get(Number(row.id)), `objective ${row.id}`).toBe(row.value);
   });
 
   it('refuses a database that already has users', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../client';
 import { isDatabaseEmpty, seedDemoCompany } from '../index';
 import { createRandom } from '../random';
+import { insertAlignmentAtScale } from './alignment';
 import { countRows, syncSequence, withBulkLoad } from './bulk';
 import { insertDaysLeft, insertHolidays, insertTimeTasks } from './calendar';
 import { readDemo } from './demo';
@@ -77,6 +78,8 @@ export async function seedLargeCompany(db: Db, options: LargeSeedOptions = {}): 
       report.indexes = { rows: indexes, ms };
       log(`${'indexes rebuilt'.padEnd(18)} ${String(indexes).padStart(9)}      ${(ms / 1000).toFixed(1).padStart(7)} s`);
     });
+    // issue 24: after the indexes are back, so its set-based statements read them
+    await step('alignment links', () => insertAlignmentAtScale(tx, size, now, company.maxObjectiveId + 1));
     for (const table of ['teams', 'users', 'objectives']) await syncSequence(tx, table);
   });
   // Fresh statistics, so the planner sees a large company and picks the indexes; the vacuum of the
