@@ -5,11 +5,14 @@ import { objectives } from '../db/schema';
 import type { StatisticsScope } from './statistics';
 
 // issue 24 'Statistics gain alignment': of the objectives in the statistics (the same scope:
-// visibility, period, team and job), how many support a team or company objective, per team;
-// and the company objectives of the period that nothing supports. One statement, read from
-// objective_links' indexes: the links (few beside the objectives) pick the supporting objectives,
-// and company objectives are found by level (objectives_level_team_deadline_idx), so no second
-// pass over every objective in scope is made; the team totals come from the grouped pass.
+// visibility, period, team and job), how many support a team or company objective (a link always
+// points up a level), per team; and the company objectives of the period that nothing supports.
+// One statement. The supporting count is a semi-join written as `exists`, so PostgreSQL may hash
+// the links once against the objectives in scope: on the aligned large company (10,000 staff,
+// ~140,000 links) that took 200-280 ms for all teams where `id in (links)` probed the objectives
+// once per link (500-900 ms); one team's objectives come by index as before. Company objectives
+// are found by level (objectives_level_team_deadline_idx), what supports them by
+// objective_links_parent_idx; the team totals come from the grouped pass.
 
 interface Counted { teamId: number | null; n: number }
 interface Unsupported { id: number; title: string; status: string; deadline: string; ownerId: number; ownerName: string | null; total: number }
@@ -35,10 +38,10 @@ function alignmentStatement(scope: StatisticsScope, q: StatisticsQuery): SQL {
   return sql`select
     (select json_agg(json_build_object('teamId', team_id, 'n', n)) from (
       select ${objectives.teamId} as team_id, count(*)::int as n from ${objectives}
-      where ${where} and ${objectives.id} in (
-        select l.child_objective_id from objective_links l join objectives p on p.id = l.parent_objective_id
-        left join key_results lk on lk.id = l.child_key_result_id
-        where p.level in ('team', 'company') and p.status <> 'deleted' and ${LIVE_KEY_RESULT})
+      where ${where} and exists (
+        select 1 from objective_links l join objectives p on p.id = l.parent_objective_id
+        where l.child_objective_id = ${objectives.id} and p.status <> 'deleted'
+          and (l.child_key_result_id is null or exists (select 1 from key_results lk where lk.id = l.child_key_result_id and lk.status <> 'deleted')))
       group by 1) s) as supporting,
     (select json_agg(json_build_object('teamId', team_id, 'n', n)) from (
       select ${objectives.teamId} as team_id, count(*)::int as n from ${objectives}
