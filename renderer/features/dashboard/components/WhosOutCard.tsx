@@ -3,7 +3,7 @@ import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { WhosOutDay } from '../../../../shared/api/whos-out';
 import { shortDay, WHOS_OUT_TEXT } from '../../../../shared/rules/whos-out';
 import { errorText } from '../../../lib/api';
-import { outTodayPicture } from '../../../lib/components/PresenceBadge';
+import { outTodayAvatar } from '../../../lib/components/PresenceBadge';
 import { UserAvatar } from '../../../lib/components/UserAvatar';
 import { profilePath } from '../../../lib/paths';
 import { useWhosOut } from '../api/get-whos-out';
@@ -25,7 +25,7 @@ const useStyles = makeStyles({
   people: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}` },
   person: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   personLink: { color: 'inherit' },
-  picture: outTodayPicture,
+  picture: outTodayAvatar,
   muted: { color: tokens.colorNeutralForeground3 },
   holiday: { color: tokens.colorPaletteDarkOrangeForeground2, fontWeight: tokens.fontWeightSemibold },
   error: { color: tokens.colorPaletteRedForeground1 },

@@ -5,7 +5,7 @@ import type { OrgChartPerson } from '../../../../shared/api/org-chart';
 import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
 import { isoDay } from '../../../../shared/rules/dates';
 import { presenceText } from '../../../../shared/rules/whos-out';
-import { isOutToday, outTodayPicture } from '../../../lib/components/PresenceBadge';
+import { isOutToday, outTodayAvatar, outTodayPicture } from '../../../lib/components/PresenceBadge';
 import { usePictureUrl } from '../../../lib/picture';
 import { CARD, type PlacedNode } from '../tree-layout';
 
@@ -29,6 +29,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   // issue 25: out today is greyed and said in words on the card's last line
   outPicture: outTodayPicture,
+  outAvatar: outTodayAvatar,
   out: { backgroundColor: tokens.colorNeutralBackground2 },
   presence: { color: tokens.colorPaletteDarkOrangeForeground2, fontWeight: tokens.fontWeightSemibold },
   toggle: { flexShrink: 0, minWidth: '36px', paddingLeft: '2px', paddingRight: '2px' },
@@ -69,7 +70,7 @@ export const PersonCard = memo(function PersonCard({ person, node, focused, tabb
       onClick={() => onOpen(person.id)}
       onFocus={() => onFocusPerson(person.id)}
     >
-      {src ? <img className={mergeClasses(styles.picture, out && styles.outPicture)} src={src} alt="" draggable={false} /> : <Avatar className={out ? styles.outPicture : undefined} name={person.name} size={48} aria-hidden />}
+      {src ? <img className={mergeClasses(styles.picture, out && styles.outPicture)} src={src} alt="" draggable={false} /> : <Avatar className={out ? styles.outAvatar : undefined} name={person.name} size={48} aria-hidden />}
       {/* named by its text, not an aria-label: axe counts the initials and the reports count as
           visible text, which a label of name and job would leave out (label-in-name) */}
       <div className={styles.text}>

@@ -5,7 +5,7 @@ import type { DirectoryMember } from '../../../../shared/api/people';
 import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
 import { tenureText } from '../../../../shared/rules/tenure-text';
 import { profilePath } from '../../../lib/paths';
-import { isOutToday, outTodayPicture, PresenceBadge } from '../../../lib/components/PresenceBadge';
+import { isOutToday, outTodayAvatar, outTodayPicture, PresenceBadge } from '../../../lib/components/PresenceBadge';
 import { usePictureUrl } from '../../../lib/picture';
 
 const useStyles = makeStyles({
@@ -24,6 +24,7 @@ const useStyles = makeStyles({
   // issue 25: someone out today is greyed, and the badge says so in words
   out: { backgroundColor: tokens.colorNeutralBackground2 },
   outPicture: outTodayPicture,
+  outAvatar: outTodayAvatar,
 });
 
 /** One member of the directory (spec §2): picture, name, job, team-lead badge, tenure, who's out (issue 25); opens the profile. */
@@ -37,7 +38,7 @@ export const MemberCard = memo(function MemberCard({ member }: { member: Directo
       {src ? (
         <img className={mergeClasses(styles.picture, out && styles.outPicture)} src={src} alt="" loading="lazy" />
       ) : (
-        <div className={mergeClasses(styles.avatarBox, out && styles.outPicture)}><Avatar name={member.name} size={96} aria-hidden /></div>
+        <div className={mergeClasses(styles.avatarBox, out && styles.outAvatar)}><Avatar name={member.name} size={96} aria-hidden /></div>
       )}
       <Text weight="semibold" size={400} className={styles.name} data-testid="member-name">{member.name}</Text>
       <Text size={200}>{member.job?.name ?? FALLBACK_TEXT.unknownJob}</Text>

@@ -46,22 +46,25 @@ export default function TeamPage() {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = directory;
   const offline = useOffline();
 
+  const members = useMemo(() => directory.data?.pages.flatMap((p) => p.items) ?? [], [directory.data]);
+  // issue 20: a page of 48 cards is one long task; rendered as a transition, React yields between
+  // cards, so the page stays responsive while they appear (the count and the empty state read `members`)
+  const shownMembers = useDeferredValue(members, NO_MEMBERS);
+  const drawn = shownMembers === members;
+
   // The next page loads as the end of the grid comes into view (issue 5: 2,000 members stay smooth).
   useEffect(() => {
     const node = sentinel.current;
-    // offline: only the pages already kept can be shown, asking for more would only fail
-    if (!node || !hasNextPage || offline) return;
+    // Offline, only the pages already kept can be shown: asking for more would only fail. And only once the cards of the pages already here are drawn: until then the grid is short and
+    // the end always in view, and each page fetched would ask for the next (every page was loaded)
+    if (!node || !hasNextPage || offline || !drawn) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
     }, { rootMargin: '600px' });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, offline]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, offline, drawn]);
 
-  const members = useMemo(() => directory.data?.pages.flatMap((p) => p.items) ?? [], [directory.data]);
-  // issue 20: a page of 48 cards is one long task; rendered as a transition, React yields between
-  // cards, so the page stays responsive while they appear (the count and the empty state read `members`)
-  const shownMembers = useDeferredValue(members, NO_MEMBERS);
   const total = directory.data?.pages[0]?.total ?? 0;
 
   const exportExcel = async () => {
