@@ -231,6 +231,10 @@ export const objectives = pgTable('objectives', {
   // change that moves it: server/services/alignment-rollup.ts)
   rollupMode: text('rollup_mode').notNull().default('key_results'),
   rolledUpProgress: integer('rolled_up_progress'),
+  // issue 24 statistics: whether the objective supports a parent not deleted, by its own link or a
+  // key result's not deleted; kept by triggers on objective_links, key_results and objectives
+  // (migration 0015), whoever writes, so the alignment figure is one more count of the grouped pass.
+  supportsParent: boolean('supports_parent').notNull().default(false),
 }, (t) => [
   index('objectives_owner_deadline_idx').on(t.ownerId, t.deadline),
   index('objectives_author_idx').on(t.authorId),
@@ -244,6 +248,11 @@ export const objectives = pgTable('objectives', {
   // index-only scan): every column they group, filter or sum, narrower than the table's rows.
   index('objectives_statistics_idx').on(t.createdAt, t.status, t.teamId, t.category, t.ownerId, t.overdueAfter,
     t.keyResultsTotal, t.keyResultsInTime, t.keyResultsOverdue),
+  // issue 24: the same with the alignment figure's columns, so it too is read from the index alone.
+  // It replaces objectives_statistics_idx, which the previous release still reads: that one is
+  // dropped by a later release's contract step.
+  index('objectives_statistics_aligned_idx').on(t.createdAt, t.status, t.teamId, t.category, t.ownerId, t.overdueAfter,
+    t.keyResultsTotal, t.keyResultsInTime, t.keyResultsOverdue, t.level, t.supportsParent),
   index('objectives_public_idx').on(t.isPublic, t.deadline),
   index('objectives_category_idx').on(t.category),
   index('objectives_title_idx').on(t.title),

@@ -138,7 +138,7 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
       id: record, title: mentions, description: mentions, status: record, next_status: record, category: record, subcategory: record,
       priority: record, deadline: record, is_public: record, author_id: reference, owner_id: reference, team_id: record, created_at: record,
       last_modification_date: record, kr_total: record, kr_in_time: record, kr_overdue: record, overdue_after: record,
-      level: record, rollup_mode: record, rolled_up_progress: record,
+      level: record, rollup_mode: record, rolled_up_progress: record, supports_parent: record,
     },
   },
   // issue 24: which objective supports which; no person in it (the ends' owners are the objectives')

@@ -5,7 +5,7 @@ import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { loginEvents, objectives, teamMembers, teams, users } from '../db/schema';
 import { atRiskByTeam } from './check-ins';
-import { alignmentRow, statisticsAlignment } from './statistics-alignment';
+import { statisticsAlignment, unsupportedCompanyObjectives } from './statistics-alignment';
 import { coveredTeamIds, visibleWhere } from './objectives-scope';
 
 // objective-tracking §3 Statistics: every figure is a GROUP BY in the database over the
@@ -42,24 +42,33 @@ export function statisticsScope(actor: Actor, q: StatisticsQuery, now = new Date
 // issue 10: one pass over the objectives in scope, grouped by team, status and category (at most
 // teams x statuses x categories rows), from which the by-status, by-category and by-team tables are
 // summed; three scans of ~166,000 objectives for all teams of the large company became one.
-interface ObjectiveGroup { kind: 'status' | 'category' | 'team'; key: string; teamId: number | null; teamName: string | null; inTime: number; overdue: number; percent: number | null }
+// issue 24: the alignment figure's counts come from the same pass (supports_parent, settled by
+// triggers, migration 0015; company objectives by level), read from objectives_statistics_aligned_idx.
+export interface ObjectiveGroup {
+  kind: 'status' | 'category' | 'team'; key: string; teamId: number | null; teamName: string | null;
+  inTime: number; overdue: number; percent: number | null; supporting: number; company: number;
+}
 
 async function objectiveGroups(db: DbOrTx, where: SQL): Promise<ObjectiveGroup[]> {
   const result = await db.execute(sql`
     with s as (
-      select team_id, status, category, total - overdue as in_time, overdue from (
+      select team_id, status, category, total - overdue as in_time, overdue, supporting, company from (
         select ${objectives.teamId} as team_id, ${objectives.status} as status, ${objectives.category} as category,
-          count(*)::int as total, (count(*) filter (where ${OVERDUE}))::int as overdue
+          count(*)::int as total, (count(*) filter (where ${OVERDUE}))::int as overdue,
+          (count(*) filter (where ${objectives.supportsParent}))::int as supporting,
+          (count(*) filter (where ${objectives.level} = 'company'))::int as company
         from ${objectives} where ${where} group by 1, 2, 3
       ) c
     ), g as (
-      select 'status' as kind, status as key, null::int as team_id, null::text as team_name, sum(in_time)::int as in_time, sum(overdue)::int as overdue from s group by status
+      select 'status' as kind, status as key, null::int as team_id, null::text as team_name, sum(in_time)::int as in_time, sum(overdue)::int as overdue,
+        sum(supporting)::int as supporting, sum(company)::int as company from s group by status
       union all
-      select 'category', category, null, null, sum(in_time)::int, sum(overdue)::int from s group by category
+      select 'category', category, null, null, sum(in_time)::int, sum(overdue)::int, sum(supporting)::int, sum(company)::int from s group by category
       union all
-      select 'team', s.status, t.id, t.name, sum(s.in_time)::int, sum(s.overdue)::int from s join ${teams} t on t.id = s.team_id group by t.id, t.name, s.status
+      select 'team', s.status, t.id, t.name, sum(s.in_time)::int, sum(s.overdue)::int, sum(s.supporting)::int, sum(s.company)::int
+      from s join ${teams} t on t.id = s.team_id group by t.id, t.name, s.status
     )
-    select kind, key, team_id as "teamId", team_name as "teamName", in_time as "inTime", overdue,
+    select kind, key, team_id as "teamId", team_name as "teamName", in_time as "inTime", overdue, supporting, company,
       round(100.0 * (in_time + overdue) / nullif(sum(in_time + overdue) over (partition by kind), 0), 1)::float8 as percent
     from g order by kind, team_name, team_id, key`);
   return rowsOf<ObjectiveGroup>(result);
@@ -155,7 +164,7 @@ export async function statistics(db: DbOrTx, actor: Actor, q: StatisticsQuery): 
     byEmployee(db, where),
     byLogin(db, actor, q, from, to),
     allTeams(db, actor),
-    alignmentRow(db, scope, q),
+    unsupportedCompanyObjectives(db, scope, q),
   ]);
   const status = groups.filter((g) => g.kind === 'status');
   const category = groups.filter((g) => g.kind === 'category');
@@ -170,6 +179,6 @@ export async function statistics(db: DbOrTx, actor: Actor, q: StatisticsQuery): 
     byCategory: { items: category.map((r) => ({ category: r.key, inTime: r.inTime, overdue: r.overdue, percent: r.percent ?? 0 })), total: total(category) },
     byTeam: teamsFigures,
     byEmployee: employee,
-    alignment: statisticsAlignment(alignment, teamsFigures, total(status)),
+    alignment: statisticsAlignment(status, groups.filter((g) => g.kind === 'team'), teamsFigures, alignment),
   };
 }

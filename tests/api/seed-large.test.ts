@@ -6,6 +6,7 @@ import { recomputeRollups } from '../../server/services/alignment-rollup';
 import { KEY_RESULT_STATUSES, OBJECTIVE_STATUSES } from '../../shared/rules/constants';
 import { startTestHub, type TestHub } from '../support/hub';
 import { OBJECTIVES_OFF_THE_OVERDUE_RULE } from '../support/overdue-rule';
+import { OBJECTIVES_OFF_THE_SUPPORTS_RULE } from '../support/supports-parent-rule';
 
 // issue 10 "A large company on demand", scaled down to 200 staff: the generator's rows are valid
 // data that the list routes read like any other, and the demo users still sign in.
@@ -138,6 +139,12 @@ describe('large company seed (scaled to 200 staff)', () => {
         and not (c.level = 'personal' and p.level = 'company')`)).toBe(0);
     expect(await scalar(`select coalesce(max(n), 0)::int as n from (select count(*) as n from objective_links group by child_objective_id, child_key_result_id) x`)).toBeLessThanOrEqual(5);
     expect(await scalar(`select count(*)::int as n from objectives where level = 'company' and not exists (select 1 from objective_links l where l.parent_objective_id = objectives.id)`)).toBe(0);
+  });
+
+  it('settles what the statistics count as supporting (migration 0015\'s triggers, through the seed\'s set-based links)', async () => {
+    const off = (await hub.db.execute(OBJECTIVES_OFF_THE_SUPPORTS_RULE)) as unknown as { rows: unknown[] };
+    expect(off.rows).toHaveLength(0);
+    expect(await scalar(`select count(*)::int as n from objectives where supports_parent`)).toBeGreaterThan(0);
   });
 
   it("stores the roll-ups the hub computes: recomputeRollups from nothing gives every parent's figure again", async () => {
