@@ -138,4 +138,34 @@ describe('supports_parent behind the statistics alignment figure', () => {
     await expectSupporting([]);
     expect(await supportingFigure()).toBe(0);
   });
+
+  it('holds when two writers remove the two links of one objective at the same time', async () => {
+    const goal = await level('owner', 'company', 'Concurrent goal');
+    const team = await level('lead', 'team', 'Concurrent initiative');
+    const child = await personal('member', 'Two links');
+    const first = (await addLink(w.hub.db, await actor('member'), child, { parentId: team })).supports[0].id;
+    const second = (await addLink(w.hub.db, await actor('member'), child, { parentId: goal })).supports[0].id;
+    expect(await flagged()).toContain(child);
+    // on PostgreSQL each transaction's trigger first sees the other's link still there: the second
+    // must wait for the first's lock on the objective and look again once it commits (PGlite runs
+    // one transaction at a time)
+    let firstDeleted!: () => void;
+    const deleted = new Promise<void>((resolve) => { firstDeleted = resolve; });
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => { commit = resolve; });
+    const one = w.hub.db.transaction(async (tx) => {
+      await tx.delete(objectiveLinks).where(eq(objectiveLinks.id, first));
+      firstDeleted();
+      await committed;
+    });
+    await deleted;
+    const two = w.hub.db.transaction(async (tx) => {
+      await tx.delete(objectiveLinks).where(eq(objectiveLinks.id, second));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    commit();
+    await Promise.all([one, two]);
+    expect(await flagged()).not.toContain(child);
+    expect(await flagged()).toEqual(await byRule());
+  });
 });

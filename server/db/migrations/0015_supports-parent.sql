@@ -3,12 +3,13 @@ ALTER TABLE "objectives" ADD COLUMN "supports_parent" boolean DEFAULT false NOT 
 -- result's whose key result is not deleted) points at a parent not deleted. Settled by triggers on
 -- every write that can change it (the hub, imports, the large seed's set-based links alike), so the
 -- alignment figure is one more count of the statistics' grouped pass.
--- The rows are locked before they are looked at: each statement of the function then takes a fresh
--- snapshot, so a link another transaction removed (and committed) meanwhile is not counted.
+-- The rows are locked before they are looked at (the lock the update takes anyway, so inserts
+-- referencing them are not held up): each statement of the function then takes a fresh snapshot,
+-- so a link another transaction removed (and committed) meanwhile is not counted.
 CREATE FUNCTION "objective_supports_parent_settle"("ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF cardinality("ids") = 0 THEN RETURN; END IF;
-  PERFORM 1 FROM "objectives" WHERE "id" = ANY("ids") ORDER BY "id" FOR UPDATE;
+  PERFORM 1 FROM "objectives" WHERE "id" = ANY("ids") ORDER BY "id" FOR NO KEY UPDATE;
   UPDATE "objectives" o SET "supports_parent" = s.v
   FROM (
     SELECT c.id, EXISTS (
