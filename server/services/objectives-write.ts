@@ -43,16 +43,25 @@ export type ObjectiveChange = Partial<ObjectiveInput> & {
 
 export type ChangeResult = ObjectiveDetail | { removed: true; id: number };
 
-/** §5/§6: the team exists and the assignee is a registered active member the actor may assign to. */
-async function checkAssignment(db: DbOrTx, actor: Actor, teamId: number, ownerId: number): Promise<void> {
+async function requireActiveTeam(db: DbOrTx, teamId: number): Promise<void> {
   const [team] = await db.select({ id: teams.id }).from(teams).where(and(eq(teams.id, teamId), eq(teams.status, 'active'))).limit(1);
   if (!team) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');
+}
+
+/** An assignee is a registered, active person. */
+async function requireAssignable(db: DbOrTx, ownerId: number): Promise<void> {
   const [owner] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, ownerId), eq(users.status, 'active'), eq(users.registered, true)))
     .limit(1);
   if (!owner) throw badRequest(OBJECTIVE_MESSAGES.assignee, 'owner_id');
+}
+
+/** §5/§6: the team exists and the assignee is a registered active member the actor may assign to. */
+async function checkAssignment(db: DbOrTx, actor: Actor, teamId: number, ownerId: number): Promise<void> {
+  await requireActiveTeam(db, teamId);
+  await requireAssignable(db, ownerId);
   const ownerTeams = await teamIdsOf(db, ownerId);
   // §5: the assignee is chosen among the members of the chosen team
   if (!ownerTeams.includes(teamId)) throw badRequest(OBJECTIVE_MESSAGES.assigneeNotInTeam, 'owner_id');
@@ -72,16 +81,10 @@ async function checkLevelAssignment(db: DbOrTx, actor: Actor, level: ObjectiveLe
   const refusal = levelRefusal(actor, level, teamId);
   if (level === 'team' && teamId === null) throw badRequest(LEVEL_MESSAGES.teamRequired, 'team_id');
   if (level === 'team') {
-    const [team] = await db.select({ id: teams.id }).from(teams).where(and(eq(teams.id, teamId as number), eq(teams.status, 'active'))).limit(1);
-    if (!team) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');
+    await requireActiveTeam(db, teamId as number);
   }
   if (refusal) throw forbidden(refusal);
-  const [owner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, ownerId), eq(users.status, 'active'), eq(users.registered, true)))
-    .limit(1);
-  if (!owner) throw badRequest(OBJECTIVE_MESSAGES.assignee, 'owner_id');
+  await requireAssignable(db, ownerId);
   if (level === 'company') return;
   const ownerTeams = await teamIdsOf(db, ownerId);
   const [manages] = await db.select({ userId: teamManagers.userId }).from(teamManagers)
