@@ -76,7 +76,7 @@ describe('Admin → Retention', () => {
       await runs.getByRole('button', { name: 'Try again' }).click();
       await runs.getByText('No run yet: the hub runs it once a day.').waitFor();
       errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('status of 500')));
-    }));
+    }, { serviceWorkers: 'block' })); // routes do not see the offline service worker's fetches
 
   it.each(['member', 'lead', 'guest'] as const)('a %s is kept out of the screen and refused by the hub', (who) =>
     signedIn(who, async ({ page, errors }) => {

@@ -86,6 +86,11 @@ export interface SessionOptions {
   noErrors?: boolean;
   /** A failing test leaves a screenshot at /tmp/<failureShot>-failure-<time>.png to look at. */
   failureShot?: string;
+  /**
+   * 'block' for a test that fakes the hub's answers with a route: Playwright's routes do not see
+   * what the offline service worker fetches once it controls the page.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface E2eBrowser {
@@ -113,16 +118,16 @@ export function useBrowser(defaults: SessionOptions = {}): E2eBrowser {
     await browser?.close();
   });
 
-  const session = (url?: string, viewport?: SessionOptions['viewport']) => {
+  const session = (url?: string, viewport?: SessionOptions['viewport'], serviceWorkers?: SessionOptions['serviceWorkers']) => {
     if (!browser) throw new Error('useBrowser: the browser starts in beforeAll; open sessions inside tests');
-    return newSession(browser, url ?? inject('baseUrl'), viewport);
+    return newSession(browser, url ?? inject('baseUrl'), viewport, serviceWorkers);
   };
 
   async function run(count: number, test: (sessions: BrowserSession[]) => Promise<void>, options: SessionOptions, user?: DemoUser): Promise<void> {
-    const { url, viewport, noErrors, failureShot } = { ...defaults, ...options };
+    const { url, viewport, noErrors, failureShot, serviceWorkers } = { ...defaults, ...options };
     const sessions: BrowserSession[] = [];
     try {
-      for (let i = 0; i < count; i += 1) sessions.push(await session(url, viewport));
+      for (let i = 0; i < count; i += 1) sessions.push(await session(url, viewport, serviceWorkers));
       if (user) await signIn(sessions[0].page, user);
       await test(sessions);
       if (noErrors) expect(sessions.flatMap((s) => s.errors)).toEqual([]);

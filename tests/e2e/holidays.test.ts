@@ -24,6 +24,7 @@ interface Opened {
 
 /** Runs `test` on the Holidays screen as `username`, in a session of its own; `prepare` goes before the sign-in. */
 function inHolidays(username: DemoUser, test: (opened: Opened) => Promise<void>, prepare?: (page: Page) => Promise<unknown>): Promise<void> {
+  // a test that fakes the hub's answers runs without the offline service worker, whose fetches no route sees
   return withSession(async (s) => {
     const { page } = s;
     const ranges: Opened['ranges'] = [];
@@ -38,7 +39,7 @@ function inHolidays(username: DemoUser, test: (opened: Opened) => Promise<void>,
     await page.getByTestId('holiday-calendar').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('days-left').textContent()).not.toBe('');
     await test({ s, page, ranges });
-  });
+  }, prepare ? { serviceWorkers: 'block' } : {});
 }
 
 const monthName = (offset: number) => {

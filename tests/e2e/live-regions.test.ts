@@ -142,7 +142,7 @@ describe('live regions', () => {
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => heardText(page, TOAST_TEXT.success)).toEqual([{ text: TOAST_TEXT.success, politeness: 'polite', hidden: false }]);
       expect(s.errors).toEqual([]);
-    }), 90_000);
+    }, { serviceWorkers: 'block' }), 90_000); // routes do not see the offline service worker's fetches
 
   it('offline: the banner is a status region, and the hub going away and coming back are both said', async () => {
     // a link of its own in front of the shared hub, cut and restored as offline-live does it

@@ -106,7 +106,7 @@ describe('objective workflow', () => {
       await choose(page, 'Status', 'completed');
       await page.locator('[data-testid="objective-card"]', { hasText: title }).getByText('completed', { exact: true }).waitFor();
       expect(unexpected(errors)).toEqual([]);
-    }));
+    }, { serviceWorkers: 'block' })); // the route above must see every request: no offline service worker
 
   it('the completion approval page explains a missing and an unknown request', () =>
     signedIn('lead', async ({ page }) => {

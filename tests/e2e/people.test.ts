@@ -31,6 +31,8 @@ describe('team directory', () => {
       await page.getByRole('checkbox', { name: 'Team leads' }).check();
       await expect.poll(async () => (await cards(page).allTextContents()).every((t) => t.includes('Team lead')), { timeout: 10_000 }).toBe(true);
       await page.getByTestId('directory-filters').getByRole('button', { name: 'Clear' }).click();
+      // the whole list again before scrolling: the team leads alone are too few to scroll past the filters
+      await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBeGreaterThan(20);
 
       await page.mouse.wheel(0, 1200);
       await page.getByRole('button', { name: 'Go to top' }).waitFor();

@@ -24,8 +24,13 @@ export interface BrowserSession {
 }
 
 /** A fresh context per test: no cookie or storage leaks from one test into the next. */
-export async function newSession(browser: Browser, baseURL: string, viewport = { width: 1366, height: 820 }): Promise<BrowserSession> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'en-GB' });
+export async function newSession(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1366, height: 820 },
+  serviceWorkers: 'allow' | 'block' = 'allow',
+): Promise<BrowserSession> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-GB', serviceWorkers });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];
