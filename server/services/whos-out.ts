@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { WhosOut, WhosOutPerson } from '../../shared/api/whos-out';
 import { isoDay } from '../../shared/rules/dates';
 import { canViewBitstoneInfo } from '../../shared/rules/permissions';
@@ -6,7 +6,9 @@ import type { Actor } from '../../shared/rules/session-user';
 import {
   addDays, daysAhead, isOutOn, leaveKindLabel, presenceOf, PRESENCE_LOOKAHEAD_DAYS, type AbsenceEvent, type Presence,
 } from '../../shared/rules/whos-out';
-import type { DbOrTx } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedPer } from '../db/prepared';
+import { qualified } from '../db/qualified';
 import { holidayEvents, teamMembers, users } from '../db/schema';
 import { imagePathOf } from './member-summary';
 import { publicHolidays } from './public-holidays';
@@ -44,38 +46,46 @@ interface EventRow extends AbsenceEvent {
   teamIds: number[];
 }
 
-/**
- * The teams a person shares with the viewer: all the kind rule (a team lead of the person) can
- * ask of their teams, read by the team_members key, and nothing when the viewer is in no team.
- */
-function sharedTeams(viewer: Actor | undefined): SQL<number[]> {
-  const mine = viewer ? [...new Set(viewer.teamIds)] : [];
-  if (mine.length === 0) return sql<number[]>`'{}'::int[]`;
-  return sql<number[]>`array(select tm.team_id from ${teamMembers} tm where tm.user_id = ${holidayEvents.userId}
-    and tm.team_id in (${sql.join(mine.map((id) => sql`${id}`), sql`, `)}))`;
-}
+/** The viewer's teams: all the kind rule (a team lead of the person) can ask of them. */
+const teamsOf = (viewer: Actor | undefined): number[] => (viewer ? [...new Set(viewer.teamIds)] : []);
 
-/** The window's leave of these people (all people with null), with the teams each shares with the viewer. */
-async function leaveRows(db: DbOrTx, viewer: Actor | undefined, userIds: readonly number[] | null, from: string, to: string): Promise<EventRow[]> {
-  const rows = await db
-    .select({
-      userId: holidayEvents.userId,
-      start: holidayEvents.start,
-      end: holidayEvents.end,
-      type: holidayEvents.type,
-      teamIds: sharedTeams(viewer),
-    })
-    .from(holidayEvents)
-    .where(and(
-      userIds ? inArray(holidayEvents.userId, [...userIds]) : isNotNull(holidayEvents.userId),
-      lte(holidayEvents.start, to), gte(holidayEvents.end, from), personalLeave,
-    ));
+const LEAVE_WINDOW = and(
+  lte(holidayEvents.start, sql.placeholder('to')), gte(holidayEvents.end, sql.placeholder('from')), personalLeave,
+);
+
+/**
+ * The window's leave of these people (of all people when `userIds` is null), with the teams each
+ * shares with the viewer, read by the team_members key. Built once and prepared (issue 20: a
+ * directory page, a profile and the org chart each ask on every request).
+ */
+const leaveQuery = (everyone: boolean, name: string) => preparedPer((db: Db) => db
+  .select({
+    userId: holidayEvents.userId,
+    start: holidayEvents.start,
+    end: holidayEvents.end,
+    type: holidayEvents.type,
+    teamIds: sql<number[]>`array(select tm.team_id from ${teamMembers} tm where tm.user_id = ${qualified(holidayEvents.userId)}
+      and tm.team_id = any(${sql.placeholder('viewerTeams')}::int[]))`,
+  })
+  .from(holidayEvents)
+  .where(and(everyone ? isNotNull(holidayEvents.userId) : sql`${holidayEvents.userId} = any(${sql.placeholder('userIds')}::int[])`, LEAVE_WINDOW))
+  .prepare(name));
+const leaveOfPeople = leaveQuery(false, 'hub_leave_of_people');
+const leaveOfEveryone = leaveQuery(true, 'hub_leave_of_everyone');
+
+async function leaveRows(db: Db, viewer: Actor | undefined, userIds: readonly number[] | null, from: string, to: string): Promise<EventRow[]> {
+  const params = { from, to, viewerTeams: teamsOf(viewer), userIds: userIds ? [...userIds] : [] };
+  const rows = await (userIds ? leaveOfPeople(db) : leaveOfEveryone(db)).execute(params);
   return rows.map((r) => ({ ...r, userId: Number(r.userId), teamIds: (r.teamIds ?? []).map(Number) }));
 }
 
 function byPerson(rows: readonly EventRow[]): Map<number, EventRow[]> {
   const grouped = new Map<number, EventRow[]>();
-  for (const row of rows) grouped.set(row.userId, [...(grouped.get(row.userId) ?? []), row]);
+  for (const row of rows) {
+    const events = grouped.get(row.userId);
+    if (events) events.push(row);
+    else grouped.set(row.userId, [row]);
+  }
   return grouped;
 }
 
@@ -85,7 +95,7 @@ const maySeeKind = (viewer: Actor | undefined, row: EventRow) => viewer !== unde
  * Each listed person's presence (everyone's with null), as this viewer may see it: one query
  * for a directory page, a profile or the whole org chart. People in and not soon out are absent.
  */
-export async function presenceFor(db: DbOrTx, viewer: Actor | undefined, userIds: readonly number[] | null, now: Date = new Date()): Promise<Map<number, Presence>> {
+export async function presenceFor(db: Db, viewer: Actor | undefined, userIds: readonly number[] | null, now: Date = new Date()): Promise<Map<number, Presence>> {
   const found = new Map<number, Presence>();
   if (userIds !== null && userIds.length === 0) return found;
   const window = presenceWindow(now);
@@ -101,7 +111,7 @@ export async function presenceFor(db: DbOrTx, viewer: Actor | undefined, userIds
  * GET /holidays/whos-out: the people of the viewer's teams (those they belong to or lead,
  * without themselves) out today and on the next five working days, and the public holidays.
  */
-export async function whosOut(db: DbOrTx, viewer: Actor, now: Date = new Date()): Promise<WhosOut> {
+export async function whosOut(db: Db, viewer: Actor, now: Date = new Date()): Promise<WhosOut> {
   const window = presenceWindow(now);
   const publicSet = new Set(window.publicDays.keys());
   const days = daysAhead(window.today, publicSet);
@@ -133,6 +143,6 @@ export async function whosOut(db: DbOrTx, viewer: Actor, now: Date = new Date())
 }
 
 /** GET /holidays/out-on: whether a person is off on a day (their leave; the kind is not said). */
-export async function isPersonOutOn(db: DbOrTx, userId: number, day: string): Promise<boolean> {
+export async function isPersonOutOn(db: Db, userId: number, day: string): Promise<boolean> {
   return isOutOn(await leaveRows(db, undefined, [userId], day, day), day);
 }

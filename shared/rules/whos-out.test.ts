@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysAhead, isOutOn, presenceOf, presenceText, shortDay } from './whos-out';
+import { addDays, daysAhead, isOutOn, isWeekend, presenceOf, presenceText, shortDay } from './whos-out';
 
 // Late November 2026: Mon 30 Nov (St Andrew) and Tue 1 Dec (National Day) are public holidays in Romania.
 const PUBLIC = new Set(['2026-11-30', '2026-12-01']);
@@ -61,5 +61,20 @@ describe("who's out", () => {
 
   it('writes days as en-GB short weekday, day and month', () => {
     expect(shortDay('2026-12-01')).toBe('Tue 1 Dec');
+  });
+
+  it('counts days as the calendar does: weekends, month and year ends, leap days', () => {
+    for (let day = '2023-12-25'; day <= '2025-01-10'; day = addDays(day, 1)) {
+      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+      expect(isWeekend(day), day).toBe(weekday === 0 || weekday === 6);
+    }
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('a leave over New Year reads out until its last working day in January', () => {
+    const newYear = new Set(['2027-01-01']);
+    expect(presenceOf([vacation('2026-12-28', '2027-01-05')], '2026-12-30', newYear, false)?.outUntil).toBe('2027-01-05');
   });
 });

@@ -30,16 +30,32 @@ export interface Presence {
   kind?: string;
 }
 
+// Days are counted as whole days since 1970-01-01 (UTC) inside these rules: a directory page
+// asks for 48 people's presence at once, and building a Date per day walked cost the hub more
+// than its database did (bench/api.ts, the directory page).
+const MS_PER_DAY = 86_400_000;
+
+function dayNumber(day: string): number {
+  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / MS_PER_DAY;
+}
+
+function dayText(n: number): string {
+  return new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** 1970-01-01 was a Thursday (getUTCDay 4). */
+const weekendNumber = (n: number) => {
+  const weekday = (((n + 4) % 7) + 7) % 7;
+  return weekday === 0 || weekday === 6;
+};
+
 /** A date moved by whole days. */
 export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return dayText(dayNumber(day) + days);
 }
 
 export function isWeekend(day: string): boolean {
-  const [y, m, d] = day.split('-').map(Number);
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return weekday === 0 || weekday === 6;
+  return weekendNumber(dayNumber(day));
 }
 
 /** A day people work: not a weekend, not a public holiday. */
@@ -47,19 +63,37 @@ export function isWorkingDay(day: string, publicDays: ReadonlySet<string>): bool
   return !isWeekend(day) && !publicDays.has(day);
 }
 
+/** The public holidays as day numbers, worked out once per set (a page's people share one). */
+const publicNumbersOf = (() => {
+  const cache = new WeakMap<ReadonlySet<string>, ReadonlySet<number>>();
+  return (publicDays: ReadonlySet<string>): ReadonlySet<number> => {
+    let numbers = cache.get(publicDays);
+    if (!numbers) {
+      numbers = new Set([...publicDays].map(dayNumber));
+      cache.set(publicDays, numbers);
+    }
+    return numbers;
+  };
+})();
+
+/** Today's number, then the next `count` working days' with the weekday public holidays between them. */
+function dayNumbersAhead(today: number, publicNumbers: ReadonlySet<number>, count: number): number[] {
+  const days = [today];
+  let working = 0;
+  for (let day = today + 1; working < count; day++) {
+    if (weekendNumber(day)) continue;
+    days.push(day);
+    if (!publicNumbers.has(day)) working++;
+  }
+  return days;
+}
+
 /**
  * The days 'Who's out' speaks of: today, then the next `count` working days, with the public
  * holidays that fall on weekdays between them (everyone is out on those; weekends are left out).
  */
 export function daysAhead(today: string, publicDays: ReadonlySet<string>, count = UPCOMING_WORKING_DAYS): string[] {
-  const days = [today];
-  let working = 0;
-  for (let day = addDays(today, 1); working < count; day = addDays(day, 1)) {
-    if (isWeekend(day)) continue;
-    days.push(day);
-    if (!publicDays.has(day)) working++;
-  }
-  return days;
+  return dayNumbersAhead(dayNumber(today), publicNumbersOf(publicDays), count).map(dayText);
 }
 
 /** National days are the public holidays' to tell, not a person's leave. */
@@ -76,6 +110,12 @@ export function leaveKindLabel(type: string): string {
   return isHolidayType(type) ? HOLIDAY_TYPES[type] : type;
 }
 
+interface LeaveSpan {
+  event: AbsenceEvent;
+  from: number;
+  to: number;
+}
+
 /**
  * Whether a person is out today or soon; null when neither. `showKind` is the viewer's right to
  * see the kind of leave (the hub asks shared/rules/permissions; this rule only obeys it).
@@ -86,26 +126,30 @@ export function presenceOf(
   publicDays: ReadonlySet<string>,
   showKind: boolean,
 ): Presence | null {
-  const leave = events.filter(isPersonalLeave).sort((a, b) => a.start.localeCompare(b.start));
-  const withKind = (presence: Presence, event: AbsenceEvent): Presence => (showKind ? { ...presence, kind: leaveKindLabel(event.type) } : presence);
-  const now = coveringEvent(leave, today);
+  const leave: LeaveSpan[] = events.filter(isPersonalLeave)
+    .map((event) => ({ event, from: dayNumber(event.start), to: dayNumber(event.end) }))
+    .sort((a, b) => a.from - b.from);
+  const covering = (day: number) => leave.find((span) => span.from <= day && day <= span.to);
+  const publicNumbers = publicNumbersOf(publicDays);
+  const working = (day: number) => !weekendNumber(day) && !publicNumbers.has(day);
+  const withKind = (presence: Presence, span: LeaveSpan): Presence => (showKind ? { ...presence, kind: leaveKindLabel(span.event.type) } : presence);
+  const start = dayNumber(today);
+  const now = covering(start);
   if (now) {
     // Walk on through the leave and the days nobody works (a leave to Friday, then Monday's
     // leave, is one absence); the last working day off is what a colleague needs to know.
-    let lastWorking: string | null = isWorkingDay(today, publicDays) ? today : null;
-    let day = addDays(today, 1);
-    for (let step = 0; step < 400; step++, day = addDays(day, 1)) {
-      const covered = coveringEvent(leave, day) !== undefined;
-      const working = isWorkingDay(day, publicDays);
-      if (working && !covered) break;
-      if (working) lastWorking = day;
+    let lastWorking: number | null = working(start) ? start : null;
+    for (let day = start + 1; day <= start + 400; day++) {
+      const covered = covering(day) !== undefined;
+      if (working(day) && !covered) break;
+      if (working(day)) lastWorking = day;
     }
-    return withKind({ outUntil: lastWorking ?? today, outFrom: null }, now);
+    return withKind({ outUntil: lastWorking === null ? today : dayText(lastWorking), outFrom: null }, now);
   }
-  for (const day of daysAhead(today, publicDays).slice(1)) {
-    if (!isWorkingDay(day, publicDays)) continue;
-    const next = coveringEvent(leave, day);
-    if (next) return withKind({ outUntil: null, outFrom: day }, next);
+  for (const day of dayNumbersAhead(start, publicNumbers, UPCOMING_WORKING_DAYS).slice(1)) {
+    if (!working(day)) continue;
+    const next = covering(day);
+    if (next) return withKind({ outUntil: null, outFrom: dayText(day) }, next);
   }
   return null;
 }

@@ -40,6 +40,7 @@ beforeAll(async () => {
   await db.insert(holidayEvents).values([
     { userId: people.away.id, title: 'Ab Away - Medical', ...awayLeave, teamIds: [alpha] },
     { userId: people.soon.id, title: 'Ac Soon - Vacation Day', ...soonLeave, teamIds: [alpha] },
+    { userId: people.outsider.id, title: 'Ae Outsider - Medical', ...awayLeave, teamIds: [beta] },
     // a national day row is the calendar's, not anyone's leave
     { userId: people.colleague.id, title: 'Ziua națională', start: today, end: today, type: 'national_holiday', teamIds: [alpha] },
   ]);
@@ -93,6 +94,17 @@ describe('presence on the people answers', () => {
     expect(chart.body.data.people.find((p: WireBody) => p.id === ids.away).presence.kind).toBe('Medical');
     const mates = await hub.get('/api/user/team', { token: tokens.lead });
     expect(mates.body.data.items.find((m: WireBody) => m.id === ids.soon).presence).toEqual({ out_until: null, out_from: nextWorking, kind: 'Vacation Day' });
+  });
+
+  it("a team lead does not learn the kind of leave of someone outside the teams they lead", async () => {
+    const profile = await hub.get(`/api/user/${ids.outsider}`, { token: tokens.lead });
+    expect(profile.body.data.user.presence).toEqual({ out_until: awayExpected(false)!.outUntil, out_from: null });
+    const cards = await hub.get('/api/user?limit=200', { token: tokens.lead });
+    expect(cards.body.data.items.find((m: WireBody) => m.id === ids.outsider).presence).not.toHaveProperty('kind');
+    const chart = await hub.get('/api/org-chart', { token: tokens.lead });
+    expect(chart.body.data.people.find((p: WireBody) => p.id === ids.outsider).presence).not.toHaveProperty('kind');
+    // and their own team's, as before
+    expect(chart.body.data.people.find((p: WireBody) => p.id === ids.away).presence.kind).toBe('Medical');
   });
 
   it('someone in and not soon out has no presence', async () => {
