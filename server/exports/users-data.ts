@@ -2,6 +2,7 @@ import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { canEditExtraSection } from '../../shared/rules/permissions';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
+import { qualified } from '../db/qualified';
 import { jobs, teamMembers, teams, users, type UserExtras } from '../db/schema';
 
 // The rows of the users spreadsheet (spec §9): one query per page of members, whatever their number.
@@ -20,19 +21,23 @@ export interface ExportUser {
   projects: NonNullable<UserExtras['projectsInfo']>;
 }
 
+// The subqueries name the member's columns with qualified(): bare, as Drizzle writes a one-table
+// select list, "id" read as t.id or l.id and every member got the same teams and no manager.
+const USER_ID = qualified(users.id);
+
 const rowsQuery = (db: DbOrTx, where: SQL | undefined) =>
   db
     .select({
       id: users.id, name: users.name, email: users.email, phone: users.phone, joinDate: users.joinDate, status: users.status, extras: users.extras,
-      job: sql<string | null>`(select ${jobs.name} from ${jobs} where ${jobs.id} = ${users.jobId})`,
-      teamNames: sql<string | null>`(select string_agg(t.name, ', ' order by t.name) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = ${users.id} and t.status = 'active')`,
-      teamIds: sql<number[] | null>`(select array_agg(tm.team_id) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = ${users.id} and t.status = 'active')`,
+      job: sql<string | null>`(select j.name from ${jobs} j where j.id = ${qualified(users.jobId)})`,
+      teamNames: sql<string | null>`(select string_agg(t.name, ', ' order by t.name) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = ${USER_ID} and t.status = 'active')`,
+      teamIds: sql<number[] | null>`(select array_agg(tm.team_id) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = ${USER_ID} and t.status = 'active')`,
       // spec §2 'Direct Manager': the set manager, else a lead of one of the member's teams
       manager: sql<string | null>`coalesce(
-        (select m.name from ${users} m where m.id = ${users.teamleadId}),
+        (select m.name from ${users} m where m.id = ${qualified(users.teamleadId)}),
         (select l.name from ${teamMembers} tm join ${teamMembers} lm on lm.team_id = tm.team_id and lm.is_lead
            join ${users} l on l.id = lm.user_id and l.status = 'active'
-         where tm.user_id = ${users.id} and l.id <> ${users.id} order by l.name limit 1))`,
+         where tm.user_id = ${USER_ID} and l.id <> ${USER_ID} order by l.name limit 1))`,
     })
     .from(users)
     .where(where)

@@ -1,0 +1,87 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, users } from '../../server/db/schema';
+import { profileSchema } from '../../shared/api/people';
+import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
+import { MAIN_HEADERS } from '../../server/exports/users-xlsx';
+import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
+import { startTestHub, type TestHub } from '../support/hub';
+
+// The users export's per-member cells read the member's own row. Drizzle wrote the outer
+// users.id bare in the select list's subqueries, where it named the subquery's own id: every
+// member got the same Team cell, none a Direct Manager, and a team lead's Relevant Experience
+// sheet held everyone's or nobody's.
+let hub: TestHub;
+let leadToken: string;
+const ids: Record<'lead' | 'mia' | 'otto' | 'max', number> = { lead: 0, mia: 0, otto: 0, max: 0 };
+const experience = (company: string) => ({ relevantExperience: [{ company, position: 'Dev', startDate: '02/2019', endDate: 'Present' }] });
+
+beforeAll(async () => {
+  hub = await startTestHub();
+  const db = hub.db;
+  // a few teams first, so team ids and member ids overlap as they do in a real hub
+  const [, , beta, gamma] = await Promise.all(['Aleph', 'Bet', 'Beta', 'Gamma'].map((name) => createTeam(db, { name })));
+  const leadRole = await createRole(db, { name: ROLE_TEAM_LEAD, capabilities: ['EXPORT_USERS'] });
+  const lead = await createUser(db, { name: 'Lena Lead', roleId: leadRole.id, leads: [beta.id] });
+  const max = await createUser(db, { name: 'Max Manager' });
+  const [job] = await db.insert(jobs).values({ name: 'Tester' }).returning();
+  const mia = await createUser(db, { name: 'Mia Member', teamIds: [beta.id, gamma.id] });
+  const otto = await createUser(db, { name: 'Otto Outside', teamIds: [gamma.id], teamleadId: max.id });
+  await db.update(users).set({ extras: experience('Mia Co'), jobId: job.id }).where(eq(users.id, mia.id));
+  await db.update(users).set({ extras: experience('Otto Co') }).where(eq(users.id, otto.id));
+  Object.assign(ids, { lead: lead.id, mia: mia.id, otto: otto.id, max: max.id });
+  leadToken = (await hub.login(lead.username, TEST_PASSWORD)).token;
+});
+afterAll(() => hub?.close());
+
+async function exported() {
+  const res = await fetch(`${hub.url}/api/exports/users.xlsx`, { headers: { authorization: `Bearer ${leadToken}` } });
+  expect(res.status).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer());
+  return wb;
+}
+
+/** The main sheet's row of `name`, by header. */
+function mainRow(wb: ExcelJS.Workbook, name: string): Record<string, unknown> {
+  const sheet = wb.worksheets[0];
+  for (let r = 2; r <= sheet.rowCount; r += 1) {
+    const row = sheet.getRow(r);
+    if (row.getCell(1).value === name) return Object.fromEntries(MAIN_HEADERS.map((h, i) => [h, row.getCell(i + 1).value ?? '']));
+  }
+  throw new Error(`${name} is not in the export`);
+}
+
+/** What the profile page shows of the member's job, teams and direct manager. */
+async function profile(id: number) {
+  const res = await hub.get<{ data: { user: unknown } }>(`/api/user/${id}`, { token: leadToken });
+  expect(res.status).toBe(200);
+  return profileSchema.pick({ job: true, team: true, teamlead: true }).parse(res.body.data.user);
+}
+
+describe('GET /exports/users.xlsx: each member\'s own cells', () => {
+  it("the Team and Job cells are the member's, as the profile says", async () => {
+    const wb = await exported();
+    expect([mainRow(wb, 'Mia Member').Job, mainRow(wb, 'Otto Outside').Job]).toEqual(['Tester', '']);
+    expect((await profile(ids.mia)).job?.name).toBe('Tester');
+    for (const [name, id, teams] of [['Mia Member', ids.mia, 'Beta, Gamma'], ['Otto Outside', ids.otto, 'Gamma'], ['Max Manager', ids.max, '']] as const) {
+      expect(mainRow(wb, name).Team).toBe(teams);
+      expect((await profile(id)).team.map((t) => t.name).join(', ')).toBe(teams);
+    }
+  });
+
+  it('the Direct Manager cell is the set manager, else a lead of one of the member\'s teams, as the profile says', async () => {
+    const wb = await exported();
+    for (const [name, id, manager] of [['Otto Outside', ids.otto, 'Max Manager'], ['Mia Member', ids.mia, 'Lena Lead'], ['Lena Lead', ids.lead, '']] as const) {
+      expect(mainRow(wb, name)['Direct Manager']).toBe(manager);
+      expect((await profile(id)).teamlead?.name ?? '').toBe(manager);
+    }
+  });
+
+  it("a team lead's Relevant Experience sheet holds their team's members and nobody else's", async () => {
+    const relevant = (await exported()).worksheets[1];
+    const rows = Array.from({ length: relevant.rowCount - 1 }, (_, i) => relevant.getRow(i + 2));
+    expect(rows.map((r) => [r.getCell(1).value, r.getCell(2).value])).toEqual([['Mia Member', 'Mia Co']]);
+  });
+});
