@@ -14,7 +14,7 @@ import { endJson, endRef, linkedObjective, type EndRow } from './alignment-ends'
 /** The details list this many of what supports an objective; supportedByCount has them all. */
 export const SUPPORTED_BY_SHOWN = 100;
 
-interface LinkRow {
+export interface LinkRow {
   id: number;
   weight: number;
   outgoing: boolean;
@@ -37,16 +37,25 @@ function linksStatement(id: number) {
       order by o.level desc, o.title, l.id limit ${SUPPORTED_BY_SHOWN})`;
 }
 
+/** The rows of an objective's links, both directions: a detail reads them while it reads the objective. */
+export async function alignmentLinkRows(db: DbOrTx, id: number): Promise<readonly LinkRow[]> {
+  return rowsOf<LinkRow>(await db.execute(linksStatement(id)));
+}
+
 /** 'Supports …' and 'Supported by …' of an objective the actor sees (`self` is its visibility input). */
 export async function alignmentLinksOf(db: DbOrTx, actor: Actor, self: { id: number; ref: ObjectiveRef }): Promise<AlignmentLinks> {
-  const rows = rowsOf<LinkRow>(await db.execute(linksStatement(self.id)));
+  return alignmentLinksFrom(await alignmentLinkRows(db, self.id), actor, self.ref);
+}
+
+/** The links as this actor may see them, from their rows (`selfRef` is the objective's visibility input). */
+export function alignmentLinksFrom(rows: readonly LinkRow[], actor: Actor, selfRef: ObjectiveRef): AlignmentLinks {
   const supports: AlignmentLink[] = [];
   const supportedBy: AlignmentLink[] = [];
-  const steer = canSteerRollup(actor, self.ref);
+  const steer = canSteerRollup(actor, selfRef);
   for (const row of rows) {
     const otherRef = endRef(row.end);
     const visible = canViewObjective(actor, otherRef);
-    const ends = row.outgoing ? { child: self.ref, parent: otherRef } : { child: otherRef, parent: self.ref };
+    const ends = row.outgoing ? { child: selfRef, parent: otherRef } : { child: otherRef, parent: selfRef };
     const link: AlignmentLink = {
       id: row.id,
       weight: row.weight,
