@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES, type AdminJob, type JobBody } from '../../shared/api/admin';
 import { DELETE_BLOCKED, NAME_MESSAGES } from '../../shared/rules/people-messages';
 import type { Db, DbOrTx } from '../db/client';
+import { qualified } from '../db/qualified';
 import { jobs, users } from '../db/schema';
 import { HttpError, notFound } from '../http-errors';
 import { assertNameFree, withUniqueName } from './admin-names';
@@ -10,9 +11,9 @@ import { recordAudit } from './audit';
 // The Roles (jobs) tab: spec §5 "Jobs use the same rule and message" as teams, §6 a job held by
 // members cannot be deleted, §4 jobs are deleted permanently.
 
-// Spelled out: in a single-table select Drizzle renders ${jobs.id} unqualified, which the
+// qualified(): in a single-table select Drizzle renders ${jobs.id} unqualified, which the
 // subquery reads as u.id (every count was 0 but by chance).
-const activeHolders = sql<number>`(select count(*)::int from ${users} u where u.job_id = ${sql.raw('"jobs"."id"')} and u.status = 'active')`;
+const activeHolders = sql<number>`(select count(*)::int from ${users} u where u.job_id = ${qualified(jobs.id)} and u.status = 'active')`;
 
 export async function listJobs(db: DbOrTx): Promise<AdminJob[]> {
   const rows = await db.select({ id: jobs.id, name: jobs.name, members: activeHolders }).from(jobs).orderBy(asc(jobs.name));

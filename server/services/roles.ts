@@ -4,6 +4,7 @@ import { ROLE_MESSAGES, type AdminRole, type RoleBody } from '../../shared/api/r
 import { isCapability } from '../../shared/rules/capabilities';
 import { UNDELETABLE_ROLES } from '../../shared/rules/roles';
 import type { Db, DbOrTx } from '../db/client';
+import { qualified } from '../db/qualified';
 import { roles, users } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { assertNameFree, withUniqueName } from './admin-names';
@@ -13,9 +14,9 @@ import { recordAudit } from './audit';
 // named 'User' cannot be deleted). Capabilities are read from the database on every request
 // (session-user.ts), so a change applies to signed-in members at their next call.
 
-// Spelled out: in a single-table select Drizzle renders ${roles.id} unqualified, which the
+// qualified(): in a single-table select Drizzle renders ${roles.id} unqualified, which the
 // subquery reads as u.id.
-const holders = sql<number>`(select count(*)::int from ${users} u where u.role_id = ${sql.raw('"roles"."id"')} and u.status = 'active')`;
+const holders = sql<number>`(select count(*)::int from ${users} u where u.role_id = ${qualified(roles.id)} and u.status = 'active')`;
 
 const view = (r: { id: number; name: string; status: string; capabilities: string[]; members: number }): AdminRole => ({
   id: r.id, name: r.name, status: r.status === 'deleted' ? 'deleted' : 'active',

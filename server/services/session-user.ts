@@ -5,6 +5,7 @@ import type { Ref } from '../../shared/api/common';
 import type { SessionUser } from '../../shared/api/users';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedPer } from '../db/prepared';
+import { qualified } from '../db/qualified';
 import { jobs, roles, sessions, teamManagers, teamMembers, teams, users } from '../db/schema';
 import { imagePathOf } from './member-summary';
 
@@ -40,9 +41,9 @@ export async function directManager(db: DbOrTx, user: { id: number; teamleadId: 
   return lead ?? null;
 }
 
-// Spelled out: the subqueries must read the outer row, and Drizzle may render a column unqualified.
-const USER_ID = sql.raw('"users"."id"');
-const USER_TEAMLEAD_ID = sql.raw('"users"."teamlead_id"');
+// qualified(): the subqueries must read the outer row, and Drizzle may render a column unqualified.
+const USER_ID = qualified(users.id);
+const USER_TEAMLEAD_ID = qualified(users.teamleadId);
 
 /** Active teams of the user by name, with the lead flag (the team list of the session user). */
 const membershipsJson = sql<Array<{ id: number; name: string; isLead: boolean }>>`coalesce((
