@@ -32,12 +32,14 @@ const rowsQuery = (db: DbOrTx, where: SQL | undefined) =>
       job: sql<string | null>`(select j.name from ${jobs} j where j.id = ${qualified(users.jobId)})`,
       teamNames: sql<string | null>`(select string_agg(t.name, ', ' order by t.name) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = ${USER_ID} and t.status = 'active')`,
       teamIds: sql<number[] | null>`(select array_agg(tm.team_id) from ${teamMembers} tm join ${teams} t on t.id = tm.team_id where tm.user_id = ${USER_ID} and t.status = 'active')`,
-      // spec §2 'Direct Manager': the set manager, else a lead of one of the member's teams
+      // spec §2 'Direct Manager': the set manager, else a lead of one of the member's active teams
+      // (directManager() of the profile)
       manager: sql<string | null>`coalesce(
         (select m.name from ${users} m where m.id = ${qualified(users.teamleadId)}),
-        (select l.name from ${teamMembers} tm join ${teamMembers} lm on lm.team_id = tm.team_id and lm.is_lead
+        (select l.name from ${teamMembers} tm join ${teams} t on t.id = tm.team_id and t.status = 'active'
+           join ${teamMembers} lm on lm.team_id = tm.team_id and lm.is_lead
            join ${users} l on l.id = lm.user_id and l.status = 'active'
-         where tm.user_id = ${USER_ID} and l.id <> ${USER_ID} order by l.name limit 1))`,
+         where tm.user_id = ${USER_ID} and l.id <> ${USER_ID} order by l.name, l.id limit 1))`,
     })
     .from(users)
     .where(where)

@@ -14,7 +14,7 @@ import { startTestHub, type TestHub } from '../support/hub';
 // sheet held everyone's or nobody's.
 let hub: TestHub;
 let leadToken: string;
-const ids: Record<'lead' | 'mia' | 'otto' | 'max', number> = { lead: 0, mia: 0, otto: 0, max: 0 };
+const ids: Record<'lead' | 'mia' | 'otto' | 'max' | 'pia', number> = { lead: 0, mia: 0, otto: 0, max: 0, pia: 0 };
 const experience = (company: string) => ({ relevantExperience: [{ company, position: 'Dev', startDate: '02/2019', endDate: 'Present' }] });
 
 beforeAll(async () => {
@@ -28,9 +28,13 @@ beforeAll(async () => {
   const [job] = await db.insert(jobs).values({ name: 'Tester' }).returning();
   const mia = await createUser(db, { name: 'Mia Member', teamIds: [beta.id, gamma.id] });
   const otto = await createUser(db, { name: 'Otto Outside', teamIds: [gamma.id], teamleadId: max.id });
+  // a deleted team's lead is nobody's manager any more
+  const old = await createTeam(db, { name: 'Old', status: 'deleted' });
+  await createUser(db, { name: 'Olga Old', leads: [old.id] });
+  const pia = await createUser(db, { name: 'Pia Past', teamIds: [old.id] });
   await db.update(users).set({ extras: experience('Mia Co'), jobId: job.id }).where(eq(users.id, mia.id));
   await db.update(users).set({ extras: experience('Otto Co') }).where(eq(users.id, otto.id));
-  Object.assign(ids, { lead: lead.id, mia: mia.id, otto: otto.id, max: max.id });
+  Object.assign(ids, { lead: lead.id, mia: mia.id, otto: otto.id, max: max.id, pia: pia.id });
   leadToken = (await hub.login(lead.username, TEST_PASSWORD)).token;
 });
 afterAll(() => hub?.close());
@@ -65,15 +69,15 @@ describe('GET /exports/users.xlsx: each member\'s own cells', () => {
     const wb = await exported();
     expect([mainRow(wb, 'Mia Member').Job, mainRow(wb, 'Otto Outside').Job]).toEqual(['Tester', '']);
     expect((await profile(ids.mia)).job?.name).toBe('Tester');
-    for (const [name, id, teams] of [['Mia Member', ids.mia, 'Beta, Gamma'], ['Otto Outside', ids.otto, 'Gamma'], ['Max Manager', ids.max, '']] as const) {
+    for (const [name, id, teams] of [['Mia Member', ids.mia, 'Beta, Gamma'], ['Otto Outside', ids.otto, 'Gamma'], ['Max Manager', ids.max, ''], ['Pia Past', ids.pia, '']] as const) {
       expect(mainRow(wb, name).Team).toBe(teams);
       expect((await profile(id)).team.map((t) => t.name).join(', ')).toBe(teams);
     }
   });
 
-  it('the Direct Manager cell is the set manager, else a lead of one of the member\'s teams, as the profile says', async () => {
+  it('the Direct Manager cell is the set manager, else a lead of one of the member\'s active teams, as the profile says', async () => {
     const wb = await exported();
-    for (const [name, id, manager] of [['Otto Outside', ids.otto, 'Max Manager'], ['Mia Member', ids.mia, 'Lena Lead'], ['Lena Lead', ids.lead, '']] as const) {
+    for (const [name, id, manager] of [['Otto Outside', ids.otto, 'Max Manager'], ['Mia Member', ids.mia, 'Lena Lead'], ['Lena Lead', ids.lead, ''], ['Pia Past', ids.pia, '']] as const) {
       expect(mainRow(wb, name)['Direct Manager']).toBe(manager);
       expect((await profile(id)).teamlead?.name ?? '').toBe(manager);
     }
