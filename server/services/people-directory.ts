@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { jobs, roles, teamMembers, teams, users } from '../db/schema';
 import { imagePathOf, leadsActiveTeam } from './member-summary';
-import { outTodayWhere, presenceFor } from './whos-out';
+import { leaveColumn, outTodayWhere, presenceContext, presenceFromLeave, type PresenceContext } from './whos-out';
 
 // The team directory (spec §2 'Team directory'): filters run in the database and pages come from
 // the hub, so 2,000 members never travel at once (issue 5).
@@ -108,6 +108,8 @@ export function directoryWhere(filters: DirectoryFilters, viewer?: Actor): SQL |
 const DIRECTORY_FIELDS = {
   id: users.id, name: users.name, imageUrl: users.imageUrl, pictureFileId: users.pictureFileId, status: users.status,
   joinDate: users.joinDate, jobId: jobs.id, jobName: jobs.name, isTeamLead: teamLeadBadge,
+  // issue 25: each card's presence comes with its row
+  leave: leaveColumn(users.id),
 };
 
 /** The directory as it opens (no search or filter, only a status): built once and prepared (issue 10). */
@@ -123,10 +125,10 @@ function isPlain({ page: _page, limit: _limit, status: _status, ...filters }: Di
   return Object.values(filters).every((v) => v === undefined || v === false || v === '' || (Array.isArray(v) && v.length === 0));
 }
 
-async function directoryRows(db: Db, query: DirectoryQuery, viewer?: Actor) {
+async function directoryRows(db: Db, query: DirectoryQuery, presence: PresenceContext, viewer?: Actor) {
   const offset = (query.page - 1) * query.limit;
   if (isPlain(query)) {
-    const params = { status: query.status, limit: query.limit, offset };
+    const params = { status: query.status, limit: query.limit, offset, ...presence.params };
     return Promise.all([plainPage(db).execute(params), plainCount(db).execute(params)]);
   }
   const where = directoryWhere(query, viewer);
@@ -137,15 +139,15 @@ async function directoryRows(db: Db, query: DirectoryQuery, viewer?: Actor) {
       // issue 11: with a search or skills, the people with the most matches come first
       .orderBy(...(matches ? [desc(matches)] : []), asc(users.name), asc(users.id))
       .limit(query.limit)
-      .offset(offset),
+      .offset(offset)
+      .execute(presence.params),
     db.select({ total: count() }).from(users).where(where),
   ]);
 }
 
 export async function listDirectory(db: Db, query: DirectoryQuery, viewer?: Actor): Promise<{ items: DirectoryMember[]; total: number }> {
-  const [rows, [{ total }]] = await directoryRows(db, query, viewer);
-  // issue 25: the page's presence in one more query, never one per card
-  const presence = await presenceFor(db, viewer, rows.map((r) => r.id));
+  const presence = presenceContext(viewer);
+  const [rows, [{ total }]] = await directoryRows(db, query, presence, viewer);
   return {
     total: Number(total),
     items: rows.map((r) => ({
@@ -156,7 +158,7 @@ export async function listDirectory(db: Db, query: DirectoryQuery, viewer?: Acto
       isTeamLead: Boolean(r.isTeamLead),
       joinDate: r.joinDate,
       status: r.status === 'deleted' ? 'deleted' : 'active',
-      presence: presence.get(r.id) ?? null,
+      presence: presenceFromLeave(presence, r.id, r.leave),
     })),
   };
 }

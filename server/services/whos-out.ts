@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lte, ne, sql, type Column, type SQL } from 'drizzle-orm';
 import type { WhosOut, WhosOutPerson } from '../../shared/api/whos-out';
 import { isoDay } from '../../shared/rules/dates';
 import { canViewBitstoneInfo } from '../../shared/rules/permissions';
@@ -90,6 +90,46 @@ function byPerson(rows: readonly EventRow[]): Map<number, EventRow[]> {
 }
 
 const maySeeKind = (viewer: Actor | undefined, row: EventRow) => viewer !== undefined && canViewBitstoneInfo(viewer, { id: row.userId, teamIds: row.teamIds });
+
+/** A person's leave in the window, as a people query's column has it: [start, end, type, teams shared with the viewer] each. */
+export type LeaveCell = Array<[string, string, string, number[] | null]> | null;
+
+/**
+ * The window's leave of the row's person, as one column of a people query: a directory page
+ * then costs no third statement nor the wait for it (issue 20). Its placeholders are
+ * PresenceContext.params: from, to, viewerTeams.
+ */
+export function leaveColumn(userId: Column): SQL<LeaveCell> {
+  return sql<LeaveCell>`(select json_agg(json_build_array(h.start, h."end", h.type, array(select tm.team_id from ${teamMembers} tm
+      where tm.user_id = h.user_id and tm.team_id = any(${sql.placeholder('viewerTeams')}::int[]))))
+    from ${holidayEvents} h where h.user_id = ${qualified(userId)} and h.start <= ${sql.placeholder('to')}
+      and h."end" >= ${sql.placeholder('from')} and h.type <> 'national_holiday')`;
+}
+
+export interface PresenceContext {
+  viewer: Actor | undefined;
+  today: string;
+  publicSet: ReadonlySet<string>;
+  /** the values of leaveColumn's placeholders */
+  params: { from: string; to: string; viewerTeams: number[] };
+}
+
+export function presenceContext(viewer: Actor | undefined, now: Date = new Date()): PresenceContext {
+  const window = presenceWindow(now);
+  return {
+    viewer,
+    today: window.today,
+    publicSet: new Set(window.publicDays.keys()),
+    params: { from: window.today, to: window.until, viewerTeams: teamsOf(viewer) },
+  };
+}
+
+/** A person's presence from their leaveColumn, as the context's viewer may see it. */
+export function presenceFromLeave(context: PresenceContext, userId: number, cell: LeaveCell): Presence | null {
+  if (!cell || cell.length === 0) return null;
+  const events: EventRow[] = cell.map(([start, end, type, teamIds]) => ({ userId, start, end, type, teamIds: (teamIds ?? []).map(Number) }));
+  return presenceOf(events, context.today, context.publicSet, maySeeKind(context.viewer, events[0]));
+}
 
 /**
  * Each listed person's presence (everyone's with null), as this viewer may see it: one query
