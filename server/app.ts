@@ -117,6 +117,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stopFollowing = followSessionChanges(options.database, app.sessionCache, app.log);
   });
   app.addHook('onClose', () => stopFollowing());
+  // a deadlock or serialization failure PostgreSQL cancelled, run again (db/transaction-retry.ts):
+  // frequent ones point at two writers locking in opposite orders
+  const stopHearingRetries = options.database.onTransactionRetry((event) => app.log.warn(event, 'transaction cancelled by the database: running it again'));
+  app.addHook('onClose', async () => stopHearingRetries());
 
   installErrorHandler(app);
   answerWithRequestId(app);

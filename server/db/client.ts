@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataFolder } from './migrate-lock';
 import { type PreparedDump, unpackPreparedDump } from './prepared-data';
+import { DEFAULT_RETRY_POLICY, retryTransactions, type TransactionRetried } from './transaction-retry';
 import { nameStatements } from './statement-names';
 import { watchWrites } from './write-watch';
 import * as schema from './schema';
@@ -57,6 +58,11 @@ export interface Database {
    * NOTIFY before the writing statement returns, so `listen` already covers this process there.
    */
   onLocalWrite(visible: (texts: readonly string[]) => void): () => void;
+  /**
+   * `retried(event)` runs each time a transaction PostgreSQL cancelled (deadlock, serialization
+   * failure) is run again (server/db/transaction-retry.ts): the hub logs it.
+   */
+  onTransactionRetry(retried: (event: TransactionRetried) => void): () => void;
   /** issue 20: set when this open unpacked the prepared dump into an empty data folder */
   unpacked?: PreparedDump;
   /** issue 23 metrics: PostgreSQL's connection pool as it stands now; null on PGlite (one in-process connection). */
@@ -108,6 +114,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
     });
     const listeners = new Set<Listening>();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const retries = retryingTransactions(db);
     return {
       db,
       engine: 'postgres',
@@ -132,6 +139,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
         return () => writeListeners.delete(visible);
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
+      onTransactionRetry: retries,
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
@@ -156,6 +164,9 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
     throw error;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite runs one transaction at a time and never cancels one; wrapped all the same, so both
+  // engines answer alike if it ever does
+  const retries = retryingTransactions(db);
   return {
     db,
     engine: 'pglite',
@@ -175,6 +186,19 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
     onLocalWrite: () => () => {},
     unpacked,
     poolStats: () => null,
+    onTransactionRetry: retries,
+  };
+}
+
+/** Wraps db.transaction (transaction-retry.ts); answers Database.onTransactionRetry. */
+function retryingTransactions(db: Db): Database['onTransactionRetry'] {
+  const listeners = new Set<(event: TransactionRetried) => void>();
+  retryTransactions(db, DEFAULT_RETRY_POLICY, (event) => {
+    for (const retried of listeners) retried(event);
+  });
+  return (retried) => {
+    listeners.add(retried);
+    return () => listeners.delete(retried);
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_ERROR_MESSAGE } from '../../shared/api/hub-error';
+import { BUSY_MESSAGE, SERVER_ERROR_MESSAGE } from '../../shared/api/hub-error';
+import { DatabaseBusyError } from '../db/transaction-retry';
 import { badRequest, forbidden } from '../http-errors';
-import { errorResponse, WIRE_MESSAGES } from './errors';
+import { BUSY_RETRY_AFTER_SECONDS, errorResponse, WIRE_MESSAGES } from './errors';
 
 describe('errorResponse', () => {
   it('passes our own errors through, with snake_case fields', () => {
@@ -22,5 +23,12 @@ describe('errorResponse', () => {
     const boom = errorResponse(new Error('relation "users" does not exist at /srv/hub/server/services/x.ts:12'));
     expect(boom).toEqual({ status: 500, body: { errors: [{ message: SERVER_ERROR_MESSAGE }] }, log: true });
     expect(errorResponse('a thrown string').status).toBe(500);
+  });
+
+  it('a transaction the database kept cancelling is a 503 the client may retry, logged, with nothing about it', () => {
+    const cause = Object.assign(new Error('deadlock detected on relation objectives'), { code: '40P01' });
+    expect(errorResponse(new DatabaseBusyError('40P01', 4, cause))).toEqual({
+      status: 503, body: { errors: [{ message: BUSY_MESSAGE }] }, log: true, headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+    });
   });
 });

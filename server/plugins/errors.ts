@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { toSnakeKey } from '../../shared/api/case';
 import type { ApiError, ErrorBody } from '../../shared/api/common';
-import { SERVER_ERROR_MESSAGE } from '../../shared/api/hub-error';
+import { BUSY_MESSAGE, SERVER_ERROR_MESSAGE } from '../../shared/api/hub-error';
+import { isDatabaseBusy } from '../db/transaction-retry';
 import { isHttpError } from '../http-errors';
 import { sendRequestId } from './request-log';
 import { validationErrors } from './wire-contract';
@@ -28,8 +29,19 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: WIRE_MESSAGES.mediaType,
 };
 
+/** Seconds a client is asked to wait after a 503 for a busy database. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
 /** Status and body for any thrown value; pure so the mapping is unit-tested. */
-export function errorResponse(error: unknown): { status: number; body: ErrorBody; log: boolean } {
+export function errorResponse(error: unknown): { status: number; body: ErrorBody; log: boolean; headers?: Record<string, string> } {
+  if (isDatabaseBusy(error)) {
+    // PostgreSQL kept cancelling the transaction (server/db/transaction-retry.ts, after its
+    // retries): nothing was written and the same request may well pass in a moment, so a 503 the
+    // clients retry (shared/rules/queued-writes.ts), not a 500; logged, as contention to look at.
+    // Behind nginx (deploy/nginx) a GET, PUT or DELETE answered so goes on to another hub: safe,
+    // since the cancelled transaction wrote nothing
+    return { status: 503, body: { errors: [{ message: BUSY_MESSAGE }] }, log: true, headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) } };
+  }
   if (isHttpError(error)) {
     // services name fields in camelCase like the rest of the code; the wire wants snake_case
     const errors: ApiError[] = error.errors.map((e) => (e.field ? { message: e.message, field: toSnakeKey(e.field) } : e));
@@ -50,8 +62,9 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body, log } = errorResponse(error);
+    const { status, body, log, headers } = errorResponse(error);
     if (log) request.log.error({ err: error }, 'request failed');
+    if (headers) void reply.headers(headers);
     return reply.code(status).send(body);
   });
 }

@@ -91,12 +91,16 @@ export async function sendReminders(db: Db, now: Date = new Date()): Promise<Rem
   const userIds = [...byUser.keys()].sort((a, b) => a - b);
   for (let i = 0; i < userIds.length; i += USERS_PER_TRANSACTION) {
     const chunk = userIds.slice(i, i + USERS_PER_TRANSACTION);
-    await db.transaction(async (tx) => {
+    // counted once committed: a transaction PostgreSQL cancels runs again (db/transaction-retry.ts)
+    const created = await db.transaction(async (tx) => {
+      const inChunk: ReminderCounts = { dueSoon: 0, overdue: 0, checkIn: 0 };
       await lockNotificationWrites(tx, chunk);
       for (const userId of chunk) {
-        for (const r of byUser.get(userId) ?? []) counts[r.count] += (await notify(tx, [userId], r.n)).length;
+        for (const r of byUser.get(userId) ?? []) inChunk[r.count] += (await notify(tx, [userId], r.n)).length;
       }
+      return inChunk;
     });
+    for (const key of Object.keys(counts) as (keyof ReminderCounts)[]) counts[key] += created[key];
   }
   return counts;
 }

@@ -37,3 +37,5 @@ export function isHubErrorShape(value: unknown): value is HubErrorShape {
 
 export const UNREACHABLE_MESSAGE = 'The hub cannot be reached. Check your connection or the hub address in Settings.';
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on the hub. Please try again.';
+/** 503: the hub's database kept cancelling the change as a conflict with another one (nothing was saved). */
+export const BUSY_MESSAGE = 'The hub is busy. Try again.';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../client';
+import { transactionWithoutRetry } from '../../transaction-retry';
 import { isDatabaseEmpty, seedDemoCompany } from '../index';
 import { createRandom } from '../random';
 import { insertAlignmentAtScale } from './alignment';
@@ -52,7 +53,9 @@ export async function seedLargeCompany(db: Db, options: LargeSeedOptions = {}): 
     report[name] = { rows, ms };
     log(`${name.padEnd(18)} ${String(rows).padStart(9)} rows ${(ms / 1000).toFixed(1).padStart(7)} s`);
   };
-  await db.transaction(async (tx) => {
+  // not run again if PostgreSQL cancels it (db/transaction-retry.ts): each step logs its progress
+  // as it goes, and the load runs alone on an empty database, with nobody to deadlock with
+  await transactionWithoutRetry(db, async (tx) => {
     // The demo seed nests as a savepoint; its one scrypt hash is then reused by every generated user.
     await step('demo company', async () => {
       await seedDemoCompany(tx as unknown as Db, { now });
