@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { canAdminister } from '../../shared/rules/admin-access';
 import type { ObjectiveRef } from '../../shared/rules/objective-access';
 import type { Actor } from '../../shared/rules/session-user';
+import { flatSql } from '../db/frozen-sql';
 import { objectives, teamMembers } from '../db/schema';
 
 // objective-tracking §6 as SQL: the same "who sees what" as canViewObjective (shared/rules/
@@ -56,10 +57,28 @@ function levelsAboveWhere(actor: Actor): SQL {
   return sql`${objectives.level} = 'company' or (${objectives.level} = 'team' and ${objectives.teamId} in (${idList(teams)}))`;
 }
 
-/** canViewObjective: one's own (owner or author), public ones, those the role covers, and the levels above. */
-export function visibleWhere(actor: Actor): SQL {
+function visibleWhereOf(actor: Actor): SQL {
   if (actor.isOwner) return sql`${objectives.status} <> 'deleted'`;
   return sql`${objectives.status} <> 'deleted' and (${objectives.ownerId} = ${actor.id} or ${objectives.authorId} = ${actor.id} or ${objectives.isPublic} or ${coveredWhere(actor)} or ${levelsAboveWhere(actor)})`;
+}
+
+/**
+ * Flattened once per actor (issue 20): the hub's session cache hands every request of a session
+ * the same frozen actor until anything about people or teams changes, and walking this filter's
+ * tree on each list request was half of Drizzle's share of it.
+ */
+const visibleByActor = new WeakMap<Actor, SQL>();
+
+/** canViewObjective: one's own (owner or author), public ones, those the role covers, and the levels above. */
+export function visibleWhere(actor: Actor): SQL {
+  // an actor that can still change (built by hand, not the session cache's) is not remembered
+  if (!Object.isFrozen(actor)) return visibleWhereOf(actor);
+  let where = visibleByActor.get(actor);
+  if (!where) {
+    where = flatSql(visibleWhereOf(actor));
+    visibleByActor.set(actor, where);
+  }
+  return where;
 }
 
 export interface ObjectiveRow {
