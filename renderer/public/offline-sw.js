@@ -30,8 +30,18 @@ function keepTheBuild() {
     .then(function (list) {
       // the document under the scope, where navigations look for it whatever path they open
       var urls = [scope].concat(list.files.map(function (file) { return new URL(file, scope).href; }));
-      return caches.open(SHELL_CACHE).then(function (cache) { return cache.addAll(urls.map(fresh)); });
+      return caches.open(SHELL_CACHE).then(function (cache) { return keepAll(cache, urls, 3); });
     });
+}
+
+// A busy hub or a network that blinks can fail one of the build's hundred-odd fetches; the worker
+// tries the whole set again twice before the install fails (and with it offline viewing until
+// the next page load).
+function keepAll(cache, urls, attempts) {
+  return cache.addAll(urls.map(fresh)).catch(function (error) {
+    if (attempts <= 1) throw error;
+    return new Promise(function (resolve) { setTimeout(resolve, 2000); }).then(function () { return keepAll(cache, urls, attempts - 1); });
+  });
 }
 
 self.addEventListener('install', function (event) {

@@ -27,7 +27,7 @@ describe('objective views', () => {
     signedIn('member', async ({ page }) => {
       await page.goto(LIST);
       await cards(page).first().waitFor();
-      expect(await cards(page).count()).toBe(9);
+      await expect.poll(() => cards(page).count()).toBe(9);
       await page.getByRole('button', { name: 'Page 2' }).click();
       await page.locator('[aria-current="page"]', { hasText: '2' }).waitFor();
       await cards(page).first().waitFor();

@@ -110,6 +110,24 @@ function keptByWorker(page: Page): Promise<string[]> {
   }, SHELL_CACHE_PREFIX);
 }
 
+/**
+ * Waits for the offline worker to control the page: it installs by keeping every file of the
+ * build, which a loaded machine has taken more than 20 s to do. Says where it stands if it never does.
+ */
+async function workerControls(page: Page): Promise<void> {
+  try {
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true);
+  } catch (error) {
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration
+        ? { installing: registration.installing?.state ?? null, waiting: registration.waiting?.state ?? null, active: registration.active?.state ?? null }
+        : 'no registration';
+    });
+    throw new Error(`the offline worker never controlled the page: ${JSON.stringify(state)}`, { cause: error });
+  }
+}
+
 describe('going offline without a reload', () => {
   it('web: the dropped stream puts the open objectives page offline at once; never-opened screens load their code from the worker and say they are not kept; the hub back, the banner goes', async () => {
     const s = await session(env.link.url);
@@ -127,7 +145,7 @@ describe('going offline without a reload', () => {
       // the worker kept every file of the build as it installed, not only what this page loaded
       const listed = (JSON.parse(await readFile(path.join(env.webRoot, OFFLINE_FILES), 'utf8')) as OfflineFileList).files;
       expect(listed.some((file) => /^assets\/HolidaysPage-/.test(file))).toBe(true);
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+      await workerControls(page);
       await expect.poll(() => keptByWorker(page), { timeout: 30_000 }).toEqual(expect.arrayContaining(['/', ...listed.map((file) => `/${file}`)]));
 
       await markDocument(page);

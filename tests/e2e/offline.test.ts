@@ -203,7 +203,8 @@ async function expectOfflineViews(page: Page, seen: Seen): Promise<void> {
 
   await page.goto(TEAM);
   await page.getByText(BANNER.directory).waitFor({ timeout: 30_000 });
-  expect(await page.getByTestId('member-card').count()).toBe(seen.members);
+  // the cards are drawn after the banner (a deferred render, issue 20)
+  await expect.poll(() => page.getByTestId('member-card').count()).toBe(seen.members);
 
   await page.goto(seen.profilePath);
   await page.getByText(BANNER.profile).waitFor({ timeout: 30_000 });
@@ -211,7 +212,7 @@ async function expectOfflineViews(page: Page, seen: Seen): Promise<void> {
 
   await page.goto('/dashboard');
   await page.getByText(BANNER.links).waitFor({ timeout: 30_000 });
-  expect(await page.getByTestId('link-card').count()).toBe(seen.links);
+  await expect.poll(() => page.getByTestId('link-card').count()).toBe(seen.links);
 
   await page.goto('/holidays');
   await page.getByText(BANNER.holidays).waitFor({ timeout: 30_000 });
