@@ -1,44 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scaledSize, seedLargeCompany } from '../../server/db/seed/large';
+import { seedLargeCompany } from '../../server/db/seed/large';
 import { startTestHub, type TestHub } from '../support/hub';
+import { PLANS_COMPANY, recordStatements, seqScans, type RawClient, type Statement, type StatementRecorder } from '../support/query-plans';
 
 // issue 24: the alignment view loads one level at a time on the large company (here at 1,000
 // staff, 25,000 objectives, aligned as the large seed aligns it). Each statement the tree, the search and
 // the picker send is read with EXPLAIN: the objectives, their links and key results are reached
 // through indexes, never by reading the table (as query-plans.test.ts does for the lists).
 
-const SIZE = { ...scaledSize(1000), timeTaskDays: 5 };
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-interface Statement { text: string; params: unknown[] }
-interface RawClient {
-  query(text: string | { text: string }, params?: unknown[], options?: unknown): Promise<{ rows: Array<Record<string, unknown>> }>;
-}
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
 describe('alignment query plans on the large company (1,000 staff)', () => {
   let hub: TestHub;
+  let recorder: StatementRecorder;
   let client: RawClient;
-  let recording: Statement[] | null = null;
   const tokens = new Map<string, string>();
   let company = 0;
   let team = 0;
 
   beforeAll(async () => {
     hub = await startTestHub({ seed: 'none' });
-    await seedLargeCompany(hub.db, { size: SIZE, now: new Date() });
-    client = (hub.db as unknown as { $client: RawClient }).$client;
+    await seedLargeCompany(hub.db, { size: PLANS_COMPANY, now: new Date() });
+    recorder = recordStatements(hub);
+    client = recorder.client;
     expect(Number((await client.query('select count(*)::int as n from objective_links')).rows[0].n)).toBeGreaterThan(1000);
-    const query = client.query.bind(client);
-    client.query = (text, params, options) => {
-      recording?.push({ text: typeof text === 'string' ? text : text.text, params: params ?? [] });
-      return query(text, params, options);
-    };
     for (const role of ['owner', 'lead', 'member']) tokens.set(role, (await hub.login(role)).token);
     company = Number((await client.query(`select id from objectives where level = 'company' order by id limit 1`)).rows[0].id);
     // the member's team's objective with the most supporters: the lead and the member see it
@@ -50,23 +33,9 @@ describe('alignment query plans on the large company (1,000 staff)', () => {
     await hub?.close();
   });
 
-  async function statementsOf(role: string, path: string): Promise<Statement[]> {
-    recording = [];
-    try {
-      const response = await hub.get(path, { token: tokens.get(role) });
-      expect(response.status, `${path} ${JSON.stringify(response.body).slice(0, 300)}`).toBe(200);
-      return recording.filter((s) => /objective_links|"objectives"|from objectives/.test(s.text));
-    } finally {
-      recording = null;
-    }
-  }
-
-  async function seqScansOf(statement: Statement): Promise<string[]> {
-    const result = await client.query(`explain (format json) ${statement.text}`, statement.params);
-    const raw = result.rows[0]['QUERY PLAN'];
-    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-    return nodes(parsed[0].Plan).filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'] ?? '?');
-  }
+  const statementsOf = async (role: string, path: string) => (await recorder.statementsOf(tokens.get(role) ?? '', path))
+    .filter((s) => /objective_links|"objectives"|from objectives/.test(s.text));
+  const seqScansOf = async (statement: Statement) => seqScans(await recorder.planOf(statement));
 
   const big = ['objectives', 'key_results', 'objective_links', 'key_result_check_ins'];
 

@@ -1,80 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scaledSize, seedLargeCompany } from '../../server/db/seed/large';
+import { seedLargeCompany } from '../../server/db/seed/large';
 import { startTestHub, type TestHub } from '../support/hub';
+import {
+  planNodes, PLANS_COMPANY, recordStatements, seqScans, usesIndexOn, type PlanNode, type RawClient, type Statement, type StatementRecorder,
+} from '../support/query-plans';
 
 // issue 10: the queries behind the benchmarked routes use an index on large data. The large
 // company at 1,000 staff (25,000 objectives, 100,000 key results, analysed), the hub's own SQL
 // captured from real requests, and each statement's plan read with EXPLAIN: no planner settings
 // are forced, so this is the plan the hub gets.
 
-const SIZE = { ...scaledSize(1000), timeTaskDays: 5 };
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Parent Relationship'?: string;
-  Plans?: PlanNode[];
-}
-
-interface Statement {
-  text: string;
-  params: unknown[];
-}
-
-interface RawClient {
-  /** node-postgres gets a config object from Drizzle, PGlite the text */
-  query(text: string | { text: string }, params?: unknown[], options?: unknown): Promise<{ rows: Array<Record<string, unknown>> }>;
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
 describe('query plans on the large company (1,000 staff)', () => {
   let hub: TestHub;
+  let recorder: StatementRecorder;
   let client: RawClient;
-  let recording: Statement[] | null = null;
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
     hub = await startTestHub({ seed: 'none' });
-    await seedLargeCompany(hub.db, { size: SIZE, now: new Date() });
-    // The driver under Drizzle (node-postgres pool or PGlite): every statement the hub sends passes here.
-    client = (hub.db as unknown as { $client: RawClient }).$client;
-    const query = client.query.bind(client);
-    client.query = (text, params, options) => {
-      recording?.push({ text: typeof text === 'string' ? text : text.text, params: params ?? [] });
-      return query(text, params, options);
-    };
+    await seedLargeCompany(hub.db, { size: PLANS_COMPANY, now: new Date() });
+    recorder = recordStatements(hub);
+    client = recorder.client;
     for (const role of ['owner', 'lead', 'member']) tokens.set(role, (await hub.login(role)).token);
   }, 180_000);
   afterAll(async () => {
     await hub?.close();
   });
 
-  async function statementsOf(role: string, path: string): Promise<Statement[]> {
-    recording = [];
-    try {
-      const response = await hub.get(path, { token: tokens.get(role) });
-      expect(response.status, path).toBe(200);
-      return recording;
-    } finally {
-      recording = null;
-    }
-  }
-
-  async function planOf(statement: Statement): Promise<PlanNode[]> {
-    const result = await client.query(`explain (format json) ${statement.text}`, statement.params);
-    const raw = result.rows[0]['QUERY PLAN'];
-    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-    return nodes(parsed[0].Plan);
-  }
-
-  const usesIndexOn = (plan: PlanNode[], table: string) =>
-    plan.some((n) => n['Node Type'].includes('Index') && n['Relation Name'] === table) ||
-    plan.some((n) => n['Node Type'] === 'Bitmap Heap Scan' && n['Relation Name'] === table);
-  const seqScans = (plan: PlanNode[]) => plan.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']);
+  const statementsOf = (role: string, path: string) => recorder.statementsOf(tokens.get(role) ?? '', path);
+  const planOf = (statement: Statement) => recorder.planOf(statement);
   const pageOf = (statements: Statement[], table: string) => {
     // The session user (auth hook, one statement with json subqueries) is not the page.
     const page = statements.find((s) => /^\s*select/i.test(s.text) && s.text.includes(`from "${table}"`) && /\border by\b[^()]*\blimit\b/i.test(s.text)
@@ -93,7 +47,7 @@ describe('query plans on the large company (1,000 staff)', () => {
   const subtree = (plan: PlanNode[], relationship: string) => {
     const top = (plan[0].Plans ?? []).find((n) => n['Parent Relationship'] === relationship);
     expect(top, `${relationship} in ${JSON.stringify(plan.map((n) => n['Node Type']))}`).toBeDefined();
-    return nodes(top as PlanNode);
+    return planNodes(top as PlanNode);
   };
 
   for (const sort of ['deadline', 'creationDate', 'category', 'title']) {

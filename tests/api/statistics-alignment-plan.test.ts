@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scaledSize, seedLargeCompany } from '../../server/db/seed/large';
+import { seedLargeCompany } from '../../server/db/seed/large';
 import { startTestHub, type TestHub } from '../support/hub';
+import {
+  indexNames, planText, PLANS_COMPANY, recordStatements, seqScans, type RawClient, type Statement, type StatementRecorder,
+} from '../support/query-plans';
 
 // issue 24: the alignment figures of statistics must keep the all-teams statistics target
 // (bench/api.ts): the counts come from the grouped pass (supports_parent and level, from
@@ -8,38 +11,19 @@ import { startTestHub, type TestHub } from '../support/hub';
 // Read on the large company at 1,000 staff (as query-plans.test.ts does), aligned by its seed, each
 // plan read with EXPLAIN, no planner settings forced.
 
-const SIZE = { ...scaledSize(1000), timeTaskDays: 5 };
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-interface Statement { text: string; params: unknown[] }
-interface RawClient {
-  query(text: string | { text: string }, params?: unknown[], options?: unknown): Promise<{ rows: Array<Record<string, unknown>> }>;
-}
-
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
 describe('statistics alignment on the large company (1,000 staff)', () => {
   let hub: TestHub;
+  let recorder: StatementRecorder;
   let client: RawClient;
-  let recording: Statement[] | null = null;
   let token = '';
 
   beforeAll(async () => {
     hub = await startTestHub({ seed: 'none' });
-    await seedLargeCompany(hub.db, { size: SIZE, now: new Date() });
-    client = (hub.db as unknown as { $client: RawClient }).$client;
+    await seedLargeCompany(hub.db, { size: PLANS_COMPANY, now: new Date() });
+    recorder = recordStatements(hub);
+    client = recorder.client;
     // the seed aligns the company itself (server/db/seed/large/alignment.ts)
     await client.query('analyze');
-    const query = client.query.bind(client);
-    client.query = (text, params, options) => {
-      recording?.push({ text: typeof text === 'string' ? text : text.text, params: params ?? [] });
-      return query(text, params, options);
-    };
     token = (await hub.login('owner')).token;
   }, 240_000);
   afterAll(async () => {
@@ -47,30 +31,16 @@ describe('statistics alignment on the large company (1,000 staff)', () => {
   });
 
   async function alignmentStatements(path: string): Promise<{ unsupported: Statement; grouped: Statement; answer: Record<string, unknown> }> {
-    recording = [];
-    try {
-      const response = await hub.get(path, { token });
-      expect(response.status, path).toBe(200);
-      const found = recording.filter((s) => s.text.includes('objective_links'));
-      expect(found, 'one statement reads the links').toHaveLength(1);
-      const grouped = recording.filter((s) => s.text.includes('"supports_parent"'));
-      expect(grouped, 'the grouped pass counts what supports').toHaveLength(1);
-      return { unsupported: found[0], grouped: grouped[0], answer: response.body.data.alignment };
-    } finally {
-      recording = null;
-    }
+    const { statements, body } = await recorder.record(token, path);
+    const found = statements.filter((s) => s.text.includes('objective_links'));
+    expect(found, 'one statement reads the links').toHaveLength(1);
+    const grouped = statements.filter((s) => s.text.includes('"supports_parent"'));
+    expect(grouped, 'the grouped pass counts what supports').toHaveLength(1);
+    return { unsupported: found[0], grouped: grouped[0], answer: body.data.alignment as Record<string, unknown> };
   }
 
-  async function planOf(statement: Statement): Promise<PlanNode[]> {
-    const result = await client.query(`explain (format json) ${statement.text}`, statement.params);
-    const raw = result.rows[0]['QUERY PLAN'];
-    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-    return nodes(parsed[0].Plan);
-  }
-  const indexNames = (plan: PlanNode[]) => plan.map((n) => n['Index Name']).filter(Boolean);
-  const seqScans = (plan: PlanNode[]) => plan.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']);
-
-  const shownOf = (plan: PlanNode[]) => JSON.stringify(plan.map((n) => [n['Node Type'], n['Relation Name'], n['Index Name']]));
+  const planOf = (statement: Statement) => recorder.planOf(statement);
+  const shownOf = planText;
 
   it('all teams: the counts from the grouped pass; company objectives by the level index, what supports them by the links\' parent index', async () => {
     const { unsupported, grouped, answer } = await alignmentStatements('/api/statistics');

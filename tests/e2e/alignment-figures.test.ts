@@ -1,55 +1,34 @@
-import { describe, expect, inject, it } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
 import { alignmentLinksSchema, linkCreateSchema } from '../../shared/api/alignment';
-import { camelize, snakify } from '../../shared/api/case';
 import { levelObjectiveFormSchema, objectiveFormSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 import { statisticsResponseSchema } from '../../shared/api/statistics';
-import { sessionUserSchema } from '../../shared/api/users';
 import { isoDay } from '../../shared/rules/dates';
-import { DEMO_PASSWORD, useBrowser, type DemoUser } from './helpers';
+import { useBrowser } from './helpers';
+import { apiAs } from './hub-api';
 
 // issue 24 'Statistics gain alignment' and 'the timeline shows the parents', in Chromium: the
 // statistics page's Alignment card (the share, the table by team, the company objectives nothing
 // supports as links to their details) and a timeline row's 'Supports' line. The data is made
 // through the hub with unique titles, so the tests need nothing of the demo's own links.
 
-const baseUrl = inject('baseUrl');
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'alignment-figures', viewport: { width: 1280, height: 900 } });
 const SHOTS = process.env.STATISTICS_SHOTS;
 
 const inDays = (n: number) => isoDay(new Date(Date.now() + n * 86_400_000));
-const meSchema = z.object({ user: sessionUserSchema });
-
-async function apiAs(username: DemoUser) {
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
-  if (!login.ok) throw new Error(`${username} could not sign in (${login.status})`);
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  return async function call<S extends z.ZodType>(schema: S, method: string, path: string, body?: unknown): Promise<z.infer<S>> {
-    const res = await fetch(`${baseUrl}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(snakify(body)),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return schema.parse(camelize((JSON.parse(text) as { data: unknown }).data));
-  };
-}
-
 const fields = (title: string, deadline = inDays(30)) => ({
   title, description: 'Made by the alignment figures e2e test.', category: 'Technology' as const, subcategory: 'Development', priority: 'medium' as const, deadline,
 });
 
 async function companyObjective(title: string, deadline?: string) {
-  const call = await apiAs('owner');
-  const me = (await call(meSchema, 'GET', '/auth/me')).user;
+  const { call, me: whoAmI } = await apiAs('owner');
+  const me = await whoAmI();
   return call(objectiveResponseSchema.shape.data, 'POST', '/alignment/objectives', levelObjectiveFormSchema.parse({ ...fields(title, deadline), level: 'company', ownerId: me.id, isPublic: true }));
 }
 
 /** The member's own objective, supporting `parentId`. */
 async function supportingObjective(title: string, parentId: number) {
-  const call = await apiAs('member');
-  const me = (await call(meSchema, 'GET', '/auth/me')).user;
+  const { call, me: whoAmI } = await apiAs('member');
+  const me = await whoAmI();
   const objective = await call(objectiveResponseSchema.shape.data, 'POST', '/objective', objectiveFormSchema.parse({ ...fields(title), teamId: me.teamIds[0], ownerId: me.id, isPublic: false }));
   await call(alignmentLinksSchema, 'POST', `/objective/${objective.id}/links`, linkCreateSchema.parse({ parentId }));
   return objective;
@@ -61,7 +40,7 @@ describe('alignment in statistics and on the timeline', () => {
     const lonely = await companyObjective(`Nothing supports this ${stamp}`, inDays(1));
     const backed = await companyObjective(`Backed company goal ${stamp}`, inDays(1));
     await supportingObjective(`Backing it ${stamp}`, backed.id);
-    const hub = (await (await apiAs('owner'))(statisticsResponseSchema.shape.data, 'GET', '/statistics')).alignment!;
+    const hub = (await (await apiAs('owner')).call(statisticsResponseSchema.shape.data, 'GET', '/statistics')).alignment!;
 
     await signedIn('owner', async ({ page }) => {
       await page.goto('/objective-tracking/statistics');

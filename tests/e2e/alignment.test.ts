@@ -1,19 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { describe, expect, inject, it } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { alignmentLinksSchema, alignmentSearchResponseSchema, linkCreateSchema } from '../../shared/api/alignment';
-import { camelize, snakify } from '../../shared/api/case';
 import { checkInCreateSchema, checkInResponseSchema } from '../../shared/api/check-ins';
 import { keyResultCreateSchema, keyResultResponseSchema } from '../../shared/api/key-results';
 import { levelObjectiveFormSchema, objectiveFormSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 import { preferencesBodySchema, type ThemeChoice } from '../../shared/api/preferences';
-import { sessionUserSchema } from '../../shared/api/users';
 import { PRIVATE_OBJECTIVE_LABEL, ROLLUP_MODE_LABELS } from '../../shared/rules/alignment';
 import { isoDay } from '../../shared/rules/dates';
 import { rolledUpProgressText } from '../../shared/rules/objective-messages';
-import { DEMO_PASSWORD, useBrowser, type DemoUser } from './helpers';
+import { useBrowser, type DemoUser } from './helpers';
+import { apiAs } from './hub-api';
 
 // issue 24 end to end: a lead creates a team objective, a member links a personal objective and
 // one of its key results to it, the owner links the team objective to a company objective, the
@@ -22,49 +20,24 @@ import { DEMO_PASSWORD, useBrowser, type DemoUser } from './helpers';
 // the alignment view and its pictures in the three themes. The data each test needs is made
 // through the hub with unique titles, so the tests do not depend on the demo data or each other.
 
-const baseUrl = inject('baseUrl');
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'alignment', viewport: { width: 1280, height: 900 } });
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.ALIGNMENT_SHOTS ?? '/tmp';
 
 const inDays = (n: number) => isoDay(new Date(Date.now() + n * 86_400_000));
-const meSchema = z.object({ user: sessionUserSchema });
-
-/** The hub as one demo person, through its API (bearer token), answers parsed with the hub's schemas. */
-async function apiAs(username: DemoUser) {
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
-  if (!login.ok) throw new Error(`${username} could not sign in (${login.status})`);
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  async function call<S extends z.ZodType>(schema: S, method: string, path: string, body?: unknown): Promise<z.infer<S>> {
-    const res = await fetch(`${baseUrl}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(snakify(body)),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return schema.parse(camelize((JSON.parse(text) as { data: unknown }).data));
-  }
-  return { call };
-}
-
-async function whoAmI(api: Awaited<ReturnType<typeof apiAs>>) {
-  return (await api.call(meSchema, 'GET', '/auth/me')).user;
-}
-
 const fields = (title: string) => ({
   title, description: 'Made by the alignment e2e test.', category: 'Technology' as const, subcategory: 'Development', priority: 'medium' as const, deadline: inDays(30),
 });
 
 async function companyObjective(title: string) {
   const owner = await apiAs('owner');
-  const me = await whoAmI(owner);
+  const me = await owner.me();
   return owner.call(objectiveResponseSchema.shape.data, 'POST', '/alignment/objectives', levelObjectiveFormSchema.parse({ ...fields(title), level: 'company', ownerId: me.id, isPublic: true }));
 }
 
 async function personalObjective(username: DemoUser, title: string, options: { isPublic: boolean; keyResult?: string }) {
   const api = await apiAs(username);
-  const me = await whoAmI(api);
+  const me = await api.me();
   const objective = await api.call(objectiveResponseSchema.shape.data, 'POST', '/objective', objectiveFormSchema.parse({ ...fields(title), teamId: me.teamIds[0], ownerId: me.id, isPublic: options.isPublic }));
   const keyResult = options.keyResult
     ? await api.call(keyResultResponseSchema.shape.data, 'POST', `/objective/${objective.id}`, keyResultCreateSchema.parse({ title: options.keyResult, description: 'Its key result.', deadline: inDays(20) }))

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Combobox, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
 import type { AlignmentSearch as SearchAnswer } from '../../../../shared/api/alignment';
 import { LEVEL_LABELS } from '../../../../shared/rules/objective-levels';
+import { useFindBox } from '../../../lib/components/use-find-box';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useAlignmentSearch } from '../../objectives';
 import type { TreeFilters } from '../api/alignment-tree';
@@ -17,8 +17,7 @@ export type SearchMatch = SearchAnswer['items'][number];
 /** issue 24: find an objective by title; picking one centres the tree on it (its path unfolded). */
 export function AlignmentSearch({ filters, onPick }: { filters: TreeFilters; onPick: (match: SearchMatch) => void }) {
   const styles = useStyles();
-  const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(false);
+  const { query, open, chosen, boxProps } = useFindBox();
   const q = useDebounced(query.trim(), 250);
   const search = useAlignmentSearch({ q, ...filters }, open);
   const matches = q ? (search.data?.items ?? []) : [];
@@ -27,16 +26,11 @@ export function AlignmentSearch({ filters, onPick }: { filters: TreeFilters; onP
       className={styles.root}
       aria-label="Find an objective"
       placeholder="Find an objective"
-      freeform
-      value={query}
-      open={open && query.trim() !== ''}
-      onOpenChange={(_, d) => setOpen(d.open)}
-      onChange={(e) => { setQuery(e.target.value); setOpen(true); }}
+      {...boxProps}
       onOptionSelect={(_, d) => {
         const match = matches.find((m) => String(m.objective.id) === d.optionValue);
         if (!match) return;
-        setQuery(match.objective.title);
-        setOpen(false);
+        chosen(match.objective.title);
         onPick(match);
       }}
     >

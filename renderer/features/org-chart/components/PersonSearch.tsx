@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Combobox, makeStyles, Option } from '@fluentui/react-components';
 import type { OrgChartPerson } from '../../../../shared/api/org-chart';
 import { FALLBACK_TEXT } from '../../../../shared/rules/people-messages';
+import { useFindBox } from '../../../lib/components/use-find-box';
 
 const useStyles = makeStyles({ root: { minWidth: '280px' } });
 
@@ -11,8 +12,7 @@ const MAX_MATCHES = 30;
 /** The chart's search (issue 11): pick a person by name and the chart centres on them. */
 export function PersonSearch({ people, onPick }: { people: readonly OrgChartPerson[]; onPick: (id: number) => void }) {
   const styles = useStyles();
-  const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(false);
+  const { query, chosen, boxProps } = useFindBox();
   const matches = useMemo(() => {
     const needle = query.trim().toLowerCase();
     if (!needle) return [];
@@ -23,18 +23,10 @@ export function PersonSearch({ people, onPick }: { people: readonly OrgChartPers
       className={styles.root}
       aria-label="Find a person"
       placeholder="Find a person"
-      freeform
-      value={query}
-      open={open && query.trim() !== ''}
-      onOpenChange={(_, data) => setOpen(data.open)}
-      onChange={(event) => {
-        setQuery(event.target.value);
-        setOpen(true); // the list follows typing, pasting and autofill alike
-      }}
+      {...boxProps}
       onOptionSelect={(_, data) => {
         if (!data.optionValue) return;
-        setQuery(data.optionText ?? '');
-        setOpen(false);
+        chosen(data.optionText);
         onPick(Number(data.optionValue));
       }}
     >
