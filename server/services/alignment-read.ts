@@ -5,7 +5,7 @@ import { canViewObjective, type ObjectiveRef } from '../../shared/rules/objectiv
 import { LEVEL_RANK, levelOf } from '../../shared/rules/objective-levels';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { frozenSql } from '../db/frozen-sql';
+import { preparedStatement } from '../db/prepared';
 import { endJson, endRef, linkedObjective, type EndRow } from './alignment-ends';
 
 // issue 24: an objective's links as its details show them ('Supports …', 'Supported by …'), each
@@ -24,31 +24,23 @@ export interface LinkRow {
   end: EndRow;
 }
 
-// One statement, both directions; each half reads its own index of objective_links. Rendered once
-// around its parameters (the id twice, then the limit): built per request, Drizzle's rendering
-// and naming its 4 KB text were a tenth of GET /objective/:id's own work (issue 20).
-const LINKS = {
-  outgoing: frozenSql(sql`
+// One statement, both directions; each half reads its own index of objective_links. Prepared once
+// around its parameter, the id (twice): built per request, Drizzle's rendering and naming its
+// 4 KB text were a tenth of GET /objective/:id's own work (issue 20).
+const linksById = preparedStatement(sql`
     (select l.id, l.weight, true as "outgoing", l.child_key_result_id as "krId", k.title as "krTitle", ${endJson('o')} as "end"
       from objective_links l join objectives o on o.id = l.parent_objective_id left join key_results k on k.id = l.child_key_result_id
-      where l.child_objective_id = `),
-  incoming: frozenSql(sql` and o.status <> 'deleted' and (k.id is null or k.status <> 'deleted'))
+      where l.child_objective_id = ${sql.placeholder('id')} and o.status <> 'deleted' and (k.id is null or k.status <> 'deleted'))
     union all
     (select l.id, l.weight, false, l.child_key_result_id, k.title, ${endJson('o')}
       from objective_links l join objectives o on o.id = l.child_objective_id left join key_results k on k.id = l.child_key_result_id
-      where l.parent_objective_id = `),
-  tail: frozenSql(sql` and o.status <> 'deleted' and (k.id is null or k.status <> 'deleted')
+      where l.parent_objective_id = ${sql.placeholder('id')} and o.status <> 'deleted' and (k.id is null or k.status <> 'deleted')
       -- team objectives before personal ones, by title ('team' > 'personal'; a company one supports nothing)
-      order by o.level desc, o.title, l.id limit `),
-};
-
-function linksStatement(id: number) {
-  return sql`${LINKS.outgoing}${id}${LINKS.incoming}${id}${LINKS.tail}${SUPPORTED_BY_SHOWN})`;
-}
+      order by o.level desc, o.title, l.id limit ${SUPPORTED_BY_SHOWN})`);
 
 /** The rows of an objective's links, both directions: a detail reads them while it reads the objective. */
 export async function alignmentLinkRows(db: DbOrTx, id: number): Promise<readonly LinkRow[]> {
-  return rowsOf<LinkRow>(await db.execute(linksStatement(id)));
+  return rowsOf<LinkRow>(await linksById(db, { id }));
 }
 
 /** 'Supports …' and 'Supported by …' of an objective the actor sees (`self` is its visibility input). */

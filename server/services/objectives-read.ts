@@ -13,6 +13,7 @@ import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { frozenSql } from '../db/frozen-sql';
+import { preparedStatement } from '../db/prepared';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
 import { keyResultCheckIns } from '../db/schema-check-ins';
 import { notFound } from '../http-errors';
@@ -207,7 +208,7 @@ const SUPPORTS_JSON = sql`(select json_agg(${endJson('po')} order by po.id) from
       where l.child_objective_id = p.id and (lk.id is null or lk.status <> 'deleted')))`;
 const SUPPORTED_BY_COUNT = childCountSqlFor('p');
 
-/** The select list up to the count, rendered once: the list's (shapedObjectiveRows), and the detail's with the key results themselves (DETAIL_BY_ID). */
+/** The select list up to the count, rendered once: the list's (shapedObjectiveRows), and the detail's with the key results themselves (detailById). */
 const shapedColumns = (fullKeyResults: boolean) => frozenSql(sql`
     select p.*, ${personJson(sql`p.owner_id`)} as "_owner", ${personJson(sql`p.author_id`)} as "_author",
       (select json_build_object('id', t.id, 'name', t.name) from ${teams} t where t.id = p.team_id) as "_team",
@@ -243,11 +244,8 @@ function shapedRowsOf(result: unknown): ShapedRow[] {
   }));
 }
 
-/** The detail statement around its one parameter, the id, rendered once (built per call it was most of Drizzle's share of GET /objective/:id). */
-const DETAIL_BY_ID = {
-  head: frozenSql(sql`${DETAIL_COLUMNS} null as "_counted" from (select ${OBJECTIVE_COLUMNS} from ${objectives} where ${objectives.id} = `),
-  tail: frozenSql(sql` limit 1) p`),
-};
+/** The detail statement, prepared once around its one parameter, the id (issue 20: built per call it was most of Drizzle's share of GET /objective/:id). */
+const detailById = preparedStatement(sql`${DETAIL_COLUMNS} null as "_counted" from (select ${OBJECTIVE_COLUMNS} from ${objectives} where ${objectives.id} = ${sql.placeholder('id')} limit 1) p`);
 
 /** The ids of the owner's teams (canViewObjective and isObjectiveReadOnly read them). */
 const ownerTeamIdsOf = (row: ShapedRow) => (row.owner?.teams ?? []).map((t) => t.id);
@@ -305,7 +303,7 @@ export function shapeKeyResult(k: typeof keyResults.$inferSelect): KeyResult {
 
 /** The objective with its key results (deleted ones left out): one statement. */
 async function shapedDetailRow(db: DbOrTx, id: number): Promise<ShapedRow | undefined> {
-  const [shaped] = shapedRowsOf(await db.execute(sql`${DETAIL_BY_ID.head}${id}${DETAIL_BY_ID.tail}`));
+  const [shaped] = shapedRowsOf(await detailById(db, { id }));
   return shaped;
 }
 
