@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AlignmentNode, AlignmentObjectiveNode, AlignmentSearch, AlignmentTree } from '../../shared/api/alignment';
+import { CANDIDATES_MESSAGES, type AlignmentNode, type AlignmentObjectiveNode, type AlignmentSearch, type AlignmentTree } from '../../shared/api/alignment';
 import { PRIVATE_OBJECTIVE_LABEL, supportableLevels } from '../../shared/rules/alignment';
 import { keyResultProgress, type ProgressInput } from '../../shared/rules/check-ins';
 import { canViewObjective } from '../../shared/rules/objective-access';
-import { levelOf } from '../../shared/rules/objective-levels';
+import { levelOf, type ObjectiveLevel } from '../../shared/rules/objective-levels';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { objectives } from '../db/schema';
-import { notFound } from '../http-errors';
+import { badRequest, notFound } from '../http-errors';
 import { endJson, endProgress, endRef, type EndRow } from './alignment-ends';
 import { NOT_FOUND_OBJECTIVE } from './objectives-read';
 import { visibleWhere } from './objectives-scope';
@@ -184,13 +184,31 @@ export async function alignmentSearch(db: DbOrTx, actor: Actor, q: TreeFilters &
 }
 
 /**
- * GET /alignment/candidates: what the objective's 'Supports' picker offers: objectives of a level
- * above it that the caller may see and that are not archived, by title.
+ * The level the candidates are for: a saved objective's, read from its row (404 when the caller
+ * may not see it, like a missing one), or the level of one being created, which has no id yet.
  */
-export async function alignmentCandidates(db: DbOrTx, actor: Actor, q: { objectiveId: number; q?: string; limit: number }) {
+async function candidatesChildLevel(db: DbOrTx, actor: Actor, q: { objectiveId?: number; level?: ObjectiveLevel }): Promise<ObjectiveLevel> {
+  if (q.objectiveId === undefined) {
+    // the query schema requires one of the two; this only guards a direct call
+    if (q.level === undefined) throw badRequest(CANDIDATES_MESSAGES.neither, 'level');
+    // Any level is answered, even one the caller may not create (canCreateAtLevel): the answer
+    // holds only objectives they may see anyway (visibleWhere), so it tells them nothing new.
+    // What a level allows is refused where it acts: creating at it (POST /alignment/objectives)
+    // and the link itself (linkRefusal, POST /objective/:id/links, once the objective is saved).
+    return q.level;
+  }
   const [child] = await db.select({ level: objectives.level }).from(objectives).where(sql`${objectives.id} = ${q.objectiveId} and ${visibleWhere(actor)}`).limit(1);
   if (!child) throw notFound(NOT_FOUND_OBJECTIVE);
-  const levels = supportableLevels(levelOf(child.level));
+  return levelOf(child.level);
+}
+
+/**
+ * GET /alignment/candidates: what the 'Supports' picker offers, for a saved objective or for the
+ * level of one being created: objectives of a level above that the caller may see and that are
+ * not archived, company ones first, then by title.
+ */
+export async function alignmentCandidates(db: DbOrTx, actor: Actor, q: { objectiveId?: number; level?: ObjectiveLevel; q?: string; limit: number }) {
+  const levels = supportableLevels(await candidatesChildLevel(db, actor, q));
   if (levels.length === 0) return { items: [] };
   const where = andAll([
     visibleWhere(actor),

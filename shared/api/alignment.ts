@@ -160,12 +160,31 @@ export const alignmentSearchSchema = z.object({
 export type AlignmentSearch = z.infer<typeof alignmentSearchSchema>;
 export const alignmentSearchResponseSchema = envelope(alignmentSearchSchema);
 
-/** GET /alignment/candidates: what the 'Supports' picker offers for an objective. */
-export const alignmentCandidatesQuerySchema = z.object({
-  objectiveId: z.coerce.number().int().positive().max(ID_MAX),
-  q: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
+export const CANDIDATES_MESSAGES = {
+  neither: 'Give the objective, or the level of the one being created',
+  both: 'Give the objective or a level, not both',
+} as const;
+
+/**
+ * GET /alignment/candidates: what the 'Supports' picker offers. For a saved objective its
+ * `objectiveId` (the hub reads its level); for one being created, which has no id yet, the
+ * `level` it will have. Exactly one of the two: neither or both is refused on each field.
+ */
+export const alignmentCandidatesQuerySchema = z
+  .object({
+    objectiveId: z.coerce.number().int().positive().max(ID_MAX).optional(),
+    level: objectiveLevelSchema.optional(),
+    q: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .superRefine((query, ctx) => {
+    const given = (query.objectiveId !== undefined ? 1 : 0) + (query.level !== undefined ? 1 : 0);
+    if (given === 1) return;
+    const message = given === 0 ? CANDIDATES_MESSAGES.neither : CANDIDATES_MESSAGES.both;
+    ctx.addIssue({ code: 'custom', path: ['objectiveId'], message });
+    ctx.addIssue({ code: 'custom', path: ['level'], message });
+  });
+export type AlignmentCandidatesQuery = z.output<typeof alignmentCandidatesQuerySchema>;
 export const alignmentCandidatesResponseSchema = envelope(z.object({
   items: z.array(z.object({ id: z.number().int(), title: z.string(), level: objectiveLevelSchema, owner: refSchema, team: refSchema.nullable(), deadline: z.string() })),
 }));

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../server/db/schema-notifications';
 import {
-  alignmentCandidatesResponseSchema, alignmentLinksResponseSchema, alignmentSearchResponseSchema, alignmentTreeResponseSchema, linkResponseSchema,
+  alignmentCandidatesResponseSchema, alignmentLinksResponseSchema, CANDIDATES_MESSAGES, alignmentSearchResponseSchema, alignmentTreeResponseSchema, linkResponseSchema,
 } from '../../shared/api/alignment';
 import { camelize } from '../../shared/api/case';
 import { objectiveListResponseSchema, objectiveResponseSchema } from '../../shared/api/objectives';
@@ -517,5 +517,46 @@ describe('the alignment tree, search and picker', () => {
     const forTeam = alignmentCandidatesResponseSchema.parse(camelize((await w.hub.get(`/api/alignment/candidates?objective_id=${team}&q=zebra`, { token: tokens.lead })).body)).data.items;
     expect(forTeam.every((i) => i.level === 'company')).toBe(true);
     expect((await w.hub.get(`/api/alignment/candidates?objective_id=${personal}`, { token: tokens.outsider })).status).toBe(404);
+  });
+  const candidates = async (who: Person, query: string) => {
+    const res = await w.hub.get(`/api/alignment/candidates?${query}`, { token: tokens[who] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return alignmentCandidatesResponseSchema.parse(camelize(res.body)).data.items;
+  };
+  it("offers for a new objective's level, before it has an id: what the person may see of a level above, not archived", async () => {
+    const hidden = await levelId('otherLead', 'team', { team_id: w.beta, owner_id: ids.otherLead, title: 'Beta hidden okapi' });
+    const archived = await levelId('owner', 'company', { title: 'Archived okapi' });
+    await w.put('owner', archived, { action: 'complete' });
+    expect((await w.put('owner', archived, { action: 'archive' })).body.data.status).toBe('archived');
+    const forPersonal = await candidates('member', 'level=personal&q=zebra');
+    // company first, then by title: the same order as for a saved objective of that level
+    expect(forPersonal.map((i) => i.id)).toEqual((await candidates('member', `objective_id=${personal}&q=zebra`)).map((i) => i.id));
+    expect(forPersonal.map((i) => i.id)).toEqual(expect.arrayContaining([company, team, betaTeam]));
+    expect(forPersonal.map((i) => i.level)).toEqual(['company', 'team', 'team']);
+    expect(forPersonal.map((i) => i.id)).not.toContain(personal);
+    // never a team objective the member may not see, nor an archived one; the beta team's lead is offered theirs
+    expect(await candidates('member', 'level=personal&q=okapi')).toEqual([]);
+    expect((await candidates('otherLead', 'level=personal&q=okapi')).map((i) => i.id)).toEqual([hidden]);
+    // a level the member may not create still answers only what they may see: company objectives
+    expect((await candidates('member', 'level=team&q=zebra')).map((i) => i.id)).toEqual([company]);
+    expect(await candidates('member', 'level=company')).toEqual([]);
+    expect(await candidates('member', 'level=personal&q=zebra&limit=1')).toHaveLength(1);
+  });
+  it('asks for exactly one of the objective and the level: neither, both or a bad level is 400, with a message per field', async () => {
+    const neither = await w.hub.get('/api/alignment/candidates?q=zebra', { token: tokens.member });
+    expect(neither.status).toBe(400);
+    expect(neither.body.errors).toEqual([
+      { message: CANDIDATES_MESSAGES.neither, field: 'objective_id' },
+      { message: CANDIDATES_MESSAGES.neither, field: 'level' },
+    ]);
+    const both = await w.hub.get(`/api/alignment/candidates?objective_id=${personal}&level=personal`, { token: tokens.member });
+    expect(both.status).toBe(400);
+    expect(both.body.errors).toEqual([
+      { message: CANDIDATES_MESSAGES.both, field: 'objective_id' },
+      { message: CANDIDATES_MESSAGES.both, field: 'level' },
+    ]);
+    const bad = await w.hub.get('/api/alignment/candidates?level=department', { token: tokens.member });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ message: 'Level must be personal, team or company', field: 'level' }]);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { alignmentLinksSchema, alignmentSearchResponseSchema, linkCreateSchema } from '../../shared/api/alignment';
+import { alignmentCandidatesResponseSchema, alignmentLinksSchema, alignmentSearchResponseSchema, linkCreateSchema } from '../../shared/api/alignment';
 import { checkInCreateSchema, checkInResponseSchema } from '../../shared/api/check-ins';
 import { keyResultCreateSchema, keyResultResponseSchema } from '../../shared/api/key-results';
 import { levelObjectiveFormSchema, objectiveFormSchema, objectiveResponseSchema } from '../../shared/api/objectives';
@@ -181,28 +181,49 @@ describe('OKR alignment', () => {
     });
   }, 240_000);
 
-  it("a member's new objective supports a company objective chosen in the dialog's 'Supports' picker", async () => {
+  it("a member's new objective: the 'Supports' picker lists candidates as it opens, without typing; what is picked is linked on save", async () => {
     const stamp = Date.now();
-    const C = `Company goal picked in the dialog ${stamp}`;
+    // '0 …' sorts first among the company objectives (company first, then by title), so it is
+    // among the first 20 offered whatever else the demo and the other tests made
+    const first = `0 Company goal offered at once ${stamp}`;
+    const typed = `Company goal picked in the dialog ${stamp}`;
     const N = `New personal goal ${stamp}`;
-    await companyObjective(C);
+    const offeredFirst = await companyObjective(first);
+    const picked = await companyObjective(typed);
+    const member = await apiAs('member');
+    // what the hub offers a new personal objective, which has no id yet
+    const expected = await member.call(alignmentCandidatesResponseSchema.shape.data, 'GET', '/alignment/candidates?level=personal');
+    expect(expected.items[0]?.id).toBe(offeredFirst.id);
     await signedIn('member', async ({ page }) => {
       await page.goto('/objective-tracking/objectives');
       await page.getByRole('button', { name: 'New Objective' }).click();
       const dialog = page.getByRole('dialog', { name: 'New objective' });
       await dialog.getByLabel('Title').fill(N);
-      await dialog.getByLabel('Description').fill('Supports the company goal from the start.');
+      await dialog.getByLabel('Description').fill('Supports the company goals from the start.');
       await choose(page, dialog, 'Category', 'Technology');
       await choose(page, dialog, 'Subcategory', 'Development');
       await choose(page, dialog, 'Priority', 'low');
-      await dialog.getByRole('combobox', { name: 'Supports', exact: true }).fill(C);
-      await page.getByRole('option', { name: new RegExp(escapeRe(C)) }).click();
-      await dialog.getByTestId('supports-chosen').getByText(C, { exact: false }).waitFor();
+      const picker = dialog.getByRole('combobox', { name: 'Supports', exact: true });
+      await picker.click();
+      const options = page.getByRole('option');
+      await options.filter({ hasText: first }).waitFor();
+      // nothing typed: the hub's candidates for the level, in its order
+      expect(await picker.inputValue()).toBe('');
+      const listed = await options.allTextContents();
+      expect(listed).toHaveLength(expected.items.length);
+      expected.items.forEach((item, i) => expect(listed[i]).toContain(item.title));
+      await options.filter({ hasText: first }).click();
+      await dialog.getByTestId('supports-chosen').getByText(first, { exact: false }).waitFor();
+      // typing still narrows the list
+      await picker.fill(typed);
+      await page.getByRole('option', { name: new RegExp(escapeRe(typed)) }).click();
+      await dialog.getByTestId('supports-chosen').getByText(typed, { exact: false }).waitFor();
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await details(page, await findId('member', N));
-      await page.getByTestId('supports-list').getByRole('link', { name: C }).waitFor();
     });
+    const created = await findId('member', N);
+    const links = await member.call(alignmentLinksSchema, 'GET', `/objective/${created}/links`);
+    expect(links.supports.map((l) => l.objective?.id).sort()).toEqual([offeredFirst.id, picked.id].sort());
   });
 
   it('a member gets no level choice, so no Company', () =>

@@ -9,19 +9,24 @@ import {
 } from '../../../../shared/api/alignment';
 import { objectiveResponseSchema, type LevelObjectiveForm } from '../../../../shared/api/objectives';
 import type { RollupMode } from '../../../../shared/rules/alignment';
+import type { ObjectiveLevel } from '../../../../shared/rules/objective-levels';
 import { hubCall } from '../../../lib/api';
 import { OBJECTIVE_KEY, useRefresh } from './objectives';
 
 // issue 24 'Levels and links': the link, roll-up and level calls. A link moves the progress of
 // the objective it points at, so every change refreshes every objective view (OBJECTIVE_KEY).
 
-/** The 'Supports' picker: what the person may see and this objective may support. */
-export function useAlignmentCandidates(objectiveId: number | null, q: string, enabled: boolean) {
+/** Whom the 'Supports' picker asks for: a saved objective, or the level of one being created. */
+export type CandidatesFor = { objectiveId: number } | { level: ObjectiveLevel };
+
+/** The 'Supports' picker: what the person may see and this objective (or this level) may support. */
+export function useAlignmentCandidates(target: CandidatesFor, q: string, enabled: boolean) {
+  const query = 'objectiveId' in target ? { objectiveId: target.objectiveId } : { level: target.level };
   return useQuery({
-    queryKey: [...OBJECTIVE_KEY, 'alignment', 'candidates', objectiveId, q],
+    queryKey: [...OBJECTIVE_KEY, 'alignment', 'candidates', query, q],
     queryFn: () =>
-      hubCall(alignmentCandidatesResponseSchema.shape.data, 'GET', '/alignment/candidates', { query: { objectiveId, q: q || undefined, limit: 20 } }),
-    enabled: enabled && objectiveId !== null,
+      hubCall(alignmentCandidatesResponseSchema.shape.data, 'GET', '/alignment/candidates', { query: { ...query, q: q || undefined, limit: 20 } }),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -6,7 +6,7 @@ import { alignmentCandidatesResponseSchema } from '../../../../shared/api/alignm
 import { MAX_SUPPORTED, supportableLevels } from '../../../../shared/rules/alignment';
 import { LEVEL_LABELS, type ObjectiveLevel } from '../../../../shared/rules/objective-levels';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useAlignmentCandidates, useAlignmentSearch } from '../api/alignment';
+import { useAlignmentCandidates } from '../api/alignment';
 
 export type SupportCandidate = z.infer<typeof alignmentCandidatesResponseSchema>['data']['items'][number];
 
@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 export interface SupportsPickerProps {
   /** the objective that will support; null while it is being created */
   objectiveId: number | null;
-  /** its level: while it is being created, the search offers only the levels above it */
+  /** its level: while it is being created, the candidates are asked for by this level */
   level: ObjectiveLevel;
   /** how many it (or the key result) supports already, counted against the five */
   alreadyCount?: number;
@@ -45,16 +45,12 @@ export function SupportsPicker({ objectiveId, level, alreadyCount = 0, excludeId
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const q = useDebounced(query.trim(), 250);
-  const candidates = useAlignmentCandidates(objectiveId, q, open);
-  // A new objective has no id to ask the candidates for: the tree's search, cut to the levels it
-  // may support; the hub checks each link when it is proposed after the save.
-  const found = useAlignmentSearch({ q }, open && objectiveId === null);
+  // A new objective has no id yet: its level is enough for the hub to list what it may support,
+  // and the hub checks each link when it is proposed after the save.
+  const candidates = useAlignmentCandidates(objectiveId !== null ? { objectiveId } : { level }, q, open);
   const levels = supportableLevels(level);
-  const items: SupportCandidate[] = objectiveId !== null
-    ? (candidates.data?.items ?? [])
-    : (found.data?.items ?? []).map(({ objective: o }) => ({ id: o.id, title: o.title, level: o.level, owner: o.owner, team: o.team, deadline: o.deadline }))
-      .filter((c) => levels.includes(c.level));
-  const fetching = objectiveId !== null ? candidates.isFetching : found.isFetching;
+  const items = candidates.data?.items ?? [];
+  const fetching = candidates.isFetching;
   const room = MAX_SUPPORTED - alreadyCount - value.length;
   const offered = items.filter((c) => !excludeIds.includes(c.id) && !value.some((v) => v.id === c.id));
   const full = room <= 0;
@@ -82,7 +78,7 @@ export function SupportsPicker({ objectiveId, level, alreadyCount = 0, excludeId
         }}
       >
         {fetching && offered.length === 0 && <Option value="" disabled text="Searching…">Searching…</Option>}
-        {!fetching && offered.length === 0 && <Option value="" disabled text="No objectives found">{objectiveId === null && !q ? 'Type to search objectives' : 'No objectives found'}</Option>}
+        {!fetching && offered.length === 0 && <Option value="" disabled text="No objectives found">No objectives found</Option>}
         {offered.map((c) => (
           <Option key={c.id} value={String(c.id)} text={c.title}>
             <span className={styles.option}>
