@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { objectiveListResponseSchema } from '../../shared/api/objectives';
+import { directoryResponseSchema } from '../../shared/api/people';
 import { preferencesBodySchema, type ThemeChoice } from '../../shared/api/preferences';
 import { createOwnObjective, DEMO_USERS, useBrowser, type DemoUser } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 21 'Accessibility': axe-core's WCAG 2.1 A and AA rules find nothing serious or critical on
 // any screen, for each demo role, in the light and the dark theme, with the drawers, the bell, a
@@ -115,7 +118,7 @@ async function sweep(page: Page, user: DemoUser): Promise<string[]> {
 
   // the owner is in no team, so owns no objective: they audit one of the company's
   const id = user === 'owner'
-    ? await page.evaluate(async () => (await (await fetch('/api/objective')).json()).data.items[0].id as number)
+    ? (await pageApi(page).call(objectiveListResponseSchema.shape.data, 'GET', '/objective')).items[0].id
     : await createOwnObjective(page, { title: `a11y ${user} ${Date.now()}`, description: 'Audited.', priority: 'low' });
   found.push(...(await visit(page, `/objective-tracking/objective-details?id=${id}`, 'objective details')));
   await page.getByRole('button', { name: 'Status actions' }).click();
@@ -126,17 +129,14 @@ async function sweep(page: Page, user: DemoUser): Promise<string[]> {
 
   found.push(...(await visit(page, '/dashboard', 'dashboard')));
   found.push(...(await visit(page, '/super-awesome-team', 'team')));
-  const me = await page.evaluate(async () => (await (await fetch('/api/auth/me')).json()).data.user.id as number);
+  const me = (await pageApi(page).me()).id;
   found.push(...(await visit(page, `/profile/${me}`, 'profile')));
   found.push(...(await visit(page, '/holidays', 'holidays')));
   found.push(...(await visit(page, '/timetracking', 'time tracking')));
   found.push(...(await visit(page, '/objective-tracking/plans', 'plans')));
   found.push(...(await visit(page, '/objective-tracking/approvals', 'approvals')));
   // the member's evaluations page, as their lead and an admin see it (a member sees the refusal)
-  const memberId = await page.evaluate(async (name) => {
-    const list = await (await fetch(`/api/user?search=${encodeURIComponent(name)}`)).json();
-    return list.data.items[0].id as number;
-  }, DEMO_USERS.member.name);
+  const memberId = (await pageApi(page).call(directoryResponseSchema.shape.data, 'GET', `/user?search=${encodeURIComponent(DEMO_USERS.member.name)}`)).items[0].id;
   found.push(...(await visit(page, `/objective-tracking/employee-details?id=${memberId}`, 'employee details')));
   found.push(...(await visit(page, '/objective-tracking/timeline', 'timeline')));
   found.push(...(await visit(page, '/org-chart', 'org chart')));

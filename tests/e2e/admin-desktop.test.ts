@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { DESKTOP_RELEASE_MESSAGES } from '../../shared/api/desktop';
+import { DESKTOP_RELEASE_MESSAGES, desktopPolicySchema } from '../../shared/api/desktop';
 import { useBrowser } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 22 Admin → Desktop app: an admin publishes a release by upload (a wrong file is named
 // with its problem), sees it with its files, marks it required and back with a confirmation,
@@ -67,9 +68,9 @@ describe('Admin → Desktop app', () => {
       await ask.waitFor({ state: 'hidden' });
       await row.getByText('Required', { exact: true }).waitFor();
 
-      // the app's policy follows
-      const policy = await page.evaluate(() => fetch('/api/desktop/policy?platform=linux').then((r) => r.json()));
-      expect(policy).toEqual({ data: { latest_version: '7.1.0', required_version: '7.1.0' } });
+      // the app's policy follows (strict: the answer holds these two fields and nothing else)
+      const policy = await pageApi(page).call(desktopPolicySchema.strict(), 'GET', '/desktop/policy?platform=linux');
+      expect(policy).toEqual({ latestVersion: '7.1.0', requiredVersion: '7.1.0' });
 
       await row.getByRole('button', { name: 'Not required: Linux' }).click();
       const undo = page.getByRole('alertdialog', { name: 'Not required' });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERASURE_MESSAGES, formerEmployeeName } from '../../shared/api/personal-data-erasure';
 import { PEOPLE_TOASTS } from '../../shared/rules/people-messages';
 import { DEMO_USERS, useBrowser, waitForPath } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 26 right to erasure, in the browser: an admin archives a person, then erases their
 // personal data from Admin → Users → Archived after a confirmation that names what goes; the row
@@ -84,12 +85,9 @@ describe('Admin → Users → Erase personal data', () => {
     signedIn(who, async ({ page, errors }) => {
       await page.goto('/admin');
       await waitForPath(page, '/super-awesome-team');
-      const status = await page.evaluate(async () => {
-        const res = await fetch('/api/admin/users/1/personal-data', { method: 'DELETE', headers: { 'x-hub-request': '1' } });
-        return { status: res.status, body: await res.json() };
-      });
-      expect(status.status).toBe(403);
-      expect(status.body.errors[0].message).toBe('You are not allowed to do this.');
+      const refusal = await pageApi(page).refused('DELETE', '/admin/users/1/personal-data');
+      expect(refusal.status).toBe(403);
+      expect(refusal.errors[0].message).toBe('You are not allowed to do this.');
       // the browser reports the refusal this test provoked
       const provoked = errors.filter((e) => e.includes('/personal-data') && e.includes('403'));
       expect(provoked).toHaveLength(1);

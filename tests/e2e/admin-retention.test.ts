@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { retentionBodySchema, retentionSettingsSchema } from '../../shared/api/retention';
 import { DEFAULT_RETENTION, retentionMessage } from '../../shared/rules/retention';
 import { useBrowser, waitForPath } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 26 Admin → Retention: an admin changes periods (a wrong one is named under its field and
 // nothing is sent), sees them saved after a reload, runs the job now and sees the run in Last
@@ -51,10 +53,8 @@ describe('Admin → Retention', () => {
       await page.getByRole('cell', { name: 'setting #retention', exact: true }).first().waitFor();
 
       // put the defaults back for whoever runs next
-      const res = await page.evaluate(async (body) => (await fetch('/api/admin/retention', {
-        method: 'PUT', headers: { 'content-type': 'application/json', 'x-hub-request': '1' }, body: JSON.stringify(body),
-      })).status, { sign_in_events: DEFAULT_RETENTION.signInEvents, ended_sessions: DEFAULT_RETENTION.endedSessions, read_notifications: DEFAULT_RETENTION.readNotifications, import_runs: DEFAULT_RETENTION.importRuns, audit_log: DEFAULT_RETENTION.auditLog, archived_people: DEFAULT_RETENTION.archivedPeople });
-      expect(res).toBe(200);
+      const saved = await pageApi(page).call(retentionSettingsSchema, 'PUT', '/admin/retention', retentionBodySchema.parse(DEFAULT_RETENTION));
+      expect(saved.periods).toEqual(DEFAULT_RETENTION);
     }));
 
   it('Last runs says when there is none yet, and when the hub failed, with a way to try again', () =>
@@ -83,11 +83,9 @@ describe('Admin → Retention', () => {
       await page.goto('/admin?tab=retention');
       await waitForPath(page, '/super-awesome-team');
       expect(await page.getByRole('form', { name: 'Retention periods' }).count()).toBe(0);
-      const statuses = await page.evaluate(async () => Promise.all([
-        fetch('/api/admin/retention').then((r) => r.status),
-        fetch('/api/admin/retention/runs', { method: 'POST', headers: { 'x-hub-request': '1' } }).then((r) => r.status),
-      ]));
-      expect(statuses).toEqual([403, 403]);
+      const api = pageApi(page);
+      const refusals = await Promise.all([api.refused('GET', '/admin/retention'), api.refused('POST', '/admin/retention/runs')]);
+      expect(refusals.map((r) => r.status)).toEqual([403, 403]);
       errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('status of 403')));
     }));
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DELETE_BLOCKED, NAME_MESSAGES, PEOPLE_TOASTS } from '../../shared/rules/people-messages';
 import { useBrowser, waitForPath } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 7 Teams and Roles (jobs) tabs as an administrator, and the guard as a member.
 const { signedIn } = useBrowser();
@@ -109,14 +110,8 @@ describe('without view-admin', () => {
     signedIn(who, async ({ page }) => {
       await page.goto('/admin');
       await waitForPath(page, '/super-awesome-team');
-      const status = await page.evaluate(async () => {
-        const res = await fetch('/api/team', {
-          method: 'POST', credentials: 'same-origin',
-          headers: { 'content-type': 'application/json', 'x-hub-request': '1' }, body: JSON.stringify({ name: 'Sneaky' }),
-        });
-        return { status: res.status, body: await res.json() };
-      });
-      expect(status.status).toBe(403);
-      expect(status.body.errors[0].message).toBe('You are not allowed to do this.');
+      const refusal = await pageApi(page).refused('POST', '/team', { name: 'Sneaky' });
+      expect(refusal.status).toBe(403);
+      expect(refusal.errors[0].message).toBe('You are not allowed to do this.');
     }));
 });

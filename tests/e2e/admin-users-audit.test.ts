@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { adminUsersResponseSchema } from '../../shared/api/admin';
+import { profileResponseSchema } from '../../shared/api/people';
 import { PEOPLE_TOASTS } from '../../shared/rules/people-messages';
 import { DEMO_USERS, useBrowser } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 7 Users tab (paged and searched on the hub, New through the member dialog, the Access
 // change) and the Audit tab that records it.
@@ -65,14 +68,13 @@ describe('Users and Audit tabs', () => {
   it("Edit user shows a manager who leads no team (the CEO), and a save keeps the fields nobody touched", () =>
     signedIn('admin', async ({ page }) => {
       const person = DEMO_USERS.manager.name; // reports to the CEO, who leads no team
-      const profile = () => page.evaluate(async (name) => {
-        const headers = { 'x-hub-request': '1' };
-        const found = await (await fetch(`/api/admin/users?search=${encodeURIComponent(name)}`, { headers })).json();
-        const id = found.data.items[0].id as number;
-        // the wire's snake_case: the fields a save could clear
-        const { phone, teamlead_id, join_date, teamlead } = (await (await fetch(`/api/user/${id}`, { headers })).json()).data.user;
-        return { phone, teamlead_id, join_date, teamlead } as { phone: string; teamlead_id: number | null; join_date: string | null; teamlead: { name: string } | null };
-      }, person);
+      const profile = async () => {
+        const api = pageApi(page);
+        const found = await api.call(adminUsersResponseSchema.shape.data, 'GET', `/admin/users?search=${encodeURIComponent(person)}`);
+        // the fields a save could clear
+        const { phone, teamleadId, joinDate, teamlead } = (await api.call(profileResponseSchema.shape.data, 'GET', `/user/${found.items[0].id}`)).user;
+        return { phone, teamleadId, joinDate, teamlead };
+      };
       const before = await profile();
       expect(before.teamlead?.name).toBe(DEMO_USERS.owner.name);
 
@@ -100,7 +102,7 @@ describe('Users and Audit tabs', () => {
 
       // and back as it was
       dialog = await edit();
-      await dialog.getByRole('textbox', { name: 'Phone' }).fill(before.phone);
+      await dialog.getByRole('textbox', { name: 'Phone' }).fill(before.phone ?? '');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await profile()).toEqual(before);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { COPY_LINK_TEXT } from '../../shared/rules/app-links';
 import { NOT_FOUND_TEXT } from '../../shared/rules/messages';
 import { createOwnObjective, expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 22 on the web: a link's short path (/objective/123, /profile/45, /approvals) is an
 // ordinary address on the hub and opens its screen, through sign-in when the visitor is signed
@@ -19,8 +20,7 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 
 const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
-const myId = (page: Page) =>
-  page.evaluate(async () => ((await (await fetch('/api/auth/me')).json()) as { data: { user: { id: number } } }).data.user.id);
+const myId = async (page: Page) => (await pageApi(page).me()).id;
 
 describe('links into the app, on the web', () => {
   it('a signed-out visit to /objective/<id> goes through sign-in and lands on that objective', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { objectiveListResponseSchema } from '../../shared/api/objectives';
 import { keyResultsCompletedText, progressText } from '../../shared/rules/objective-messages';
 import { createOwnObjective, DEMO_USERS, useBrowser } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 11 §1 end to end: a member checks in twice on their key result and sees the latest
 // check-in, the trend line and the history newest first; their team lead follows the same history.
@@ -105,11 +107,8 @@ describe('key-result check-ins', () => {
   it('a colleague who may not edit the objective sees no Check in button', () =>
     signedIn('member', async ({ page }) => {
       // a public objective of another person, read-only for the member (spec §6)
-      const other = await page.evaluate(async () => {
-        const res = await fetch('/api/objective?privacy=public&status=in%20progress&limit=100', { headers: { 'x-hub-request': '1' } });
-        const items = (await res.json()).data.items as Array<{ id: number; read_only: boolean; key_results_total: number }>;
-        return items.find((o) => o.read_only && o.key_results_total > 0)?.id ?? null;
-      });
+      const { items } = await pageApi(page).call(objectiveListResponseSchema.shape.data, 'GET', '/objective?privacy=public&status=in%20progress&limit=100');
+      const other = items.find((o) => o.readOnly && o.keyResultsTotal > 0)?.id ?? null;
       expect(other).not.toBeNull();
       await page.goto(`/objective-tracking/objective-details?id=${other}`);
       const card = page.getByTestId('key-result-card').first();

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { camelize } from '../../shared/api/case';
 import { notificationListResponseSchema } from '../../shared/api/notifications';
+import { objectiveDetailSchema, objectiveUpdateSchema } from '../../shared/api/objectives';
 import { statisticsResponseSchema } from '../../shared/api/statistics';
 import { HOLIDAY_TEXT } from '../../shared/rules/holidays';
 import { TOAST_TEXT } from '../../shared/rules/messages';
@@ -10,6 +10,7 @@ import { splitSummary, teamSummary } from '../../renderer/features/statistics/co
 import { BACK_ONLINE, offlineAnnouncement } from '../../renderer/lib/offline/messages';
 import { cuttableLink } from '../support/cuttable-link';
 import { createOwnObjective, expectTitle, signIn, useBrowser } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 21: what changes without a click is said to screen readers. The bell's count as a
 // notification is pushed, toasts (a failure assertive, a success polite, also as a dialog closes),
@@ -59,17 +60,6 @@ async function unreadCount(page: Page): Promise<number> {
   return text === undefined ? 0 : Number(text.replace(/\D/g, ''));
 }
 
-/** The signed-in page's own call to the hub, as the app makes it. */
-function hubCall(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const res = await fetch(`/api${path}`, {
-      method, headers: { 'content-type': 'application/json', 'x-hub-request': '1' }, body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  }, { method, path, body });
-}
-
 describe('live regions', () => {
   it("the bell: a pushed notification is said politely ('N unread notifications'); the count it loaded with is not", () =>
     withSessions(2, async ([lead, member]) => {
@@ -77,14 +67,14 @@ describe('live regions', () => {
       await signIn(lead.page, 'lead');
       await lead.page.goto('/objective-tracking/objectives');
       // the bell's first count (whatever other tests left the lead), shown and not said
-      const before = notificationListResponseSchema.parse(camelize(await hubCall(lead.page, 'GET', '/notifications'))).data.unreadCount;
+      const before = (await pageApi(lead.page).call(notificationListResponseSchema.shape.data, 'GET', '/notifications')).unreadCount;
       await expect.poll(() => unreadCount(lead.page), { timeout: 15_000 }).toBe(before);
       expect((await heard(lead.page)).filter((h) => /unread notification/.test(h.text))).toEqual([]);
 
       // the member asks to complete an objective: the lead's approval is pushed to the open page
       await signIn(member.page, 'member');
       const id = await createOwnObjective(member.page, { title: `Announce the bell ${Date.now()}`, description: 'Heard, not only seen.', priority: 'low' });
-      await hubCall(member.page, 'PUT', `/objective/${id}`, { action: 'complete' });
+      await pageApi(member.page).call(objectiveDetailSchema, 'PUT', `/objective/${id}`, objectiveUpdateSchema.parse({ action: 'complete' }));
 
       await expect.poll(() => unreadCount(lead.page), { timeout: 15_000 }).toBe(before + 1);
       const text = `${before + 1} unread notifications`;
@@ -178,7 +168,7 @@ describe('live regions', () => {
     signedIn('owner', async ({ page }) => {
       await page.goto('/objective-tracking/statistics');
       const { from, to } = defaultStatisticsRange();
-      const stats = statisticsResponseSchema.parse(camelize(await hubCall(page, 'GET', `/statistics?from=${from}&to=${to}`))).data;
+      const stats = await pageApi(page).call(statisticsResponseSchema.shape.data, 'GET', `/statistics?from=${from}&to=${to}`);
       const expected = [
         { chart: 'Objectives by status chart', table: 'Objectives by status', summary: splitSummary('Objectives by status', stats.byStatus.items.map((r) => ({ name: r.status, ...r }))) },
         { chart: 'Objectives by category chart', table: 'Objectives by category', summary: splitSummary('Objectives by category', stats.byCategory.items.map((r) => ({ name: r.category, ...r }))) },

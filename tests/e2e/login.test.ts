@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inviteBodySchema } from '../../shared/api/auth';
+import { inviteResponseSchema, teamMembersResponseSchema } from '../../shared/api/my-team';
 import { LOGIN_MESSAGES } from '../../shared/rules/messages';
 import { USER_FIELD_MESSAGES } from '../../shared/rules/user-fields';
 import { startE2eHub } from '../support/e2e-global-setup';
 import { DEMO_PASSWORD, DEMO_USERS, expectTitle, fillLogin, useBrowser, waitForPath } from './helpers';
+import { apiAs } from './hub-api';
 
 const { signedIn, withSession } = useBrowser();
 
@@ -115,29 +118,13 @@ describe('first-login stepper', () => {
     await hub?.stop();
   });
 
-  async function apiLogin(username: string): Promise<string> {
-    const res = await fetch(`${hub.hub.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-    });
-    const body = (await res.json()) as { data: { access_token: string } };
-    return body.data.access_token;
-  }
-
   it('a team lead confirms their information, then invites team mates', async () => {
     // One mate already invited through the API: the step shows it as such.
-    const token = await apiLogin('lead');
-    const team = (await (await fetch(`${hub.hub.url}/api/user/team`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      data: { items: { name: string; email: string | null }[] };
-    };
-    const [already, toInvite] = team.data.items.filter((m) => m.email);
-    const invited = await fetch(`${hub.hub.url}/api/user/invite-in-team`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ team_member_email: already.email }),
-    });
-    expect(invited.status).toBe(200);
+    const lead = await apiAs('lead', hub.hub.url);
+    const team = await lead.call(teamMembersResponseSchema.shape.data, 'GET', '/user/team');
+    const [already, toInvite] = team.items.filter((m) => m.email);
+    const invited = await lead.call(inviteResponseSchema.shape.data, 'POST', '/user/invite-in-team', inviteBodySchema.parse({ teamMemberEmail: already.email }));
+    expect(invited.member.id).toBe(already.id);
 
     await withSession(async ({ page, errors }) => {
       await page.goto('/login');

@@ -1,25 +1,15 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { keyResultResponseSchema, keyResultUpdateSchema } from '../../shared/api/key-results';
+import { objectiveResponseSchema } from '../../shared/api/objectives';
 import { OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
-import { createOwnObjective, DEMO_PASSWORD, useBrowser } from './helpers';
+import { createOwnObjective, useBrowser } from './helpers';
+import { apiAs } from './hub-api';
 
 // issue 18 "blind overwrites" end to end: a member edits a key result their team lead changed
 // after the member's page read it. The hub answers 409; the dialog says so in the words of
 // OBJECTIVE_MESSAGES.keyResultStale and offers Reload, which brings the lead's change in, and the
 // member's change applied on top of it saves. The hub's side is API-tested in key-results.test.ts.
-const baseUrl = inject('baseUrl');
 const { signedIn } = useBrowser({ failureShot: 'objectives-conflicts' });
-
-/** The team lead, through the API as their desktop app would call it. */
-async function leadCall(method: string, path: string, body?: unknown): Promise<{ status: number; data: Record<string, unknown> }> {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'lead', password: DEMO_PASSWORD }),
-  });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, data: ((await res.json()) as { data: Record<string, unknown> }).data };
-}
 
 describe('editing a key result someone else changed meanwhile', () => {
   it('shows the 409 message, reloads the other change into the form, and saves on top of it', () =>
@@ -37,13 +27,15 @@ describe('editing a key result someone else changed meanwhile', () => {
       const dialog = page.getByRole('dialog', { name: 'Edit Key Result' });
       await dialog.getByLabel('Title').fill(`Automate every smoke test ${stamp}`);
 
-      // meanwhile the lead, who read the key result as it is now, changes it
-      const objective = await leadCall('GET', `/objective/${objectiveId}`);
-      const [keyResult] = objective.data.key_results as Array<{ id: number; last_modification_date: string }>;
-      const leads = await leadCall('PUT', `/key-result/${keyResult.id}`, {
-        description: 'On every build, in under five minutes.', last_modification_date: keyResult.last_modification_date,
-      });
-      expect(leads.status).toBe(200);
+      // meanwhile the team lead (through the API, as their desktop app would call it), who read
+      // the key result as it is now, changes it
+      const lead = await apiAs('lead');
+      const objective = await lead.call(objectiveResponseSchema.shape.data, 'GET', `/objective/${objectiveId}`);
+      const [keyResult] = objective.keyResults;
+      const leads = await lead.call(keyResultResponseSchema.shape.data, 'PUT', `/key-result/${keyResult.id}`, keyResultUpdateSchema.parse({
+        description: 'On every build, in under five minutes.', lastModificationDate: keyResult.lastModificationDate,
+      }));
+      expect(leads.description).toBe('On every build, in under five minutes.');
 
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.getByRole('alert').filter({ hasText: M.keyResultStale }).waitFor();

@@ -1,15 +1,17 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { objectiveDetailSchema, objectiveFormSchema, objectiveResponseSchema, objectiveUpdateSchema, type ObjectiveForm } from '../../shared/api/objectives';
+import { directoryResponseSchema, teamListResponseSchema } from '../../shared/api/people';
 import { isoDay } from '../../shared/rules/dates';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
-import { DEMO_PASSWORD, DEMO_USERS, useBrowser } from './helpers';
+import { DEMO_USERS, useBrowser } from './helpers';
+import { apiAs, type HubApi } from './hub-api';
 
 // issue 6 end to end as the teams manager (demo user `manager`, who manages Phoenix and Atlas):
 // the objectives of the teams he manages, the filters a manager gets, approving a Phoenix
 // member's waiting objective, and no actions on a team he does not manage (the hub's refusal is
 // API-tested in tests/api/objectives.test.ts). The objectives are made through the API first,
 // with unique titles, so the test does not depend on the random demo data or on other files.
-const baseUrl = inject('baseUrl');
 const stamp = Date.now();
 const TITLES = {
   waiting: `Manager approves this ${stamp}`,
@@ -17,63 +19,38 @@ const TITLES = {
   novaPrivate: `Nova private plan ${stamp}`,
 };
 
-type Wire = Record<string, unknown>;
-interface Api {
-  token: string;
-  call(method: string, path: string, body?: unknown): Promise<{ status: number; data: Wire & { items?: Wire[] } }>;
-}
-
-async function apiAs(username: string): Promise<Api> {
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
-  if (!login.ok) throw new Error(`${username} could not sign in (${login.status})`);
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  return {
-    token,
-    async call(method, path, body) {
-      const res = await fetch(`${baseUrl}/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json().catch(() => ({}))) as { data?: Wire };
-      return { status: res.status, data: (json.data ?? {}) as Wire & { items?: Wire[] } };
-    },
-  };
-}
-
 const inDays = (n: number) => {
   const d = new Date();
   d.setDate(d.getDate() + n);
   return isoDay(d);
 };
 
-/** A valid objective form on the wire; the deadline a month away (no date edge around midnight). */
-const form = (title: string, teamId: number, ownerId: number, isPublic: boolean) => ({
-  title, team_id: teamId, owner_id: ownerId, description: 'Made by the teams-manager e2e test.',
-  category: 'Technology', subcategory: 'Development', priority: 'medium', deadline: inDays(30), is_public: isPublic,
+/** A valid objective form; the deadline a month away (no date edge around midnight). */
+const form = (title: string, teamId: number, ownerId: number, isPublic: boolean): ObjectiveForm => objectiveFormSchema.parse({
+  title, teamId, ownerId, description: 'Made by the teams-manager e2e test.',
+  category: 'Technology', subcategory: 'Development', priority: 'medium', deadline: inDays(30), isPublic,
 });
 
 /** A regular member of the given team (no lead, not the guest) who can sign in: all demo staff have the demo password. */
-async function regularMemberOf(owner: Api, teamId: number): Promise<{ api: Api; id: number }> {
-  const list = await owner.call('GET', `/user?teams=${teamId}&limit=48`);
-  for (const person of list.data.items ?? []) {
-    if (person.is_team_lead || person.name === DEMO_USERS.guest.name) continue;
-    const username = String(person.name).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().split(/\s+/).join('.');
+async function regularMemberOf(owner: HubApi, teamId: number): Promise<{ api: HubApi; id: number }> {
+  const list = await owner.call(directoryResponseSchema.shape.data, 'GET', `/user?teams=${teamId}&limit=48`);
+  for (const person of list.items) {
+    if (person.isTeamLead || person.name === DEMO_USERS.guest.name) continue;
+    const username = person.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().split(/\s+/).join('.');
     const api = await apiAs(username).catch(() => null);
     if (!api) continue;
-    const me = await api.call('GET', '/auth/me');
-    const user = me.data.user as { id: number; is_team_lead: boolean; is_teams_manager: boolean; is_owner: boolean };
-    if (!user.is_team_lead && !user.is_teams_manager && !user.is_owner) return { api, id: user.id };
+    const user = await api.me();
+    if (!user.isTeamLead && !user.isTeamsManager && !user.isOwner) return { api, id: user.id };
   }
   throw new Error(`no regular member of team ${teamId} could sign in`);
 }
 
 /** An objective made through the API and completed by its owner: it waits for approval (design §3). */
-async function waitingObjective(owner: Api, objective: ReturnType<typeof form>): Promise<number> {
-  const created = await owner.call('POST', '/objective', objective);
-  expect(created.status).toBe(200);
-  const id = created.data.id as number;
-  expect((await owner.call('PUT', `/objective/${id}`, { action: 'complete' })).data.status).toBe('waiting for approval');
+async function waitingObjective(owner: HubApi, objective: ObjectiveForm): Promise<number> {
+  const { id } = await owner.call(objectiveResponseSchema.shape.data, 'POST', '/objective', objective);
+  // Complete never removes the objective, so the answer is the objective itself
+  const completed = await owner.call(objectiveDetailSchema, 'PUT', `/objective/${id}`, objectiveUpdateSchema.parse({ action: 'complete' }));
+  expect(completed.status).toBe('waiting for approval');
   return id;
 }
 
@@ -82,7 +59,7 @@ const made = { waitingId: 0, novaPublicId: 0 };
 
 beforeAll(async () => {
   const owner = await apiAs('owner');
-  const teams = (await owner.call('GET', '/team')).data.teams as Array<{ id: number; name: string }>;
+  const { teams } = await owner.call(teamListResponseSchema.shape.data, 'GET', '/team');
   const teamId = (name: string) => {
     const team = teams.find((t) => t.name === name);
     if (!team) throw new Error(`no team ${name}`);
@@ -91,13 +68,13 @@ beforeAll(async () => {
 
   // a Phoenix member's completed objective
   const member = await apiAs('member');
-  const memberId = ((await member.call('GET', '/auth/me')).data.user as { id: number }).id;
+  const memberId = (await member.me()).id;
   made.waitingId = await waitingObjective(member, form(TITLES.waiting, teamId('Phoenix'), memberId, false));
 
   // Nova, a team the manager does not manage: one public objective waiting too, one private
   const outsider = await regularMemberOf(owner, teamId('Nova'));
   made.novaPublicId = await waitingObjective(outsider.api, form(TITLES.novaPublic, teamId('Nova'), outsider.id, true));
-  expect((await outsider.api.call('POST', '/objective', form(TITLES.novaPrivate, teamId('Nova'), outsider.id, false))).status).toBe(200);
+  await outsider.api.call(objectiveResponseSchema.shape.data, 'POST', '/objective', form(TITLES.novaPrivate, teamId('Nova'), outsider.id, false));
 }, 120_000);
 
 const LIST = '/objective-tracking/objectives';

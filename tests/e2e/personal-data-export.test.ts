@@ -5,11 +5,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it, vi } from 'vitest';
 import type { SaveFileInput } from '../../electron/save-file';
 import { camelize } from '../../shared/api/case';
+import { errorBodySchema } from '../../shared/api/common';
 import { personalDataSchema, type PersonalData } from '../../shared/api/personal-data-export';
 import { isoDay } from '../../shared/rules/dates';
 import { personalDataFile } from '../../shared/rules/personal-data-export';
 import { bindDesktopMode, useServedRenderer } from '../support/desktop-mode';
 import { DEMO_USERS, signIn, useBrowser, type DemoUser } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 26 right of access: Settings → Your data downloads the person's own archive; an admin
 // downloads anyone's from Admin → Users; nobody else on the hub gets another person's.
@@ -23,7 +25,7 @@ function readArchive(bytes: Uint8Array): { entries: string[]; data: PersonalData
 }
 
 /** The demo user's id, as the hub tells the signed-in page. */
-const idOf = (page: Page) => page.evaluate(async () => (await (await fetch('/api/auth/me')).json()).data.user.id as number);
+const idOf = async (page: Page) => (await pageApi(page).me()).id;
 
 describe('Your data', () => {
   it('a member downloads their own data from Settings: a spinner while the hub prepares it, then one zip with their data', () =>
@@ -86,7 +88,7 @@ describe('Admin → Users → Download personal data', () => {
         // someone else's (the admin rule answers before the person is looked up)
         const res = await page.request.get(`/api/admin/users/${me === 1 ? 2 : 1}/data-export`);
         expect(res.status()).toBe(403);
-        expect((await res.json()).errors[0].message).toBeTruthy();
+        expect(errorBodySchema.parse(await res.json()).errors[0].message).toBeTruthy();
         await page.goto('/admin');
         await expect.poll(() => page.getByRole('table', { name: 'Users' }).count()).toBe(0);
       }));

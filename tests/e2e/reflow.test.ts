@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { directoryResponseSchema } from '../../shared/api/people';
 import { createOwnObjective, DEMO_USERS, useBrowser, type DemoUser } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 21 reflow (WCAG 1.4.10): at 320 CSS px wide (200 % zoom on a 640 px window) and at 480 px,
 // no screen scrolls sideways; only a table's own box and the timeline's chart may. The header's
@@ -181,7 +183,7 @@ async function narrow(page: Page, width: number): Promise<void> {
 }
 
 async function ownId(page: Page): Promise<number> {
-  return page.evaluate(async () => (await (await fetch('/api/auth/me')).json()).data.user.id as number);
+  return (await pageApi(page).me()).id;
 }
 
 /** The screens every person has, from the side menu and the objective tracking pages. */
@@ -252,10 +254,7 @@ describe('reflow: every screen at 320 and 480 CSS px without sideways scrolling'
         await narrow(page, width);
         await visit(page, '/objective-tracking/approvals', `${width}-lead-approvals`);
         await expectHeaderFits(page, 'lead');
-        const memberId = await page.evaluate(async (name) => {
-          const list = await (await fetch(`/api/user?search=${encodeURIComponent(name)}`)).json();
-          return list.data.items[0].id as number;
-        }, DEMO_USERS.member.name);
+        const memberId = (await pageApi(page).call(directoryResponseSchema.shape.data, 'GET', `/user?search=${encodeURIComponent(DEMO_USERS.member.name)}`)).items[0].id;
         await visit(page, `/objective-tracking/employee-details?id=${memberId}`, `${width}-lead-employee-details`);
         await page.getByRole('table', { name: 'Evaluations' }).waitFor();
         await expectFits(page, 'employee details with its evaluations');

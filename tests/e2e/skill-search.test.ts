@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { directoryResponseSchema, profileResponseSchema } from '../../shared/api/people';
 import { useBrowser } from './helpers';
+import { pageApi } from './hub-api';
 
 // issue 11 part 5 end to end: "who knows Kubernetes?" in the directory, ranked by matches, the
 // Skills filter, and a CV that leaves out a chosen entry.
@@ -13,24 +15,22 @@ const cardNames = (page: Page) => page.getByTestId('member-card').getByTestId('m
  * Each listed person's matches for `word`, counted from the profiles this viewer may open: the
  * name, skills, projects' technical skills and the relevant experience the profile shows them.
  */
-function matchesPerPerson(page: Page, word: string): Promise<Array<{ name: string; matches: number }>> {
-  return page.evaluate(async (needle) => {
-    const starts = new RegExp(`(^|[^A-Za-z0-9_])${needle}`, 'i');
-    const list = await (await fetch(`/api/user?search=${encodeURIComponent(needle)}&limit=200`)).json();
-    const out: Array<{ name: string; matches: number }> = [];
-    for (const item of list.data.items as Array<{ id: number; name: string }>) {
-      const { data } = await (await fetch(`/api/user/${item.id}`)).json();
-      const x = data.user.extras;
-      const count = (values: string[]) => values.filter((v) => starts.test(v)).length;
-      const matches = (data.user.name.toLowerCase().includes(needle.toLowerCase()) ? 1 : 0)
-        + count((x.personal_info?.skills ?? []).map((s: { name: string }) => s.name))
-        + count((x.projects_info ?? []).map((p: { technical_skills?: string }) => p.technical_skills ?? ''))
-        + count((x.relevant_experience ?? []).map((e: { position?: string; description?: string; company?: string }) =>
-          [e.position, e.description, e.company].filter(Boolean).join(' ')));
-      out.push({ name: item.name, matches });
-    }
-    return out;
-  }, word);
+async function matchesPerPerson(page: Page, word: string): Promise<Array<{ name: string; matches: number }>> {
+  const api = pageApi(page);
+  const starts = new RegExp(`(^|[^A-Za-z0-9_])${word}`, 'i');
+  const count = (values: string[]) => values.filter((v) => starts.test(v)).length;
+  const list = await api.call(directoryResponseSchema.shape.data, 'GET', `/user?search=${encodeURIComponent(word)}&limit=200`);
+  const out: Array<{ name: string; matches: number }> = [];
+  for (const item of list.items) {
+    const { user } = await api.call(profileResponseSchema.shape.data, 'GET', `/user/${item.id}`);
+    const x = user.extras;
+    const matches = (user.name.toLowerCase().includes(word.toLowerCase()) ? 1 : 0)
+      + count((x.personalInfo?.skills ?? []).map((s) => s.name))
+      + count((x.projectsInfo ?? []).map((p) => p.technicalSkills ?? ''))
+      + count((x.relevantExperience ?? []).map((e) => [e.position, e.description, e.company].filter(Boolean).join(' ')));
+    out.push({ name: item.name, matches });
+  }
+  return out;
 }
 
 describe('who knows Kubernetes?', () => {
