@@ -40,6 +40,21 @@ export function timeLeft(deadline: string, now: Date = new Date()): { days: numb
   return { days: 0, hours: 0, overdueDays: Math.ceil(-diff / DAY_MS) };
 }
 
+/**
+ * objective-tracking §9's bar: the share of the time from creation to the end of the deadline day
+ * that has passed, 0 to 1, to the thousandth. Rounded because it becomes the bar's aria-valuenow:
+ * a share a hair above 0 (an objective made a second ago) would be written 4e-7, which is no
+ * number an assistive technology or axe accepts (issue 21).
+ */
+export function timeUsed(deadline: string, createdAt: string, now: Date = new Date()): number {
+  const end = deadlineEnd(deadline).getTime();
+  const start = new Date(createdAt).getTime();
+  const span = Math.max(DAY_MS, end - start);
+  const share = 1 - (end - now.getTime()) / span;
+  if (!Number.isFinite(share)) return 0;
+  return Math.round(Math.min(1, Math.max(0, share)) * 1000) / 1000;
+}
+
 /** objective-tracking §8: '{n} days overdue'. */
 export const overdueText = (n: number) => `${n} days overdue`;
 

@@ -1,18 +1,15 @@
 import { makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
-import { overdueText, timeLeft } from '../../../../shared/rules/dates';
+import { overdueText, timeLeft, timeUsed } from '../../../../shared/rules/dates';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   overdue: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
-const DAY_MS = 86_400_000;
-
 /** spec §2/§9: a bar of time left (days and hours) or '{n} days overdue' in red. */
 export function DeadlineBar({ deadline, createdAt, done }: { deadline: string; createdAt: string; done?: boolean }) {
   const styles = useStyles();
   const left = timeLeft(deadline);
-  const spanDays = Math.max(1, (new Date(`${deadline}T23:59:59`).getTime() - new Date(createdAt).getTime()) / DAY_MS);
   if (done) {
     // finished work has no time left to count down
     return (
@@ -30,7 +27,7 @@ export function DeadlineBar({ deadline, createdAt, done }: { deadline: string; c
       </div>
     );
   }
-  const used = Math.min(1, Math.max(0, 1 - (left.days + left.hours / 24) / spanDays));
+  const used = timeUsed(deadline, createdAt);
   return (
     <div className={styles.root}>
       <ProgressBar value={used} color={used > 0.8 ? 'warning' : 'brand'} thickness="large" aria-label="Time used" />
