@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope } from '../../shared/api/common';
-import { userIdParamsSchema } from '../../shared/api/people';
+import { memberIdResponseSchema, userIdParamsSchema } from '../../shared/api/people';
 import { createSkillsSchema, extrasUpdateSchema, skillsResponseSchema } from '../../shared/api/people-extras';
 import { createSkills, listSkills, saveExtras } from '../services/people-extras';
 import { memberOr404 } from './users';
@@ -11,7 +9,7 @@ import { memberOr404 } from './users';
 export const userExtrasRoutes: FastifyPluginAsyncZod = async (api) => {
   api.put(
     '/user/:id/extras',
-    { schema: { tags: ['people'], params: userIdParamsSchema, body: extrasUpdateSchema, response: { 200: envelope(z.object({ id: z.number().int() })) } } },
+    { schema: { tags: ['people'], params: userIdParamsSchema, body: extrasUpdateSchema, response: { 200: memberIdResponseSchema } } },
     async (request) => {
       const member = await memberOr404(api.db, request.actor, request.params.id);
       await saveExtras(api.db, request.actor, member, request.body);

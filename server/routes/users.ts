@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope } from '../../shared/api/common';
 import {
   createMemberSchema,
   directoryQuerySchema,
   directoryResponseSchema,
   MEMBER_CONFLICT,
+  memberIdResponseSchema,
   profileResponseSchema,
   refListResponseSchema,
   titleListResponseSchema,
@@ -24,7 +23,6 @@ import { assertMayChangeUserFields } from '../services/user-field-guard';
 
 // The user routes of design §4 (issue 5): directory, profile, member dialog, archive / restore.
 
-const idAnswer = envelope(z.object({ id: z.number().int() }));
 
 /** The member a route acts on, or 404 when the caller may not even know it exists. */
 export async function memberOr404(db: Db, actor: Actor, id: number) {
@@ -57,19 +55,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (api) => {
     return { data: { user: await profileFor(api.db, request.actor, member) } };
   });
 
-  api.post('/user', { schema: { tags: ['people'], body: createMemberSchema, response: { 200: idAnswer } } }, async (request) => {
+  api.post('/user', { schema: { tags: ['people'], body: createMemberSchema, response: { 200: memberIdResponseSchema } } }, async (request) => {
     if (!hasCapability(request.actor, 'ADD_USERS')) throw forbidden();
     return { data: { id: await createMember(api.db, request.actor, request.body) } };
   });
 
-  api.put('/user/:id', { schema: { tags: ['people'], params: userIdParamsSchema, body: updateMemberSchema, response: { 200: idAnswer } } }, async (request) => {
+  api.put('/user/:id', { schema: { tags: ['people'], params: userIdParamsSchema, body: updateMemberSchema, response: { 200: memberIdResponseSchema } } }, async (request) => {
     const member = await memberOr404(api.db, request.actor, request.params.id);
     if (!canEditUserInfo(request.actor, member.target)) throw forbidden();
     await updateMember(api.db, request.actor, member, request.body);
     return { data: { id: member.row.id } };
   });
 
-  api.post('/user/teams', { schema: { tags: ['people'], body: userTeamsBodySchema, response: { 200: idAnswer } } }, async (request) => {
+  api.post('/user/teams', { schema: { tags: ['people'], body: userTeamsBodySchema, response: { 200: memberIdResponseSchema } } }, async (request) => {
     // the Teams dialog is the owners' (spec §6); the fields it changes pass the user-fields rule
     if (!canEditTeams(request.actor)) throw forbidden();
     const member = await memberOr404(api.db, request.actor, request.body.userId);
@@ -77,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (api) => {
     return { data: { id: member.row.id } };
   });
 
-  api.delete('/user/:id', { schema: { tags: ['people'], params: userIdParamsSchema, response: { 200: idAnswer } } }, async (request) => {
+  api.delete('/user/:id', { schema: { tags: ['people'], params: userIdParamsSchema, response: { 200: memberIdResponseSchema } } }, async (request) => {
     const member = await memberOr404(api.db, request.actor, request.params.id);
     // issue 18: the status is a user field (remove-users, never one's own account)
     assertMayChangeUserFields(request.actor, member.target, [{ field: 'status', key: 'status', changed: true }]);
@@ -85,7 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (api) => {
     return { data: { id: member.row.id } };
   });
 
-  api.patch('/user/:id/restore', { schema: { tags: ['people'], params: userIdParamsSchema, response: { 200: idAnswer } } }, async (request) => {
+  api.patch('/user/:id/restore', { schema: { tags: ['people'], params: userIdParamsSchema, response: { 200: memberIdResponseSchema } } }, async (request) => {
     const member = await memberOr404(api.db, request.actor, request.params.id);
     assertMayChangeUserFields(request.actor, member.target, [{ field: 'status', key: 'status', changed: true }]);
     await setMemberStatus(api.db, request.actor, member.row.id, 'active');

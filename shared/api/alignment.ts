@@ -161,8 +161,8 @@ export type AlignmentSearch = z.infer<typeof alignmentSearchSchema>;
 export const alignmentSearchResponseSchema = envelope(alignmentSearchSchema);
 
 export const CANDIDATES_MESSAGES = {
-  neither: 'Give the objective, or the level of the one being created',
-  both: 'Give the objective or a level, not both',
+  neither: 'Give the objective, or the level of the one being created.',
+  both: 'Give the objective or a level, not both.',
 } as const;
 
 /**

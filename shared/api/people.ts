@@ -110,6 +110,9 @@ export const createMemberSchema = memberFieldsSchema.extend({
 });
 export type CreateMemberBody = z.infer<typeof createMemberSchema>;
 export const updateMemberSchema = memberFieldsSchema;
+
+/** What POST /user, PUT /user/:id, their team, delete and restore routes answer: the member's id. */
+export const memberIdResponseSchema = envelope(z.object({ id: z.number().int() }));
 export type UpdateMemberBody = z.infer<typeof updateMemberSchema>;
 
 /** POST /user/teams (spec §6: owners edit a user's teams and line-manager flag). */

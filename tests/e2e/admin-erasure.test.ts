@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { adminUsersResponseSchema } from '../../shared/api/admin';
+import { createMemberSchema, memberIdResponseSchema } from '../../shared/api/people';
 import { ERASURE_MESSAGES, formerEmployeeName } from '../../shared/api/personal-data-erasure';
 import { PEOPLE_TOASTS } from '../../shared/rules/people-messages';
 import { DEMO_USERS, useBrowser, waitForPath } from './helpers';
@@ -11,20 +13,15 @@ import { pageApi } from './hub-api';
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'admin-erasure' });
 
 /** A new colleague in the member's team, added through the hub as the signed-in admin; their id. */
-function addColleague(page: import('playwright-core').Page, name: string): Promise<number> {
-  return page.evaluate(async ({ name, colleague }) => {
-    const headers = { 'content-type': 'application/json', 'x-hub-request': '1' };
-    const found = await (await fetch(`/api/admin/users?search=${encodeURIComponent(colleague)}`, { headers })).json();
-    const like = found.data.items[0];
-    const tag = name.split(' ')[1].toLowerCase();
-    const res = await fetch('/api/user', {
-      method: 'POST', headers,
-      body: JSON.stringify({ name, email: `${tag}@erasure.example`, phone: '+40 711 222 333', team_ids: [like.team[0].id], job_id: like.job.id, join_date: '2020-04-01' }),
-    });
-    const body = await res.json();
-    if (res.status !== 200) throw new Error(JSON.stringify(body));
-    return body.data.id as number;
-  }, { name, colleague: DEMO_USERS.member.name });
+async function addColleague(page: import('playwright-core').Page, name: string): Promise<number> {
+  const api = pageApi(page);
+  const found = await api.call(adminUsersResponseSchema.shape.data, 'GET', `/admin/users?search=${encodeURIComponent(DEMO_USERS.member.name)}`);
+  const like = found.items[0];
+  const tag = name.split(' ')[1].toLowerCase();
+  const body = createMemberSchema.parse({
+    name, email: `${tag}@erasure.example`, phone: '+40 711 222 333', teamIds: [like.team[0].id], jobId: like.job?.id, joinDate: '2020-04-01',
+  });
+  return (await api.call(memberIdResponseSchema.shape.data, 'POST', '/user', body)).id;
 }
 
 describe('Admin → Users → Erase personal data', () => {
