@@ -7,9 +7,9 @@ import { statementName } from './statement-names';
 // (`.prepare(name)`), then only executed with its placeholders filled: building it anew and
 // having PostgreSQL plan it anew cost more than running it.
 
-/** `build(db)` run once per database, its result kept for as long as that database lives. */
-export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
-  const built = new WeakMap<Db, T>();
+/** `build(db)` run once per database (or transaction), its result kept for as long as that one lives. */
+export function preparedPer<T, D extends DbOrTx = Db>(build: (db: D) => T): (db: D) => T {
+  const built = new WeakMap<D, T>();
   return (db) => {
     let query = built.get(db);
     if (query === undefined) {
@@ -26,20 +26,12 @@ const dialect = new PgDialect();
  * A raw statement (what `db.execute` runs) with `sql.placeholder` parameters, rendered to its text
  * and named once at load; each run only fills the placeholders. On a hub's hottest reads the
  * per-request rendering, and naming a freshly built text of a few KB (the name is looked up by
- * the whole text), was a tenth of the route's own work (issue 20, GET /objective/:id). Outside a
+ * the whole text), was ~5 % of the hub's CPU on GET /objective/:id (issue 20, CPU profile). Outside a
  * transaction the prepared query is kept per database; a transaction's is made for its run.
  */
 export function preparedStatement(fragment: SQL): (db: DbOrTx, values: Record<string, unknown>) => Promise<unknown> {
   const query = dialect.sqlToQuery(fragment);
   const name = statementName(query.sql);
-  const prepare = (db: DbOrTx) => db._.session.prepareQuery(query, undefined, name, false);
-  const perDatabase = new WeakMap<DbOrTx, ReturnType<typeof prepare>>();
-  return (db, values) => {
-    let prepared = perDatabase.get(db);
-    if (prepared === undefined) {
-      prepared = prepare(db);
-      perDatabase.set(db, prepared);
-    }
-    return prepared.execute(values);
-  };
+  const prepared = preparedPer((db: DbOrTx) => db._.session.prepareQuery(query, undefined, name, false));
+  return (db, values) => prepared(db).execute(values);
 }
