@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     await printSize(databaseUrl);
     const ids = await lookupIds(databaseUrl);
     const routes = routeList(ids);
-    const selected = ONLY ? routes.filter((r) => r.name.includes(ONLY)) : routes;
+    const selected = ONLY ? routes.filter((r) => r.name.includes(ONLY) || new RegExp(ONLY).test(r.name)) : routes;
 
     // 1. One request per route through an in-process hub, recording its SQL.
     const floorRoutes = await captureRoutes(databaseUrl, selected, ids.passwordHash);

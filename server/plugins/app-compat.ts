@@ -21,8 +21,8 @@ export function refusesOldApp(request: Pick<FastifyRequest, 'url' | 'headers'>):
 }
 
 export function installAppCompat(api: FastifyInstance): void {
-  api.addHook('onRequest', async (request) => {
+  api.addHook('onRequest', (request, _reply, done) => {
     const version = refusesOldApp(request);
-    if (version) throw new HttpError(426, [{ message: appTooOldMessage(version, `${request.protocol}://${request.host}`) }]);
+    done(version ? new HttpError(426, [{ message: appTooOldMessage(version, `${request.protocol}://${request.host}`) }]) : undefined);
   });
 }

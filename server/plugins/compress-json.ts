@@ -65,17 +65,27 @@ function addVary(reply: FastifyReply): void {
 
 /** On the /api scope: JSON answers of COMPRESS_MIN_BYTES or more, compressed as the client accepts. */
 export function installJsonCompression(api: FastifyInstance): void {
-  api.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) < COMPRESS_MIN_BYTES) return payload;
+  // callback form: most answers pass through untouched, without a promise (issue 20)
+  api.addHook('onSend', (request, reply, payload, done) => {
+    const passed = () => done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return passed();
+    // the size first: the cheapest test, and the one almost every answer fails
+    if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) < COMPRESS_MIN_BYTES) return passed();
+    if (reply.hasHeader('content-encoding')) return passed();
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return passed();
     // the same URL answers differently by Accept-Encoding: caches must key on it either way
     addVary(reply);
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return passed();
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
-    return compress(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
+    let compressed: Buffer | Promise<Buffer>;
+    try {
+      compressed = compress(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (Buffer.isBuffer(compressed)) return done(null, compressed);
+    compressed.then((body) => done(null, body), (error: Error) => done(error));
   });
 }

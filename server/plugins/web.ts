@@ -54,9 +54,11 @@ export function cacheControl(relativePath: string): string {
 const notFoundBody = { errors: [{ message: 'Not found.' }] };
 
 export async function registerWeb(app: FastifyInstance, webRoot: string | null): Promise<void> {
-  app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(headersFor(request.url))) reply.header(name, value);
-    return payload;
+  // issue 20: hooks that never wait take Fastify's callback form: an async one costs every
+  // request a promise and a turn of the microtask queue (ab-tested with /proc CPU per request)
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(headersFor(request.url));
+    done(null, payload);
   });
 
   const root = webRoot ? path.resolve(webRoot) : null;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import { InvalidSchemaError, ResponseSerializationError, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
@@ -80,6 +80,28 @@ const snakeSerializerCompiler: FastifySerializerCompiler<$ZodType | { properties
   };
 };
 
+/** The request as routes read it: a body for every write, camelCase keys, nothing unstorable (throws a 400). */
+function contractRequest(request: FastifyRequest): void {
+  const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
+  // An unknown path answers 404 whatever its query holds.
+  if (request.is404) return;
+  if (request.body === undefined) {
+    // A POST with no body is checked field by field ('Username is required'), not as one blob.
+    // A JSON `null` is a body, and the wrong one: it goes on to validation and is refused.
+    if (BODY_METHODS.has(request.method)) request.body = {};
+  } else if (!multipart) {
+    // The key rename recurses: a body nested thousands deep would exhaust the stack (a 500).
+    if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) throw badRequest(BODY_TOO_DEEP);
+  }
+  // issue 18: NUL and lone surrogates, in any string, refused before any route reads them
+  // (the wire names are still on the request, so the fields are named as the client sent them)
+  refuseUnstorableText(request);
+  if (request.body !== undefined && !multipart) request.body = camelize(request.body);
+  // fast-querystring builds the query on a prototype of its own, which camelize would treat as
+  // an opaque value and leave snake_case: spread it into a plain object first.
+  request.query = camelize({ ...(request.query as Record<string, unknown>) });
+}
+
 /** Installs the contract on the /api context (hooks are encapsulated: static files are untouched). */
 export function installWireContract(api: FastifyInstance): void {
   api.setValidatorCompiler(validatorCompiler);
@@ -87,30 +109,20 @@ export function installWireContract(api: FastifyInstance): void {
   // Routes without a response schema (and error bodies) get the same rename.
   api.setReplySerializer(snakeJson);
 
-  api.addHook('preValidation', async (request) => {
-    const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
-    // An unknown path answers 404 whatever its query holds.
-    if (request.is404) return;
-    if (request.body === undefined) {
-      // A POST with no body is checked field by field ('Username is required'), not as one blob.
-      // A JSON `null` is a body, and the wrong one: it goes on to validation and is refused.
-      if (BODY_METHODS.has(request.method)) request.body = {};
-    } else if (!multipart) {
-      // The key rename recurses: a body nested thousands deep would exhaust the stack (a 500).
-      if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) throw badRequest(BODY_TOO_DEEP);
+  // issue 20: hooks that never wait take Fastify's callback form (an async one costs every request
+  // a promise and a turn of the microtask queue)
+  api.addHook('preValidation', (request, _reply, done) => {
+    try {
+      contractRequest(request);
+    } catch (error) {
+      done(error as Error);
+      return;
     }
-    // issue 18: NUL and lone surrogates, in any string, refused before any route reads them
-    // (the wire names are still on the request, so the fields are named as the client sent them)
-    refuseUnstorableText(request);
-    if (request.body !== undefined && !multipart) request.body = camelize(request.body);
-    // fast-querystring builds the query on a prototype of its own, which camelize would treat as
-    // an opaque value and leave snake_case: spread it into a plain object first.
-    request.query = camelize({ ...(request.query as Record<string, unknown>) });
+    done();
   });
 
-  api.addHook('preSerialization', async (_request, reply, payload) => {
+  api.addHook('preSerialization', (_request, reply, payload, done) => {
     // Errors keep their `{ errors }` shape; everything else travels as `{ data }`.
-    if (reply.statusCode >= 300 || isEnvelope(payload)) return payload;
-    return { data: payload };
+    done(null, reply.statusCode >= 300 || isEnvelope(payload) ? payload : { data: payload });
   });
 }
