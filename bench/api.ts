@@ -28,7 +28,7 @@ import { captureSql, installSqlCapture } from './support/sql-capture';
 // take turns: --rounds pairs of runs (hub, then floor) per route; the figures are the medians, and
 // the ratio the median of the pairs' ratios.
 //
-//   npx tsx bench/api.ts [--staff N] [--duration s] [--rounds n] [--connections n] [--rate r] [--encoding e]
+//   npx tsx bench/api.ts [--staff N] [--duration s] [--rounds n] [--connections n] [--rate r] [--encoding e] [--only text-or-regexp]
 //   DATABASE_URL=postgres://... npx tsx bench/api.ts   (an existing database; seeded when empty)
 
 const args = process.argv.slice(2);
