@@ -49,6 +49,14 @@ const RATE = flag('--rate', 100);
 const ENCODING = args.includes('--encoding') ? args[args.indexOf('--encoding') + 1] : 'gzip, deflate, br, zstd';
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 /** writes the captured SQL per route to this file and stops (to read or EXPLAIN by hand) */
+/** --only as a regular expression too ("one objective|directory page"); text that is not one matches as text only. */
+function onlyPattern(text: string): RegExp | null {
+  try {
+    return new RegExp(text);
+  } catch {
+    return null;
+  }
+}
 const DUMP = args.includes('--dump') ? args[args.indexOf('--dump') + 1] : undefined;
 const BIG_TABLES = ['objectives', 'key_results', 'users', 'team_members', 'evaluations', 'holiday_events', 'timetracking_tasks', 'sessions', 'login_events'];
 
@@ -98,7 +106,7 @@ async function main(): Promise<void> {
     await printSize(databaseUrl);
     const ids = await lookupIds(databaseUrl);
     const routes = routeList(ids);
-    const selected = ONLY ? routes.filter((r) => r.name.includes(ONLY) || new RegExp(ONLY).test(r.name)) : routes;
+    const selected = ONLY ? routes.filter((r) => r.name.includes(ONLY) || onlyPattern(ONLY)?.test(r.name)) : routes;
 
     // 1. One request per route through an in-process hub, recording its SQL.
     const floorRoutes = await captureRoutes(databaseUrl, selected, ids.passwordHash);
