@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { objectiveListResponseSchema } from '../../shared/api/objectives';
 import { directoryResponseSchema } from '../../shared/api/people';
 import { preferencesBodySchema, type ThemeChoice } from '../../shared/api/preferences';
-import { createOwnObjective, DEMO_USERS, useBrowser, type DemoUser } from './helpers';
-import { pageApi } from './hub-api';
+import { DEMO_USERS, useBrowser, type DemoUser } from './helpers';
+import { createOwnObjective, pageApi } from './hub-api';
 
 // issue 21 'Accessibility': axe-core's WCAG 2.1 A and AA rules find nothing serious or critical on
 // any screen, for each demo role, in the light and the dark theme, with the drawers, the bell, a

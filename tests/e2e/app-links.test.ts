@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { COPY_LINK_TEXT } from '../../shared/rules/app-links';
 import { NOT_FOUND_TEXT } from '../../shared/rules/messages';
-import { createOwnObjective, expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser } from './helpers';
-import { pageApi } from './hub-api';
+import { expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser } from './helpers';
+import { createOwnObjective, pageApi } from './hub-api';
 
 // issue 22 on the web: a link's short path (/objective/123, /profile/45, /approvals) is an
 // ordinary address on the hub and opens its screen, through sign-in when the visitor is signed

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { objectiveListResponseSchema } from '../../shared/api/objectives';
 import { keyResultsCompletedText, progressText } from '../../shared/rules/objective-messages';
-import { createOwnObjective, DEMO_USERS, useBrowser } from './helpers';
-import { pageApi } from './hub-api';
+import { DEMO_USERS, useBrowser } from './helpers';
+import { createOwnObjective, pageApi } from './hub-api';
 
 // issue 11 §1 end to end: a member checks in twice on their key result and sees the latest
 // check-in, the trend line and the history newest first; their team lead follows the same history.

@@ -8,7 +8,8 @@ import { COPY_LINK_TEXT } from '../../shared/rules/app-links';
 import type { BrowserSession } from '../support/browser';
 import { bindDesktopMode, emitToPage, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
-import { createOwnObjective, expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser } from './helpers';
+import { expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser } from './helpers';
+import { createOwnObjective } from './hub-api';
 
 // issue 22 in desktop mode: the built renderer with a window.hub bound to main's real IPC
 // handlers (as tests/e2e/desktop.test.ts), and main's real deep-link module

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { isoDay } from '../../shared/rules/dates';
 import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
 
 // What the e2e tests share: the demo users (design §5) and the sign-in a person would do.
@@ -149,32 +148,3 @@ export function useBrowser(defaults: SessionOptions = {}): E2eBrowser {
   };
 }
 
-export interface OwnObjective {
-  title: string;
-  description: string;
-  priority: 'low' | 'medium' | 'high';
-  /** made with it, when given */
-  keyResult?: { title: string; description: string };
-}
-
-/**
- * The signed-in person's own objective on their first team (Technology / DevOps, due in a month),
- * made through the hub with the page's session, as the app itself would; returns its id.
- */
-export function createOwnObjective(page: Page, objective: OwnObjective): Promise<number> {
-  return page.evaluate(async ({ objective: { keyResult, ...fields }, deadline }) => {
-    const headers = { 'content-type': 'application/json', 'x-hub-request': '1' };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    };
-    const me = (await call('GET', '/auth/me')).user;
-    const choices = await call('GET', '/objective/choices');
-    const created = await call('POST', '/objective', {
-      ...fields, team_id: choices.teams[0].id, owner_id: me.id, category: 'Technology', subcategory: 'DevOps', deadline,
-    });
-    if (keyResult) await call('POST', `/objective/${created.id}`, { ...keyResult, deadline });
-    return created.id as number;
-  }, { objective, deadline: isoDay(new Date(Date.now() + 30 * 86_400_000)) });
-}

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { loginResponseSchema, meResponseSchema } from '../../shared/api/auth';
 import { camelize, snakify } from '../../shared/api/case';
 import { errorBodySchema, type ApiError } from '../../shared/api/common';
+import { keyResultCreateSchema, keyResultResponseSchema } from '../../shared/api/key-results';
+import { objectiveChoicesResponseSchema, objectiveFormSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 import type { SessionUser } from '../../shared/api/users';
+import { isoDay } from '../../shared/rules/dates';
 import { DEMO_PASSWORD } from './helpers';
 
 // e2e tests that make their own data through the hub (unique titles, nothing of the demo's
@@ -76,4 +79,29 @@ export function pageApi(page: Page): HubApi {
       const res = await fetch(`/api${path}`, { method, headers, body });
       return { status: res.status, text: await res.text() };
     }, { method, path, body }));
+}
+
+export interface OwnObjective {
+  title: string;
+  description: string;
+  priority: 'low' | 'medium' | 'high';
+  /** made with it, when given */
+  keyResult?: { title: string; description: string };
+}
+
+/**
+ * The signed-in person's own objective on their first team (Technology / DevOps, due in a month),
+ * made through the hub with the page's session, as the app itself would; returns its id.
+ */
+export async function createOwnObjective(page: Page, objective: OwnObjective): Promise<number> {
+  const api = pageApi(page);
+  const deadline = isoDay(new Date(Date.now() + 30 * 86_400_000));
+  const me = await api.me();
+  const choices = await api.call(objectiveChoicesResponseSchema.shape.data, 'GET', '/objective/choices');
+  const { keyResult, ...fields } = objective;
+  const created = await api.call(objectiveResponseSchema.shape.data, 'POST', '/objective', objectiveFormSchema.parse({
+    ...fields, teamId: choices.teams[0].id, ownerId: me.id, category: 'Technology', subcategory: 'DevOps', deadline,
+  }));
+  if (keyResult) await api.call(keyResultResponseSchema.shape.data, 'POST', `/objective/${created.id}`, keyResultCreateSchema.parse({ ...keyResult, deadline }));
+  return created.id;
 }

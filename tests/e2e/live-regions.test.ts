@@ -9,8 +9,8 @@ import { defaultStatisticsRange } from '../../shared/rules/statistics-range';
 import { splitSummary, teamSummary } from '../../renderer/features/statistics/components/chart-summary';
 import { BACK_ONLINE, offlineAnnouncement } from '../../renderer/lib/offline/messages';
 import { cuttableLink } from '../support/cuttable-link';
-import { createOwnObjective, expectTitle, signIn, useBrowser } from './helpers';
-import { pageApi } from './hub-api';
+import { expectTitle, signIn, useBrowser } from './helpers';
+import { createOwnObjective, pageApi } from './hub-api';
 
 // issue 21: what changes without a click is said to screen readers. The bell's count as a
 // notification is pushed, toasts (a failure assertive, a success polite, also as a dialog closes),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createOwnObjective, useBrowser } from './helpers';
+import { useBrowser } from './helpers';
+import { createOwnObjective } from './hub-api';
 
 // issue 21: a word with no spaces, as long as people may type, wraps where it is shown; the page
 // never scrolls sideways because of it.

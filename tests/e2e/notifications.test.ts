@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
-import { createOwnObjective, DEMO_USERS, signIn, useBrowser } from './helpers';
+import { DEMO_USERS, signIn, useBrowser } from './helpers';
+import { createOwnObjective } from './hub-api';
 
 // issue 11 part 3 end to end: a member asks to complete an objective; their team lead, already
 // on a page, sees the bell's count go up without reloading (server-sent events), opens the list

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { keyResultResponseSchema, keyResultUpdateSchema } from '../../shared/api/key-results';
 import { objectiveResponseSchema } from '../../shared/api/objectives';
 import { OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
-import { createOwnObjective, useBrowser } from './helpers';
-import { apiAs } from './hub-api';
+import { useBrowser } from './helpers';
+import { apiAs, createOwnObjective } from './hub-api';
 
 // issue 18 "blind overwrites" end to end: a member edits a key result their team lead changed
 // after the member's page read it. The hub answers 409; the dialog says so in the words of

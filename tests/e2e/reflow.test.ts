@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { directoryResponseSchema } from '../../shared/api/people';
-import { createOwnObjective, DEMO_USERS, useBrowser, type DemoUser } from './helpers';
-import { pageApi } from './hub-api';
+import { DEMO_USERS, useBrowser, type DemoUser } from './helpers';
+import { createOwnObjective, pageApi } from './hub-api';
 
 // issue 21 reflow (WCAG 1.4.10): at 320 CSS px wide (200 % zoom on a 640 px window) and at 480 px,
 // no screen scrolls sideways; only a table's own box and the timeline's chart may. The header's
