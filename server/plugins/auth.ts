@@ -104,8 +104,8 @@ export function installAuth(api: FastifyInstance): void {
     }
     request.actor = loaded.user;
     request.session = { id: loaded.sessionId, firstLogin: loaded.firstLogin, passwordMustChange: loaded.passwordMustChange, via: credential.via };
-    // checked here first: an async call that has nothing to write still costs a promise (issue 20)
-    if (activity.due(loaded.sessionId, request.ip, Date.now())) await activity.seen(api.db, loaded.sessionId, request.ip);
+    const recording = activity.seen(api.db, loaded.sessionId, request.ip);
+    if (recording) await recording;
     if (loaded.passwordMustChange && !WHILE_PASSWORD_MUST_CHANGE.has(route)) throw forbidden(PASSWORD_MESSAGES.mustChange);
   });
 }

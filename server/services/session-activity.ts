@@ -20,11 +20,18 @@ export class SessionActivity {
     return !last || last.address !== address || now - last.at >= this.limits.intervalMs;
   }
 
-  /** Records a use of the session, unless this hub wrote one for it less than a minute ago. */
-  async seen(db: DbOrTx, sessionId: number, address: string, now = Date.now()): Promise<void> {
-    if (!this.due(sessionId, address, now)) return;
+  /**
+   * Records a use of the session, unless this hub wrote one for it less than a minute ago. Nothing
+   * to write answers undefined, not a promise: the auth hook calls this on every request, and
+   * an async call with nothing to do still cost it a promise and a turn.
+   */
+  seen(db: DbOrTx, sessionId: number, address: string, now = Date.now()): Promise<void> | undefined {
+    if (!this.due(sessionId, address, now)) return undefined;
     this.#remember(sessionId, address, now);
-    const at = new Date(now);
+    return this.#write(db, sessionId, address, new Date(now));
+  }
+
+  async #write(db: DbOrTx, sessionId: number, address: string, at: Date): Promise<void> {
     try {
       await db
         .insert(sessionActivity)

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alignmentLinksSchema, linkCreateSchema } from '../../shared/api/alignment';
 import { levelObjectiveFormSchema, objectiveFormSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 import { statisticsResponseSchema } from '../../shared/api/statistics';
-import { isoDay } from '../../shared/rules/dates';
-import { useBrowser } from './helpers';
+import { inDays, useBrowser } from './helpers';
 import { apiAs } from './hub-api';
 
 // issue 24 'Statistics gain alignment' and 'the timeline shows the parents', in Chromium: the
@@ -14,7 +13,6 @@ import { apiAs } from './hub-api';
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'alignment-figures', viewport: { width: 1280, height: 900 } });
 const SHOTS = process.env.STATISTICS_SHOTS;
 
-const inDays = (n: number) => isoDay(new Date(Date.now() + n * 86_400_000));
 const fields = (title: string, deadline = inDays(30)) => ({
   title, description: 'Made by the alignment figures e2e test.', category: 'Technology' as const, subcategory: 'Development', priority: 'medium' as const, deadline,
 });

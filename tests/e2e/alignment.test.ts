@@ -8,9 +8,8 @@ import { keyResultCreateSchema, keyResultResponseSchema } from '../../shared/api
 import { levelObjectiveFormSchema, objectiveFormSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 import { preferencesBodySchema, type ThemeChoice } from '../../shared/api/preferences';
 import { PRIVATE_OBJECTIVE_LABEL, ROLLUP_MODE_LABELS } from '../../shared/rules/alignment';
-import { isoDay } from '../../shared/rules/dates';
 import { rolledUpProgressText } from '../../shared/rules/objective-messages';
-import { useBrowser, type DemoUser } from './helpers';
+import { inDays, type DemoUser, useBrowser } from './helpers';
 import { apiAs } from './hub-api';
 
 // issue 24 end to end: a lead creates a team objective, a member links a personal objective and
@@ -24,7 +23,6 @@ const { signedIn } = useBrowser({ noErrors: true, failureShot: 'alignment', view
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.ALIGNMENT_SHOTS ?? '/tmp';
 
-const inDays = (n: number) => isoDay(new Date(Date.now() + n * 86_400_000));
 const fields = (title: string) => ({
   title, description: 'Made by the alignment e2e test.', category: 'Technology' as const, subcategory: 'Development', priority: 'medium' as const, deadline: inDays(30),
 });

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { isoDay } from '../../shared/rules/dates';
 import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
 
 // What the e2e tests share: the demo users (design §5) and the sign-in a person would do.
 
 export const DEMO_PASSWORD = 'demo';
+
+/** The calendar day `n` days from now (a test's deadline, far enough from midnight's edge). */
+export const inDays = (n: number): string => isoDay(new Date(Date.now() + n * 86_400_000));
 
 export const DEMO_USERS = {
   admin: { name: 'Andreea Marin', admin: true, myTeam: false },

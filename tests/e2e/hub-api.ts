@@ -7,8 +7,7 @@ import { errorBodySchema, type ApiError } from '../../shared/api/common';
 import { keyResultCreateSchema, keyResultResponseSchema } from '../../shared/api/key-results';
 import { objectiveChoicesResponseSchema, objectiveFormSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 import type { SessionUser } from '../../shared/api/users';
-import { isoDay } from '../../shared/rules/dates';
-import { DEMO_PASSWORD } from './helpers';
+import { DEMO_PASSWORD, inDays } from './helpers';
 
 // e2e tests that make their own data through the hub (unique titles, nothing of the demo's
 // relied on): the hub as one demo person through its API, as a desktop app calls it (bearer
@@ -95,7 +94,7 @@ export interface OwnObjective {
  */
 export async function createOwnObjective(page: Page, objective: OwnObjective): Promise<number> {
   const api = pageApi(page);
-  const deadline = isoDay(new Date(Date.now() + 30 * 86_400_000));
+  const deadline = inDays(30);
   const me = await api.me();
   const choices = await api.call(objectiveChoicesResponseSchema.shape.data, 'GET', '/objective/choices');
   const { keyResult, ...fields } = objective;

@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { objectiveDetailSchema, objectiveFormSchema, objectiveResponseSchema, objectiveUpdateSchema, type ObjectiveForm } from '../../shared/api/objectives';
 import { directoryResponseSchema, teamListResponseSchema } from '../../shared/api/people';
-import { isoDay } from '../../shared/rules/dates';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
-import { DEMO_USERS, useBrowser } from './helpers';
+import { DEMO_USERS, inDays, useBrowser } from './helpers';
 import { apiAs, type HubApi } from './hub-api';
 
 // issue 6 end to end as the teams manager (demo user `manager`, who manages Phoenix and Atlas):
@@ -17,12 +16,6 @@ const TITLES = {
   waiting: `Manager approves this ${stamp}`,
   novaPublic: `Nova public plan ${stamp}`,
   novaPrivate: `Nova private plan ${stamp}`,
-};
-
-const inDays = (n: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + n);
-  return isoDay(d);
 };
 
 /** A valid objective form; the deadline a month away (no date edge around midnight). */

@@ -5,11 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { isoDay } from '../../shared/rules/dates';
 import { checkInWhat, QUEUE_MESSAGES } from '../../shared/rules/queued-writes';
 import { useCuttableHub } from '../support/cuttable-hub';
 import { bindDesktopMode } from '../support/desktop-mode';
-import { signIn, useBrowser } from './helpers';
+import { inDays, signIn, useBrowser } from './helpers';
 
 // issue 22, offline writes are not lost (desktop mode: the built renderer with window.hub bound to
 // main's real IPC handlers and write queue). A member checks in while the hub is cut off: the
@@ -27,7 +26,7 @@ const env = useCuttableHub('offline-queue');
 
 /** The member's objective with two key results, made on the hub directly (as from another machine). */
 async function memberObjective(token: string, stamp: string) {
-  const deadline = isoDay(new Date(Date.now() + 30 * 86_400_000));
+  const deadline = inDays(30);
   const ok = <T>(res: { status: number; body: { data: T } }, what: string) => {
     expect(res.status, what).toBe(200);
     return res.body.data;
