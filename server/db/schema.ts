@@ -235,6 +235,10 @@ export const objectives = pgTable('objectives', {
   // key result's not deleted; kept by triggers on objective_links, key_results and objectives
   // (migration 0015), whoever writes, so the alignment figure is one more count of the grouped pass.
   supportsParent: boolean('supports_parent').notNull().default(false),
+  // Completing with key results still in progress asks whether to complete them too
+  // (shared/rules/objective-progress.ts): the answer, kept with a member's request until it is
+  // decided (approving acts on it) and afterwards as the record of what was chosen. Null: never asked.
+  completeKeyResults: boolean('complete_key_results'),
 }, (t) => [
   index('objectives_owner_deadline_idx').on(t.ownerId, t.deadline),
   index('objectives_author_idx').on(t.authorId),

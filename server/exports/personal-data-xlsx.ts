@@ -93,9 +93,9 @@ export const PERSONAL_SHEETS: readonly PersonalSheet[] = [
     rows: (d) => d.evaluations.map((e) => [stamp(e.createdAt), e.evaluator, ...EVALUATION_FIELDS.map((f) => (f === 'targets' ? e[f] : ratingText(e[f])))]),
   },
   {
-    name: 'Notifications', formats: { 0: STAMP, 5: STAMP },
-    headers: ['Date', 'Kind', 'Title', 'Text', 'Link', 'Read'],
-    rows: (d) => d.notifications.map((n) => [stamp(n.createdAt), NOTIFICATION_KIND_LABELS[n.kind], n.title, n.body, n.link, stamp(n.readAt)]),
+    name: 'Notifications', formats: { 0: STAMP, 5: STAMP, 6: STAMP },
+    headers: ['Date', 'Kind', 'Title', 'Text', 'Link', 'Read', 'Done'],
+    rows: (d) => d.notifications.map((n) => [stamp(n.createdAt), NOTIFICATION_KIND_LABELS[n.kind], n.title, n.body, n.link, stamp(n.readAt), stamp(n.doneAt ?? null)]),
   },
   {
     name: 'Sign-ins', formats: { 0: STAMP },

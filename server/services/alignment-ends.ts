@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LinkedObjective } from '../../shared/api/alignment';
-import { shownProgress } from '../../shared/rules/alignment';
-import { objectiveProgress, type ProgressInput } from '../../shared/rules/check-ins';
+import { objectiveProgress, type ProgressInput } from '../../shared/rules/objective-progress';
 import type { ObjectiveRef } from '../../shared/rules/objective-access';
 import { levelOf } from '../../shared/rules/objective-levels';
 
@@ -15,6 +14,7 @@ export interface EndRow {
   title: string;
   level: string;
   status: string;
+  nextStatus: string | null;
   deadline: string;
   ownerId: number;
   ownerName: string | null;
@@ -45,7 +45,7 @@ export const childCountSql = (o: string) => sql.raw(childCountText(o));
 
 /** The JSON of `o` (an alias of objectives in the surrounding statement) as EndRow. */
 export function endJson(o: string, withChildCount = false): SQL {
-  return sql.raw(`json_build_object('id', ${o}.id, 'title', ${o}.title, 'level', ${o}.level, 'status', ${o}.status, 'deadline', ${o}.deadline,
+  return sql.raw(`json_build_object('id', ${o}.id, 'title', ${o}.title, 'level', ${o}.level, 'status', ${o}.status, 'nextStatus', ${o}.next_status, 'deadline', ${o}.deadline,
     'ownerId', ${o}.owner_id, 'ownerName', (select u.name from users u where u.id = ${o}.owner_id), 'authorId', ${o}.author_id,
     'teamId', ${o}.team_id, 'teamName', (select t.name from teams t where t.id = ${o}.team_id), 'isPublic', ${o}.is_public,
     'rollupMode', ${o}.rollup_mode, 'rolledUpProgress', ${o}.rolled_up_progress,
@@ -58,9 +58,9 @@ export function endRef(end: EndRow): ObjectiveRef {
   return { ownerId: end.ownerId, authorId: end.authorId, teamId: end.teamId, isPublic: end.isPublic, ownerTeamIds: end.ownerTeamIds ?? [], level: end.level };
 }
 
-/** The progress the objective shows (its key results', or its stored roll-up). */
+/** The progress the objective shows (shared/rules/objective-progress.ts). */
 export function endProgress(end: EndRow): number {
-  return shownProgress(end.rollupMode, objectiveProgress(end.keyResults ?? []), end.rolledUpProgress);
+  return objectiveProgress({ ...end, keyResults: end.keyResults ?? [] });
 }
 
 export function linkedObjective(end: EndRow): LinkedObjective {

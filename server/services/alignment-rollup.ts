@@ -1,12 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { NOT_ROLLED_UP_STATUSES, rolledUpProgress, shownProgress, type RollupChild } from '../../shared/rules/alignment';
-import { keyResultProgress, objectiveProgress, type ProgressInput } from '../../shared/rules/check-ins';
+import {
+  keyResultProgress, NOT_ROLLED_UP_STATUSES, objectiveProgress, rolledUpProgress, type ProgressInput, type RollupChild,
+} from '../../shared/rules/objective-progress';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { objectives } from '../db/schema';
 import { objectiveLinks } from '../db/schema-alignment';
 
-// issue 24 'roll-up': a parent whose owner chose 'from supporting objectives' shows the weighted
-// mean of what supports it. The hub stores it (objectives.rolled_up_progress) in the transaction
+// Alignment roll-ups: a parent whose owner chose 'from supporting objectives' shows the weighted
+// mean of what supports it, each child read with shared/rules/objective-progress.ts (a completed
+// one counts 100). The hub stores it (objectives.rolled_up_progress) in the transaction
 // of every change that moves it: a key result written, a check-in, a status change (an archived
 // or deleted child stops counting), a link added or removed, a weight, a roll-up mode. Lists,
 // details, the tree, exports and statistics then read one stored figure instead of walking the
@@ -21,6 +23,8 @@ interface ChildRow {
   weight: number;
   krId: number | null;
   kr: ProgressInput | null;
+  status: string;
+  nextStatus: string | null;
   rollupMode: string;
   rolledUpProgress: number | null;
   keyResults: ProgressInput[] | null;
@@ -32,8 +36,8 @@ async function childrenOf(tx: DbOrTx, parentId: number): Promise<RollupChild[]> 
     select l.weight, l.child_key_result_id as "krId",
       case when k.id is null then null else json_build_object('status', k.status, 'percentage', k.percentage, 'latestPercent', (
         select c.percent from key_result_check_ins c where c.key_result_id = k.id order by c.created_at desc, c.id desc limit 1)) end as "kr",
-      o.rollup_mode as "rollupMode", o.rolled_up_progress as "rolledUpProgress",
-      case when k.id is null and o.rollup_mode <> 'children' then (select json_agg(json_build_object('status', ok.status, 'percentage', ok.percentage, 'latestPercent', (
+      o.status, o.next_status as "nextStatus", o.rollup_mode as "rollupMode", o.rolled_up_progress as "rolledUpProgress",
+      case when k.id is null and o.rollup_mode <> 'children' and o.status <> 'completed' then (select json_agg(json_build_object('status', ok.status, 'percentage', ok.percentage, 'latestPercent', (
         select c.percent from key_result_check_ins c where c.key_result_id = ok.id order by c.created_at desc, c.id desc limit 1)))
         from key_results ok where ok.objective_id = o.id and ok.status <> 'deleted') end as "keyResults"
     from objective_links l
@@ -44,7 +48,7 @@ async function childrenOf(tx: DbOrTx, parentId: number): Promise<RollupChild[]> 
     weight: row.weight,
     progress: row.krId !== null && row.kr
       ? keyResultProgress(row.kr)
-      : shownProgress(row.rollupMode, objectiveProgress(row.keyResults ?? []), row.rolledUpProgress),
+      : objectiveProgress({ ...row, keyResults: row.keyResults ?? [] }),
   }));
 }
 

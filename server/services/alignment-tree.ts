@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CANDIDATES_MESSAGES, type AlignmentNode, type AlignmentObjectiveNode, type AlignmentSearch, type AlignmentTree } from '../../shared/api/alignment';
 import { PRIVATE_OBJECTIVE_LABEL, supportableLevels } from '../../shared/rules/alignment';
-import { keyResultProgress, type ProgressInput } from '../../shared/rules/check-ins';
+import { keyResultProgress, type ProgressInput } from '../../shared/rules/objective-progress';
 import { canViewObjective } from '../../shared/rules/objective-access';
 import { levelOf, type ObjectiveLevel } from '../../shared/rules/objective-levels';
 import type { Actor } from '../../shared/rules/session-user';

@@ -15,6 +15,7 @@ import { coveredWhere, objectiveRef } from './objectives-scope';
 import { applyTransition, type ChangeResult } from './objectives-write';
 import { notifyApprovalDecision } from './notifications-events';
 import { refreshRollupsAbove } from './alignment-rollup';
+import { settleStatusChange } from './objective-completion';
 import { nextVersion } from './versions';
 
 // Approvals (spec §2, §4; design §3): team leads, teams managers and owners decide on the
@@ -33,6 +34,7 @@ export async function listApprovals(db: DbOrTx, actor: SessionUser): Promise<App
     .select({
       id: objectives.id, name: users.name, ownerId: objectives.ownerId, team: teams.name, objective: objectives.title,
       status: objectives.status, nextStatus: objectives.nextStatus, lastModificationDate: objectives.lastModificationDate,
+      completeKeyResults: objectives.completeKeyResults,
     })
     .from(objectives)
     .innerJoin(users, eq(users.id, objectives.ownerId))
@@ -53,14 +55,20 @@ async function lockDecidable(tx: DbOrTx, actor: SessionUser, id: number): Promis
   return row;
 }
 
-/** POST /objective/:id/approval: Approve completes (or deletes a pending deletion); Remove → in progress. */
+/**
+ * POST /objective/:id/approval: Approve completes (or deletes a pending deletion), acting on the
+ * member's answer about the key results still in progress; Remove → in progress, the answer
+ * cleared (a new request asks again).
+ */
 export async function decide(db: Db, actor: SessionUser, id: number, decision: 'approve' | 'reject'): Promise<ChangeResult> {
   checkMayApprove(actor);
   return db.transaction(async (tx) => {
     const row = await lockDecidable(tx, actor, id);
     if (!row) throw notFound(APPROVAL_MESSAGES.failedBody);
     if (row.status !== 'waiting for approval') throw badRequest(APPROVAL_MESSAGES.notWaiting);
-    const updated = await applyTransition(tx, row, approvalDecision(row, decision));
+    const now = new Date();
+    const updated = await applyTransition(tx, row, approvalDecision(row, decision), now, decision === 'reject' ? null : undefined);
+    await settleStatusChange(tx, row, updated, decision === 'approve' ? 'complete' : 'other', actor.id, now);
     await refreshRollupsAbove(tx, [row.id]);
     await notifyApprovalDecision(tx, row, decision === 'reject' ? 'sent back' : updated ? 'completed' : 'deleted', actor.id);
     return updated ? objectiveDetail(tx, actor, updated) : { removed: true as const, id };
@@ -79,7 +87,10 @@ export async function approveCompletion(
     if (body.objectiveId !== undefined) {
       const row = await lockDecidable(tx, actor, body.objectiveId);
       if (!row) throw notFound(APPROVAL_MESSAGES.failedBody);
-      await tx.update(objectives).set({ status, nextStatus: status, lastModificationDate: nextVersion(row.lastModificationDate, now) }).where(eq(objectives.id, row.id));
+      const [updated] = await tx.update(objectives).set({ status, nextStatus: status, lastModificationDate: nextVersion(row.lastModificationDate, now) })
+        .where(eq(objectives.id, row.id)).returning();
+      // the member's answer belongs to their request: an objective not waiting was never asked
+      await settleStatusChange(tx, row, status === 'deleted' ? null : updated, row.status === 'waiting for approval' ? 'complete' : 'other', actor.id, now);
       await refreshRollupsAbove(tx, [row.id]);
       await notifyApprovalDecision(tx, row, status, actor.id);
       return { kind: 'objective' as const, id: row.id, status };

@@ -1,6 +1,6 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CheckIn, CheckInCreate, CheckInList } from '../../shared/api/check-ins';
-import { checkInRefusal, RISKY_CONFIDENCES, type Confidence } from '../../shared/rules/check-ins';
+import { checkInRefusal, OPEN_OBJECTIVE_STATUSES, RISKY_CONFIDENCES, type Confidence } from '../../shared/rules/check-ins';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { keyResults, objectives, teams, users } from '../db/schema';
@@ -77,10 +77,12 @@ export async function recordFinalCheckIn(tx: DbOrTx, keyResultId: number, score:
 }
 
 const risky = sql.join(RISKY_CONFIDENCES.map((c) => sql`${c}`), sql`, `);
+const openObjective = sql.join(OPEN_OBJECTIVE_STATUSES.map((s) => sql`${s}`), sql`, `);
 
 /**
- * Statistics: per team of the objectives in scope, the key results (not deleted) whose latest
- * check-in is at risk or off track. `where` is the statistics scope over objectives.
+ * Statistics: per team of the objectives in scope, the key results still in progress, of an
+ * objective still open, whose latest check-in is at risk or off track. `where` is the statistics
+ * scope over objectives.
  */
 export async function atRiskByTeam(db: DbOrTx, where: SQL): Promise<Map<number, { atRisk: number; offTrack: number }>> {
   const result = await db.execute(sql`
@@ -93,8 +95,8 @@ export async function atRiskByTeam(db: DbOrTx, where: SQL): Promise<Map<number, 
       select distinct on (c.key_result_id) c.key_result_id, c.confidence
       from ${keyResultCheckIns} c order by c.key_result_id, c.created_at desc, c.id desc
     ) lc
-    join ${keyResults} k on k.id = lc.key_result_id and k.status <> 'deleted'
-    join ${objectives} on ${objectives.id} = k.objective_id
+    join ${keyResults} k on k.id = lc.key_result_id and k.status = 'in progress'
+    join ${objectives} on ${objectives.id} = k.objective_id and ${objectives.status} in (${openObjective})
     join ${teams} t on t.id = ${objectives.teamId}
     where ${where} group by t.id`);
   return new Map(rowsOf<{ id: number; atRisk: number; offTrack: number }>(result).map((r) => [r.id, { atRisk: r.atRisk, offTrack: r.offTrack }]));

@@ -67,7 +67,10 @@ export async function notifyApprovalRequested(tx: DbOrTx, objective: ObjectiveRe
   await notify(
     tx,
     await approversOf(tx, objective),
-    { kind: 'approval_requested', title: 'Objective waiting for your approval', body: `${who} asks to ${what} "${objective.title}".`, link: NOTIFICATION_LINKS.approvals },
+    {
+      kind: 'approval_requested', title: 'Objective waiting for your approval', body: `${who} asks to ${what} "${objective.title}".`,
+      link: NOTIFICATION_LINKS.approvals, objectiveId: objective.id,
+    },
     requesterId,
   );
 }

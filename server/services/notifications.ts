@@ -27,6 +27,8 @@ export interface NewNotification {
   link: string;
   /** scheduled reminders: a rerun with the same key inserts nothing */
   dedupeKey?: string;
+  /** an approval request's objective: deciding it marks the request done (markApprovalRequestsDone) */
+  objectiveId?: number;
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -35,6 +37,7 @@ function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link,
     createdAt: row.createdAt.toISOString(), readAt: row.readAt ? row.readAt.toISOString() : null,
+    doneAt: row.doneAt ? row.doneAt.toISOString() : null,
   };
 }
 
@@ -77,7 +80,9 @@ export async function notify(tx: DbOrTx, recipients: Iterable<number>, n: NewNot
   await lockNotificationWrites(tx, targets);
   const rows = await tx
     .insert(notifications)
-    .values(targets.map((userId) => ({ userId, kind: n.kind, title: n.title, body: n.body, link: n.link, dedupeKey: n.dedupeKey ?? null })))
+    .values(targets.map((userId) => ({
+      userId, kind: n.kind, title: n.title, body: n.body, link: n.link, dedupeKey: n.dedupeKey ?? null, objectiveId: n.objectiveId ?? null,
+    })))
     .onConflictDoNothing()
     .returning();
   // Delivered by the server when (and only if) the transaction commits; one per user is enough
@@ -86,6 +91,20 @@ export async function notify(tx: DbOrTx, recipients: Iterable<number>, n: NewNot
     await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${String(userId)})`);
   }
   return rows.map(toNotification);
+}
+
+/**
+ * An objective's approval request was decided (approved, sent back, or settled by someone who
+ * needs no approval): every approver's copy of it is done, and read, whoever decided. Returns how
+ * many were marked. Call it in the deciding transaction.
+ */
+export async function markApprovalRequestsDone(tx: DbOrTx, objectiveId: number, now = new Date()): Promise<number> {
+  const rows = await tx
+    .update(notifications)
+    .set({ doneAt: now, readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.objectiveId, objectiveId), eq(notifications.kind, 'approval_requested'), isNull(notifications.doneAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 export interface ListOptions {

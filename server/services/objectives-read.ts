@@ -3,8 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { KeyResult, Objective, ObjectiveDetail, Person } from '../../shared/api/objectives';
 import type { Ref } from '../../shared/api/common';
 import type { Priority } from '../../shared/rules/constants';
-import { shownProgress } from '../../shared/rules/alignment';
-import { objectiveProgress, type ProgressInput } from '../../shared/rules/check-ins';
+import { objectiveProgress, type ProgressInput } from '../../shared/rules/objective-progress';
 import { levelOf } from '../../shared/rules/objective-levels';
 import { canViewObjective, isObjectiveReadOnly } from '../../shared/rules/objective-access';
 import { objectivesTotalBound } from '../../shared/rules/objective-totals';
@@ -115,13 +114,23 @@ export async function findKeyResult(db: DbOrTx, actor: Actor, id: number): Promi
   return { kr, objective };
 }
 
-/** The key results (not deleted) of some objectives in `order`, shaped and grouped by objective id. */
+/** A key result row with its latest check-in's percent (null without one): its progress input (objective-progress.ts). */
+export type KeyResultWithLatest = typeof keyResults.$inferSelect & { latestPercent: number | null };
+
+// the outer row named in full: a bare column reference here would resolve to the check-in's own id
+const LATEST_PERCENT = sql<number | null>`(select c.percent from ${keyResultCheckIns} c where c.key_result_id = "key_results"."id" order by c.created_at desc, c.id desc limit 1)`;
+
+/** The key results (not deleted) of some objectives in `order`, each with its latest check-in's percent, shaped and grouped by objective id. */
 export async function keyResultsByObjective<T>(
-  db: DbOrTx, objectiveIds: readonly number[], order: SQL[], shape: (k: typeof keyResults.$inferSelect) => T,
+  db: DbOrTx, objectiveIds: readonly number[], order: SQL[], shape: (k: KeyResultWithLatest) => T,
 ): Promise<Map<number, T[]>> {
   const byObjective = new Map<number, T[]>();
   if (objectiveIds.length === 0) return byObjective;
-  const rows = await db.select().from(keyResults).where(and(inArray(keyResults.objectiveId, [...objectiveIds]), ne(keyResults.status, 'deleted'))).orderBy(...order);
+  const rows = await db
+    .select({ ...getTableColumns(keyResults), latestPercent: LATEST_PERCENT })
+    .from(keyResults)
+    .where(and(inArray(keyResults.objectiveId, [...objectiveIds]), ne(keyResults.status, 'deleted')))
+    .orderBy(...order);
   for (const k of rows) {
     const list = byObjective.get(k.objectiveId) ?? [];
     list.push(shape(k));
@@ -273,7 +282,7 @@ function shapeObjective(actor: Actor, row: ShapedRow, page: 'list' | 'details'):
     owner: person(r.ownerId, row.owner),
     keyResultsTotal: row.keyResults.length,
     keyResultsCompleted: row.keyResults.filter((k) => k.status === 'completed').length,
-    progress: shownProgress(r.rollupMode, objectiveProgress(row.keyResults), r.rolledUpProgress),
+    progress: objectiveProgress({ ...r, keyResults: row.keyResults }),
     readOnly,
     availableActions: readOnly ? [] : availableActions(actor, r, page),
     level: levelOf(r.level),

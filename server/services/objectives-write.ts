@@ -8,11 +8,12 @@ import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import { transition, type ObjectiveAction, type Transition } from '../../shared/rules/objective-status';
 import type { Actor } from '../../shared/rules/session-user';
 import type { Db, DbOrTx } from '../db/client';
-import { objectives, teamManagers, teams, users } from '../db/schema';
+import { keyResults, objectives, teamManagers, teams, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http-errors';
 import { findVisibleObjective, NOT_FOUND_OBJECTIVE, objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
 import { notifyApprovalRequested } from './notifications-events';
+import { settleStatusChange } from './objective-completion';
 import { refreshRollupsAbove } from './alignment-rollup';
 import { checkVersion, nextVersion } from './versions';
 
@@ -36,6 +37,8 @@ export interface ObjectiveInput {
 
 export type ObjectiveChange = Partial<ObjectiveInput> & {
   action?: ObjectiveAction;
+  /** with Complete: complete the key results still in progress too (objective-progress.ts) */
+  completeKeyResults?: boolean;
   page: 'list' | 'details';
   /** required by the schema with any edited field */
   lastModificationDate?: string;
@@ -150,8 +153,13 @@ export async function lockEditable(tx: DbOrTx, actor: Actor, id: number): Promis
   return row;
 }
 
-/** Applies a status transition; 'remove' keeps the row as deleted (statistics count it). */
-export async function applyTransition(tx: DbOrTx, row: ObjectiveRecord, t: Transition, now = new Date()): Promise<ObjectiveRecord | null> {
+/**
+ * Applies a status transition; 'remove' keeps the row as deleted (statistics count it).
+ * `completeKeyResults`, when given, is the answer recorded with it (null clears it).
+ */
+export async function applyTransition(
+  tx: DbOrTx, row: ObjectiveRecord, t: Transition, now = new Date(), completeKeyResults?: boolean | null,
+): Promise<ObjectiveRecord | null> {
   const version = nextVersion(row.lastModificationDate, now);
   if (t.kind === 'remove') {
     await tx.update(objectives).set({ status: 'deleted', nextStatus: null, lastModificationDate: version }).where(eq(objectives.id, row.id));
@@ -159,7 +167,7 @@ export async function applyTransition(tx: DbOrTx, row: ObjectiveRecord, t: Trans
   }
   const [updated] = await tx
     .update(objectives)
-    .set({ status: t.status, nextStatus: t.nextStatus, lastModificationDate: version })
+    .set({ status: t.status, nextStatus: t.nextStatus, lastModificationDate: version, ...(completeKeyResults !== undefined ? { completeKeyResults } : {}) })
     .where(eq(objectives.id, row.id))
     .returning();
   return updated;
@@ -188,8 +196,11 @@ export async function changeObjective(db: Db, actor: Actor, id: number, change: 
     if (change.action !== undefined) {
       const t = transition(actor, row, change.action, change.page);
       if (!t) throw badRequest(OBJECTIVE_MESSAGES.actionNotOffered, 'action');
-      const updated = await applyTransition(tx, row, t, now);
-      // issue 24: an archived, restored or deleted objective counts towards its parents or stops
+      // Complete records the answer about the key results still in progress (a request keeps it until decided)
+      const answer = change.action === 'complete' ? await completionAnswer(tx, id, change.completeKeyResults) : undefined;
+      const updated = await applyTransition(tx, row, t, now, answer);
+      await settleStatusChange(tx, row, updated, change.action === 'complete' ? 'complete' : 'other', actor.id, now);
+      // alignment: a completed, archived, restored or deleted objective counts towards its parents differently, or stops
       await refreshRollupsAbove(tx, [id]);
       if (!updated) return { removed: true as const, id };
       row = updated;
@@ -197,6 +208,17 @@ export async function changeObjective(db: Db, actor: Actor, id: number, change: 
     }
     return objectiveDetail(tx, actor, row);
   });
+}
+
+/**
+ * The answer a Complete records: whether the key results still in progress are completed too
+ * (false when not sent: they stay as they are), or null when none is in progress, since nothing
+ * was asked.
+ */
+async function completionAnswer(tx: DbOrTx, objectiveId: number, completeKeyResults: boolean | undefined): Promise<boolean | null> {
+  const [open] = await tx.select({ id: keyResults.id }).from(keyResults)
+    .where(and(eq(keyResults.objectiveId, objectiveId), eq(keyResults.status, 'in progress'))).limit(1);
+  return open ? (completeKeyResults ?? false) : null;
 }
 
 /** DELETE /objective/:id: the §4 Delete action (a member's becomes a request, design §3). */

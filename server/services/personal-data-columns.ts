@@ -106,7 +106,7 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
     personRows: (p) => or(eq(loginEvents.userId, p.id), sql`lower(${loginEvents.username}) = ${p.username.toLowerCase()}`, byEmail(loginEvents.username, p)),
     columns: { id: record, user_id: personal, username: personal, address: personal, success: personal, method: personal, created_at: personal },
   },
-  { table: notifications, personRows: (p) => eq(notifications.userId, p.id), columns: { id: record, user_id: personal, kind: personal, title: mentions, body: mentions, link: personal, created_at: personal, read_at: personal, dedupe_key: personal } },
+  { table: notifications, personRows: (p) => eq(notifications.userId, p.id), columns: { id: record, user_id: personal, kind: personal, title: mentions, body: mentions, link: personal, created_at: personal, read_at: personal, dedupe_key: personal, objective_id: personal, done_at: personal } },
   { table: notificationSettings, personRows: (p) => eq(notificationSettings.userId, p.id), columns: { user_id: personal, kind: personal, enabled: personal } },
   // admins were reminded this archived person is past the retention period
   { table: retentionReminders, personRows: (p) => eq(retentionReminders.userId, p.id), columns: { user_id: personal, archived_at: personal, reminded_at: personal } },
@@ -138,7 +138,7 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
       id: record, title: mentions, description: mentions, status: record, next_status: record, category: record, subcategory: record,
       priority: record, deadline: record, is_public: record, author_id: reference, owner_id: reference, team_id: record, created_at: record,
       last_modification_date: record, kr_total: record, kr_in_time: record, kr_overdue: record, overdue_after: record,
-      level: record, rollup_mode: record, rolled_up_progress: record, supports_parent: record,
+      level: record, rollup_mode: record, rolled_up_progress: record, supports_parent: record, complete_key_results: record,
     },
   },
   // issue 24: which objective supports which; no person in it (the ends' owners are the objectives')

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PlanObjective, Plans, PlanSummary } from '../../shared/api/plans';
+import { keyResultProgress, objectiveProgress } from '../../shared/rules/objective-progress';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { keyResults, objectives, teamMembers, teams, users } from '../db/schema';
@@ -29,22 +30,28 @@ export async function planItems(db: DbOrTx, actor: Actor, where: SQL): Promise<P
   const [byObjective, parents] = await Promise.all([
     keyResultsByObjective(db, ids, [asc(keyResults.deadline), asc(keyResults.id)], (k) => ({
       id: k.id, title: k.title, status: k.status, priority: k.priority, deadline: k.deadline, percentage: k.percentage,
+      progress: keyResultProgress(k), latestPercent: k.latestPercent,
     })),
     // issue 24: the parents, each as the caller may see it
     parentsOf(db, actor, ids),
   ]);
-  return rows.map(({ o, ownerName, teamName }) => ({
-    id: o.id,
-    title: o.title,
-    status: o.status,
-    category: o.category,
-    priority: o.priority,
-    deadline: o.deadline,
-    owner: { id: o.ownerId, name: ownerName },
-    team: o.teamId !== null && teamName !== null ? { id: o.teamId, name: teamName } : null,
-    keyResults: byObjective.get(o.id) ?? [],
-    supports: parents.get(o.id) ?? [],
-  }));
+  return rows.map(({ o, ownerName, teamName }) => {
+    const krs = byObjective.get(o.id) ?? [];
+    return {
+      id: o.id,
+      title: o.title,
+      status: o.status,
+      category: o.category,
+      priority: o.priority,
+      deadline: o.deadline,
+      owner: { id: o.ownerId, name: ownerName },
+      team: o.teamId !== null && teamName !== null ? { id: o.teamId, name: teamName } : null,
+      // the cards' figure (objective-progress.ts)
+      progress: objectiveProgress({ ...o, keyResults: krs }),
+      keyResults: krs.map(({ latestPercent: _latest, ...k }) => k),
+      supports: parents.get(o.id) ?? [],
+    };
+  });
 }
 
 /** One summary per person in `people` (members without objectives count zero), in name order. */

@@ -15,6 +15,11 @@ export const approvalRowSchema = z.object({
   status: z.string(),
   /** what approving does: completed or deleted */
   nextStatus: z.string().nullable(),
+  /**
+   * the member's answer with a completion request about the key results still in progress: true,
+   * approving completes them too; false, they stay in progress; null, nothing was asked
+   */
+  completeKeyResults: z.boolean().nullable().default(null),
   lastModificationDate: z.string(),
 });
 export type ApprovalRow = z.infer<typeof approvalRowSchema>;

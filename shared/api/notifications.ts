@@ -33,6 +33,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   objective_supported: 'An objective now supports one of mine',
 };
 
+/** Beside a notification whose request was settled (doneAt). */
+export const NOTIFICATION_DONE_LABEL = 'Done';
+
 /** Kinds only those who may administer receive (shared/rules/admin-access.ts): nobody else sees their switch. */
 export const ADMIN_NOTIFICATION_KINDS: readonly NotificationKind[] = ['archived_past_retention'];
 
@@ -45,6 +48,11 @@ export const notificationSchema = z.object({
   link: z.string(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  /**
+   * When what it asked for was settled: an approval request once the request is decided, by
+   * anyone (it is then read too). Null while open, and for kinds that ask for nothing.
+   */
+  doneAt: z.string().nullable().default(null),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OBJECTIVE_CATEGORIES, OBJECTIVES_PAGE_SIZE, PRIORITIES, type ObjectiveCategory } from '../rules/constants';
-import { OBJECTIVE_MESSAGES as M } from '../rules/objective-messages';
+import { OBJECTIVE_MESSAGES as M, OPEN_KEY_RESULTS_TEXT } from '../rules/objective-messages';
 import { OBJECTIVE_ACTIONS } from '../rules/objective-status';
 import { TEXT_LIMITS } from '../rules/text-limits';
 import { alignmentLinksSchema, objectiveLevelSchema, rollupModeSchema, supportedRefSchema } from './alignment';
@@ -108,9 +108,20 @@ export const objectiveUpdateSchema = objectiveFormShape
     page: actionPageSchema.default('list'),
     /** the version the editor read: required with any edited field (versionWithEdits), 409 when stale */
     lastModificationDate: versionSchema.optional(),
+    /**
+     * With Complete: whether the key results still in progress are completed too (true) or left
+     * in progress (false, and when left out). A member's request keeps the answer until the
+     * request is decided; approving it acts on it.
+     */
+    completeKeyResults: z.boolean({ error: 'Must be true or false' }).optional(),
   })
   .superRefine(subcategoryBelongs)
-  .superRefine(versionWithEdits(OBJECTIVE_EDIT_FIELDS));
+  .superRefine(versionWithEdits(OBJECTIVE_EDIT_FIELDS))
+  .superRefine((value, ctx) => {
+    if (value.completeKeyResults !== undefined && value.action !== 'complete') {
+      ctx.addIssue({ code: 'custom', path: ['completeKeyResults'], message: OPEN_KEY_RESULTS_TEXT.onlyWithComplete });
+    }
+  });
 export type ObjectiveUpdate = z.input<typeof objectiveUpdateSchema>;
 
 const optionalId = z.coerce.number().int().positive().max(2_147_483_647).optional();
@@ -179,7 +190,10 @@ export const objectiveSchema = z.object({
   owner: personSchema,
   keyResultsTotal: z.number().int(),
   keyResultsCompleted: z.number().int(),
-  /** issue 11 §1: % from the key results' latest check-ins (completed ones count their score) */
+  /**
+   * shared/rules/objective-progress.ts: 100 once completed; else rolled up from what supports it
+   * (rollupMode children); else the key results' latest check-ins, completed ones by their score
+   */
   progress: z.number().int().min(0).max(100),
   /** §6 for the caller: hides the menu, Add KeyResult and Edit */
   readOnly: z.boolean(),
@@ -187,7 +201,7 @@ export const objectiveSchema = z.object({
   availableActions: z.array(objectiveActionSchema),
   /** issue 24: personal (the spec's objectives), team or company */
   level: objectiveLevelSchema.default('personal'),
-  /** issue 24: progress from its own key results, or rolled up from what supports it */
+  /** alignment: progress from its own key results, or rolled up from what supports it */
   rollupMode: rollupModeSchema.default('key_results'),
   /** issue 24: what it (or one of its key results) supports; null is 'a private objective' */
   supports: z.array(supportedRefSchema).default([]),

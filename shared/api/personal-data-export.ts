@@ -102,6 +102,8 @@ export const dataNotificationSchema = z.object({
   link: z.string(),
   createdAt: when,
   readAt: when.nullable(),
+  /** an approval request decided by someone */
+  doneAt: when.nullable().optional(),
 });
 
 export const dataSignInSchema = z.object({

@@ -11,6 +11,8 @@ export const planKeyResultSchema = z.object({
   priority: z.string(),
   deadline: z.string(),
   percentage: z.number().int().nullable(),
+  /** shared/rules/objective-progress.ts: its score when completed, else its latest check-in */
+  progress: z.number().int().min(0).max(100).optional(),
 });
 
 export const planObjectiveSchema = z.object({
@@ -22,6 +24,8 @@ export const planObjectiveSchema = z.object({
   deadline: z.string(),
   owner: refSchema,
   team: refSchema.nullable(),
+  /** shared/rules/objective-progress.ts, the figure the cards show (missing from a hub of the previous release) */
+  progress: z.number().int().min(0).max(100).optional(),
   keyResults: z.array(planKeyResultSchema),
   /** issue 24: what it (or one of its key results) supports; null is 'a private objective' */
   supports: z.array(supportedRefSchema).default([]),

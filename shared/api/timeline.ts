@@ -21,6 +21,8 @@ const task = {
   /** creation day, YYYY-MM-DD */
   start: z.string(),
   deadline: z.string(),
+  /** shared/rules/objective-progress.ts, the figure the cards show (missing from a hub of the previous release) */
+  progress: z.number().int().min(0).max(100).optional(),
 };
 export const timelineKeyResultSchema = z.object(task);
 export const timelineObjectiveSchema = z.object({

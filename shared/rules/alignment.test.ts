@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ALIGNMENT_MESSAGES as A, canRemoveLink, canSteerRollup, linkRefusal, MAX_SUPPORTED, rolledUpProgress, shownProgress, supportableLevels,
+  ALIGNMENT_MESSAGES as A, canRemoveLink, canSteerRollup, linkRefusal, MAX_SUPPORTED, supportableLevels,
   supportsLevel, type LinkEnd, type LinkProposal,
 } from './alignment';
 import { canViewObjective, isObjectiveReadOnly } from './objective-access';
@@ -113,19 +113,5 @@ describe('links (issue 24)', () => {
     expect(canRemoveLink(outsider, ends)).toBe(false);
     expect(canSteerRollup(member, company)).toBe(false);
     expect(canSteerRollup(admin, company)).toBe(true);
-  });
-});
-
-describe('roll-up (issue 24)', () => {
-  it('is the mean of the children, weighted, whole percent', () => {
-    expect(rolledUpProgress([])).toBe(0);
-    expect(rolledUpProgress([{ progress: 40, weight: 1 }, { progress: 100, weight: 1 }])).toBe(70);
-    expect(rolledUpProgress([{ progress: 40, weight: 3 }, { progress: 100, weight: 1 }])).toBe(55);
-    expect(rolledUpProgress([{ progress: 33, weight: 1 }, { progress: 34, weight: 2 }])).toBe(34);
-  });
-  it('shows the stored roll-up only in children mode', () => {
-    expect(shownProgress('key_results', 25, 80)).toBe(25);
-    expect(shownProgress('children', 25, 80)).toBe(80);
-    expect(shownProgress('children', 25, null)).toBe(0);
   });
 });

@@ -101,27 +101,3 @@ export function canSteerRollup(actor: Actor, parent: ObjectiveRef): boolean {
   return !isObjectiveReadOnly(actor, parent);
 }
 
-export interface RollupChild {
-  progress: number;
-  weight: number;
-}
-
-/**
- * A parent's progress from what supports it: the mean of the children's progress, weighted by
- * the links' weights (all 1 unless the parent's owner set them), whole percent. Archived and
- * deleted children are left out by the caller; with nothing left, 0.
- */
-export function rolledUpProgress(children: readonly RollupChild[]): number {
-  const total = children.reduce((n, c) => n + c.weight, 0);
-  if (total <= 0) return 0;
-  const sum = children.reduce((n, c) => n + c.progress * c.weight, 0);
-  return Math.max(0, Math.min(100, Math.round(sum / total)));
-}
-
-/** Objective statuses whose progress no longer counts towards a parent. */
-export const NOT_ROLLED_UP_STATUSES: readonly string[] = ['archived', 'deleted'];
-
-/** The progress an objective shows: its own key results', or the roll-up the hub stored. */
-export function shownProgress(mode: string | null | undefined, ownProgress: number, rolledUp: number | null | undefined): number {
-  return mode === 'children' ? (rolledUp ?? 0) : ownProgress;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_IN_MESSAGES, checkInClosure, checkInRefusal, objectiveProgress } from './check-ins';
+import { CHECK_IN_MESSAGES, checkInClosure, checkInRefusal } from './check-ins';
 import { OBJECTIVE_MESSAGES } from './objective-messages';
 import type { Actor } from './session-user';
 
@@ -26,25 +26,5 @@ describe('who may check in (spec §6 read-only rule)', () => {
   });
   it('read-only is named before a closed objective', () => {
     expect(checkInRefusal(mate, { objective: { ...mine, status: 'archived' }, keyResult: open })).toBe(OBJECTIVE_MESSAGES.readOnly);
-  });
-});
-
-describe('objective progress from check-ins', () => {
-  it('averages the latest percents, a key result without check-ins counting 0', () => {
-    expect(objectiveProgress([
-      { status: 'in progress', percentage: null, latestPercent: 40 },
-      { status: 'in progress', percentage: null, latestPercent: 60 },
-      { status: 'in progress', percentage: null, latestPercent: null },
-    ])).toBe(33);
-  });
-  it('counts a completed key result by its score, 100 when the score is missing', () => {
-    expect(objectiveProgress([
-      { status: 'completed', percentage: 70, latestPercent: 20 },
-      { status: 'completed', percentage: null, latestPercent: null },
-    ])).toBe(85);
-  });
-  it('leaves deleted key results out, and is 0 with none', () => {
-    expect(objectiveProgress([{ status: 'deleted', percentage: null, latestPercent: 100 }, { status: 'in progress', percentage: null, latestPercent: 50 }])).toBe(50);
-    expect(objectiveProgress([])).toBe(0);
   });
 });

@@ -1,11 +1,10 @@
 import { isObjectiveReadOnly, type ObjectiveRef } from './objective-access';
 import { OBJECTIVE_MESSAGES } from './objective-messages';
-import { DEFAULT_PERCENTAGE } from './objective-status';
 import type { Actor } from './session-user';
 
 // issue 11 §1: key-result check-ins. Who may check in follows the objective's read-only rule
-// (spec §6, the same one that guards editing a key result); progress is derived from the latest
-// check-ins. Hub and UI both decide with these functions.
+// (spec §6, the same one that guards editing a key result); the progress they feed is
+// objective-progress.ts's. Hub and UI both decide with these functions.
 
 export const CONFIDENCES = ['on_track', 'at_risk', 'off_track'] as const;
 export type Confidence = (typeof CONFIDENCES)[number];
@@ -29,8 +28,12 @@ export const CHECK_IN_MESSAGES = {
   closedKeyResult: 'Check-ins are closed: the key result is completed.',
 } as const;
 
-/** Objective statuses whose key results still take check-ins (completed, archived, deleted do not). */
-const OPEN_OBJECTIVE_STATUSES = ['in progress', 'waiting for approval'];
+/**
+ * Objective statuses whose key results still take check-ins (completed, archived, deleted do
+ * not), and whose key results the statistics may call at risk: a completed objective is done
+ * (objective-progress.ts), whatever its open key results' last check-in said.
+ */
+export const OPEN_OBJECTIVE_STATUSES: readonly string[] = ['in progress', 'waiting for approval'];
 
 export interface CheckInTarget {
   objective: ObjectiveRef & { status: string };
@@ -52,29 +55,4 @@ export function checkInClosure(objectiveStatus: string, keyResultStatus: string)
   if (!OPEN_OBJECTIVE_STATUSES.includes(objectiveStatus)) return CHECK_IN_MESSAGES.closedObjective;
   if (keyResultStatus !== 'in progress') return CHECK_IN_MESSAGES.closedKeyResult;
   return null;
-}
-
-export interface ProgressInput {
-  status: string;
-  /** the completion score of a completed key result (null means 100, spec §3) */
-  percentage: number | null;
-  /** percent of the latest check-in, null without one */
-  latestPercent: number | null;
-}
-
-/**
- * An objective's progress in % (0-100, whole): the average over its key results (deleted ones
- * left out) of the completion score when completed, else the latest check-in's percent, 0
- * without one. No key results: 0.
- */
-export function objectiveProgress(keyResults: readonly ProgressInput[]): number {
-  const counted = keyResults.filter((k) => k.status !== 'deleted');
-  if (counted.length === 0) return 0;
-  const sum = counted.reduce((n, k) => n + keyResultProgress(k), 0);
-  return Math.round(sum / counted.length);
-}
-
-/** One key result's share of that: its completion score when completed, else its latest check-in's percent (issue 24 rolls it up when it supports an objective). */
-export function keyResultProgress(k: ProgressInput): number {
-  return k.status === 'completed' ? (k.percentage ?? DEFAULT_PERCENTAGE) : (k.latestPercent ?? 0);
 }

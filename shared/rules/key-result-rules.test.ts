@@ -5,11 +5,12 @@ import { isKeyResultDeadlineLocked, keyResultActionFor, keyResultDeadlineError, 
 const today = '2026-05-10';
 
 describe('key result rules (spec §5)', () => {
-  it('refuses new key results on an archived objective or one more than a day past its deadline', () => {
+  it('refuses new key results on an archived or completed objective or one more than a day past its deadline', () => {
     expect(keyResultRefusal({ status: 'archived', deadline: '2026-06-01' }, today)).toBe(M.krOnArchived);
     expect(keyResultRefusal({ status: 'in progress', deadline: '2026-05-08' }, today)).toBe(M.krPastDeadline);
     expect(keyResultRefusal({ status: 'in progress', deadline: '2026-05-09' }, today)).toBeNull();
-    expect(keyResultRefusal({ status: 'completed', deadline: '2026-06-01' }, today)).toBeNull();
+    expect(keyResultRefusal({ status: 'completed', deadline: '2026-06-01' }, today)).toBe(M.krOnCompleted);
+    expect(keyResultRefusal({ status: 'waiting for approval', deadline: '2026-06-01' }, today)).toBeNull();
   });
   it('keeps the deadline between today and the objective deadline', () => {
     expect(keyResultDeadlineError('2026-05-20', '2026-05-15', today)).toBe(M.krDeadlineAfterObjective);

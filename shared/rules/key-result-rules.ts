@@ -3,9 +3,14 @@ import { OBJECTIVE_MESSAGES } from './objective-messages';
 
 // objective-tracking §5 (key result form): the hub refuses and the dialog disables with the same rules.
 
-/** Why no key result may be added to this objective now, or null when one may. */
+/**
+ * Why no key result may be added to this objective now, or null when one may. A completed
+ * objective is done (progress 100, objective-progress.ts): a new open key result would contradict
+ * it, so the card and the details page disable Add KeyResult and the hub refuses it.
+ */
 export function keyResultRefusal(objective: { status: string; deadline: string }, today: string = isoDay()): string | null {
   if (objective.status === 'archived') return OBJECTIVE_MESSAGES.krOnArchived;
+  if (objective.status === 'completed') return OBJECTIVE_MESSAGES.krOnCompleted;
   if (daysBetween(objective.deadline, today) > 1) return OBJECTIVE_MESSAGES.krPastDeadline;
   return null;
 }

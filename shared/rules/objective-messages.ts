@@ -1,3 +1,6 @@
+import type { ObjectiveLevel } from './objective-levels';
+import type { ProgressSource } from './objective-progress';
+
 // objective-tracking §5 and §8: texts shown exactly as written.
 export const OBJECTIVE_MESSAGES = {
   title: 'Title is required',
@@ -12,6 +15,7 @@ export const OBJECTIVE_MESSAGES = {
   deadlinePast: 'Deadline cannot be earlier than today',
   krDeadlineAfterObjective: 'Deadline cannot be later than the objective deadline',
   krOnArchived: 'Key results cannot be added to an archived objective',
+  krOnCompleted: 'Key results cannot be added to a completed objective',
   krPastDeadline: 'Key results cannot be added to an objective more than a day past its deadline',
   // The spec words no concurrent-edit message; ours since issue 6, and its key-result twin (issue 18).
   stale: 'This objective was changed by someone else. Reload it and apply your change again.',
@@ -33,12 +37,40 @@ export const OBJECTIVE_MESSAGES = {
 /** issue 6 offline viewing: the banner over cached objectives. */
 export const offlineBannerText = (time: string) => `Offline — showing objectives as of ${time}`;
 
-// issue 21: an objective's two figures, each named, so the percentage is not read as 'done': it is
-// the key results' latest check-ins (issue 11 §1), apart from how many key results are completed.
+// An objective's figure (objective-progress.ts) is named by where it comes from, so an open
+// objective's percentage is not read as 'done' and a completed one reads done: its key results'
+// check-ins and scores, what supports it, or its completion. How many key results are completed
+// is said apart from it.
 export const progressText = (percent: number) => `Progress ${percent}% from check-ins`;
-/** issue 24: a parent whose owner rolls its progress up from what supports it */
+/** a parent whose owner rolls its progress up from what supports it (alignment) */
 export const rolledUpProgressText = (percent: number) => `Progress ${percent}% from supporting objectives`;
+export const completedProgressText = 'Progress 100%: the objective is completed';
+export const progressTextOf = (source: ProgressSource, percent: number) =>
+  source === 'completed' ? completedProgressText : source === 'children' ? rolledUpProgressText(percent) : progressText(percent);
 export const keyResultsCompletedText = (completed: number, total: number) => `${completed} of ${total} key results completed`;
+
+/**
+ * What a member's Complete or Delete does when it needs approval (objective-levels.ts: a personal
+ * objective waits for the member's lead, a team one for an owner): said in the confirmation and in
+ * the toast after it.
+ */
+export const APPROVAL_REQUEST_TEXT: Record<'personal' | 'team', string> = {
+  personal: 'Your lead will be asked to approve',
+  team: 'An owner will be asked to approve',
+};
+export const approvalRequestText = (level: ObjectiveLevel) => APPROVAL_REQUEST_TEXT[level === 'team' ? 'team' : 'personal'];
+
+/** Completing an objective whose key results are not all completed asks about them (objective-progress.ts). */
+export const OPEN_KEY_RESULTS_TEXT = {
+  question: (open: number) => (open === 1 ? 'It has 1 key result still in progress.' : `It has ${open} key results still in progress.`),
+  completeToo: 'Complete them too',
+  leaveOpen: 'Leave them in progress',
+  /** the approvals page says what the member chose, before the lead approves */
+  willComplete: 'Its key results still in progress will be completed too.',
+  stayOpen: 'Its key results still in progress stay in progress.',
+  /** the field of the status change body */
+  onlyWithComplete: 'Completing the key results too is chosen with Complete',
+} as const;
 
 export const APPROVAL_MESSAGES = {
   failedTitle: "Approval couldn't complete.",

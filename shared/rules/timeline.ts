@@ -25,6 +25,11 @@ export function barSpan(start: string, deadline: string): { from: number; to: nu
   return { from: Math.min(from, endDay(deadline) - 1), to: endDay(deadline) };
 }
 
+/**
+ * §9's bar progress from the status alone. The hub now sends each bar's progress by
+ * objective-progress.ts (the cards' figure, 100 once completed as here); this stays for the
+ * answers of a hub of the previous release, which send none.
+ */
 export function progressOf(kind: 'objective' | 'keyResult', status: string): number {
   if (status === 'completed') return 100;
   return kind === 'objective' ? 0 : 10;

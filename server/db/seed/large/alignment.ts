@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { NOT_ROLLED_UP_STATUSES } from '../../../../shared/rules/alignment';
+import { NOT_ROLLED_UP_STATUSES } from '../../../../shared/rules/objective-progress';
 import { DEFAULT_PERCENTAGE } from '../../../../shared/rules/objective-status';
 import type { Tx } from '../../client';
 import { isoDate, addDays } from '../dates';
@@ -12,9 +12,9 @@ import type { LargeSize } from './size';
 // from the demo seed); about 60 % of the personal objectives support one of their team's, some
 // key results too, and each team objective supports one or two company goals. Everything is
 // chosen by id arithmetic, so it is the same on every run and draws from no random stream.
-// Roll-ups: the same rule as the hub's (shared/rules/alignment.ts rolledUpProgress over
-// check-ins.ts objectiveProgress/keyResultProgress), in SQL; tests/api/seed-large.test.ts holds
-// it to the hub's recomputeRollups.
+// Roll-ups: the same rule as the hub's (shared/rules/objective-progress.ts rolledUpProgress over
+// objectiveProgress/keyResultProgress), in SQL; tests/api/seed-large.test.ts holds it to the
+// hub's recomputeRollups.
 
 const COMPANY_THEMES = [
   'Grow recurring revenue', 'Win two enterprise clients', 'Ship the platform release', 'Cut time to production in half',
@@ -126,8 +126,9 @@ export async function insertAlignmentAtScale(tx: Tx, size: LargeSize, now: Date,
 /**
  * Every parent of `level` in 'children' mode gets the weighted mean of what supports it and still
  * counts (no archived or deleted child, no deleted key result), each child's progress as the hub
- * reads it: a key result's score when completed, else its latest check-in; an objective's stored
- * roll-up in 'children' mode, else the mean of its key results (whole percent); nothing left: 0.
+ * reads it: a key result's score when completed, else its latest check-in; a completed objective
+ * 100; an objective's stored roll-up in 'children' mode, else the mean of its key results (whole
+ * percent); nothing left: 0.
  */
 export async function rollUp(tx: Tx, level: string): Promise<void> {
   // set-based (hash joins over the key results once), not a subquery per child: ~50,000 children
@@ -146,7 +147,8 @@ export async function rollUp(tx: Tx, level: string): Promise<void> {
       select objective_id, round(avg(progress)) as progress from kr where status <> 'deleted' group by objective_id
     ), child as (
       select r.parent, r.weight,
-        case when r.kr_id is not null then kr.progress when o.rollup_mode = 'children' then coalesce(o.rolled_up_progress, 0)
+        case when r.kr_id is not null then kr.progress when o.status = 'completed' then 100
+          when o.rollup_mode = 'children' then coalesce(o.rolled_up_progress, 0)
           else coalesce(own.progress, 0) end as progress
       from rolling r join objectives o on o.id = r.child and o.status not in (${notRolledUp})
       left join kr on kr.id = r.kr_id left join own on own.objective_id = r.child
