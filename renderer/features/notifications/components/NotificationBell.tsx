@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  Button, CounterBadge, Link, makeStyles, mergeClasses, Popover, PopoverSurface, PopoverTrigger, Spinner, Text, Tooltip, tokens,
+  Badge, Button, CounterBadge, Link, makeStyles, mergeClasses, Popover, PopoverSurface, PopoverTrigger, Spinner, Text, Tooltip, tokens,
 } from '@fluentui/react-components';
 import { AlertRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
-import type { Notification } from '../../../../shared/api/notifications';
+import { NOTIFICATION_DONE_LABEL, type Notification } from '../../../../shared/api/notifications';
 import { errorText } from '../../../lib/api';
 import { LiveRegion, useChangeAnnouncement } from '../../../lib/live/LiveRegion';
 import { PATHS } from '../../../lib/paths';
@@ -36,6 +36,7 @@ const useStyles = makeStyles({
   body: { color: tokens.colorNeutralForeground2 },
   when: { color: tokens.colorNeutralForeground3 },
   empty: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalXXL, color: tokens.colorNeutralForeground3 },
+  done: { alignSelf: 'flex-start' },
   foot: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
 });
 
@@ -99,13 +100,15 @@ export function NotificationBell() {
                     type="button"
                     className={mergeClasses(styles.item, !n.readAt && styles.unread)}
                     onClick={() => openOne(n)}
-                    aria-label={`${n.readAt ? '' : 'Unread: '}${n.title}. ${n.body}. ${relativeTime(n.createdAt)}`}
+                    aria-label={`${n.readAt ? '' : 'Unread: '}${n.title}. ${n.doneAt ? `${NOTIFICATION_DONE_LABEL}. ` : ''}${n.body}. ${relativeTime(n.createdAt)}`}
                     data-unread={n.readAt ? undefined : 'true'}
                   >
                     <span className={n.readAt ? undefined : styles.dot} />
                     <span className={styles.text}>
                       {/* spaces between the lines, so their text reads as words and sits inside the label (label-in-name) */}
                       <Text weight={n.readAt ? 'regular' : 'semibold'}>{n.title}</Text>{' '}
+                      {/* an approval request someone has decided: nothing is left to do */}
+                      {n.doneAt && <><Badge className={styles.done} appearance="tint" color="success" size="small" data-testid="notification-done">{NOTIFICATION_DONE_LABEL}</Badge>{' '}</>}
                       <Text size={200} className={styles.body}>{n.body}</Text>{' '}
                       <Text size={100} className={styles.when} title={new Date(n.createdAt).toLocaleString('en-GB')}>{relativeTime(n.createdAt)}</Text>
                     </span>

@@ -68,7 +68,7 @@ export function ObjectiveCard({ objective: o, onEdit, onAddKeyResult, onAction, 
           <><Text className={styles.label}>Supported by</Text><Text data-testid="card-supported-by">{supportedByText(o.supportedByCount)}</Text></>
         )}
       </div>
-      <ObjectiveProgress progress={o.progress} completed={o.keyResultsCompleted} total={o.keyResultsTotal} rollupMode={o.rollupMode} />
+      <ObjectiveProgress objective={o} />
       <DeadlineBar deadline={o.deadline} createdAt={o.createdAt} done={o.status === 'completed' || o.status === 'archived'} />
       {o.isPublic && <Badge className={styles.public} appearance="outline" color="informative">Public</Badge>}
       <div className={styles.actions}>

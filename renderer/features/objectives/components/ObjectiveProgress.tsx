@@ -1,24 +1,28 @@
 import { makeStyles, ProgressBar, Text } from '@fluentui/react-components';
-import { keyResultsCompletedText, progressText, rolledUpProgressText } from '../../../../shared/rules/objective-messages';
+import type { Objective } from '../../../../shared/api/objectives';
+import { keyResultsCompletedText, progressTextOf } from '../../../../shared/rules/objective-messages';
+import { progressSource } from '../../../../shared/rules/objective-progress';
 
 const useStyles = makeStyles({
   figures: { display: 'flex', flexDirection: 'column' },
 });
 
+type ProgressFacts = Pick<Objective, 'progress' | 'status' | 'nextStatus' | 'rollupMode' | 'keyResultsCompleted' | 'keyResultsTotal'>;
+
 /**
- * The bar of progress from the key results' check-ins and, under it in words, how many key results
- * are completed (issue 21: a bare '50 % · 0/1' read as half done); on the card and the details page.
+ * The hub's progress (shared/rules/objective-progress.ts) as a bar, named by where it comes from
+ * (a bare '50 % · 0/1' read as half done; a completed objective reads done), and under it in
+ * words how many key results are completed; on the card and the details page.
  */
-export function ObjectiveProgress({ progress, completed, total, rollupMode }: { progress: number; completed: number; total: number; rollupMode?: string }) {
+export function ObjectiveProgress({ objective: o }: { objective: ProgressFacts }) {
   const styles = useStyles();
-  // issue 24: a parent may roll its progress up from what supports it instead of its key results
-  const text = rollupMode === 'children' ? rolledUpProgressText(progress) : progressText(progress);
+  const text = progressTextOf(progressSource(o), o.progress);
   return (
     <div>
-      <ProgressBar value={progress / 100} thickness="large" color="success" aria-label={text} aria-valuetext={`${progress}%`} />
+      <ProgressBar value={o.progress / 100} thickness="large" color="success" aria-label={text} aria-valuetext={`${o.progress}%`} />
       <div className={styles.figures}>
-        <Text size={200}>{text}</Text>
-        <Text size={200}>{keyResultsCompletedText(completed, total)}</Text>
+        <Text size={200} data-testid="objective-progress">{text}</Text>
+        <Text size={200}>{keyResultsCompletedText(o.keyResultsCompleted, o.keyResultsTotal)}</Text>
       </div>
     </div>
   );

@@ -31,7 +31,7 @@ export function ObjectiveSummary({ objective: o }: { objective: ObjectiveDetail 
       <div className={styles.column}>
         <div><LevelBadge level={o.level} /> <StatusBadge status={o.status} nextStatus={o.nextStatus} /> {o.isPublic && <Badge appearance="outline">Public</Badge>}</div>
         <Text className={styles.description}>{o.description}</Text>
-        <ObjectiveProgress progress={o.progress} completed={o.keyResultsCompleted} total={o.keyResultsTotal} rollupMode={o.rollupMode} />
+        <ObjectiveProgress objective={o} />
         <DeadlineBar deadline={o.deadline} createdAt={o.createdAt} done={o.status === 'completed' || o.status === 'archived'} />
       </div>
       <div className={styles.meta}>

@@ -4,7 +4,7 @@ import {
   Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens,
 } from '@fluentui/react-components';
 import type { ApprovalRow } from '../../../../shared/api/approvals';
-import { APPROVAL_MESSAGES } from '../../../../shared/rules/objective-messages';
+import { APPROVAL_MESSAGES, OPEN_KEY_RESULTS_TEXT } from '../../../../shared/rules/objective-messages';
 import { CONFIRM_TEXT } from '../../../../shared/rules/objective-status';
 import { errorText } from '../../../lib/api';
 import { Loading } from '../../../lib/components/Loading';
@@ -81,7 +81,10 @@ export default function ApprovalsPage() {
         </TableScroll>
       )}
       <ConfirmDialog open={pending !== null} title={pending?.decision === 'approve' ? 'Approve' : 'Remove'} busy={decide.isPending} onCancel={() => setPending(null)} onConfirm={confirm}>
-        {pending && CONFIRM_TEXT.action(verb(pending.decision), 'objective')}
+        {pending && <p>{CONFIRM_TEXT.action(verb(pending.decision), 'objective')}</p>}
+        {pending?.decision === 'approve' && pending.row.nextStatus === 'completed' && pending.row.completeKeyResults !== null && (
+          <p>{pending.row.completeKeyResults ? OPEN_KEY_RESULTS_TEXT.willComplete : OPEN_KEY_RESULTS_TEXT.stayOpen}</p>
+        )}
       </ConfirmDialog>
     </PageFrame>
   );

@@ -22,6 +22,9 @@ const useStyles = makeStyles({
   title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 });
 
+/** A hub of the previous release sends no progress: the cell stays empty. */
+const percentText = (progress: number | undefined) => (progress === undefined ? '' : `${progress}%`);
+
 /** The collapsible table of spec §2: objectives, each opening onto its key results. */
 export function PlansTable({ items }: { items: PlanObjective[] }) {
   const s = useStyles();
@@ -52,6 +55,8 @@ export function PlansTable({ items }: { items: PlanObjective[] }) {
               <TableHeaderCell style={{ width: 100 }}>Priority</TableHeaderCell>
               <TableHeaderCell style={{ width: 120 }}>Deadline</TableHeaderCell>
               <TableHeaderCell style={{ width: 110 }}>Key results</TableHeaderCell>
+              {/* the cards' figure (shared/rules/objective-progress.ts), from the hub */}
+              <TableHeaderCell style={{ width: 90 }}>Progress</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -73,6 +78,7 @@ export function PlansTable({ items }: { items: PlanObjective[] }) {
                     <TableCell>{o.priority}</TableCell>
                     <TableCell>{o.deadline}</TableCell>
                     <TableCell>{o.keyResults.length}</TableCell>
+                    <TableCell>{percentText(o.progress)}</TableCell>
                   </TableRow>
                   {expanded && o.keyResults.map((k) => (
                     <TableRow key={`kr-${k.id}`} className={s.kr} aria-label={`Key result ${k.title}`}>
@@ -82,6 +88,7 @@ export function PlansTable({ items }: { items: PlanObjective[] }) {
                       <TableCell>{k.priority}</TableCell>
                       <TableCell>{k.deadline}</TableCell>
                       <TableCell>{k.status === 'completed' ? `${k.percentage ?? 100}%` : ''}</TableCell>
+                      <TableCell>{percentText(k.progress)}</TableCell>
                     </TableRow>
                   ))}
                 </Fragment>

@@ -2,6 +2,9 @@ import type { TimelineObjective } from '../../../../shared/api/timeline';
 import { supportsText } from '../../../../shared/rules/alignment-supports';
 import { barSpan, priorityColor, progressOf } from '../../../../shared/rules/timeline';
 
+// Each bar's progress is the hub's (shared/rules/objective-progress.ts, the cards' figure); a hub
+// of the previous release sends none, and its bars keep the spec's status rule (§9).
+
 // The Gantt's flat row list: each objective, then its key results when expanded.
 
 export interface GanttRow {
@@ -25,14 +28,14 @@ export function ganttRows(items: TimelineObjective[], collapsed: ReadonlySet<num
   for (const o of items) {
     rows.push({
       key: `o${o.id}`, kind: 'objective', objectiveId: o.id, title: o.title, owner: o.owner.name, status: o.status,
-      ...barSpan(o.start, o.deadline), progress: progressOf('objective', o.status), color: priorityColor(o.priority), hasChildren: o.keyResults.length > 0,
+      ...barSpan(o.start, o.deadline), progress: o.progress ?? progressOf('objective', o.status), color: priorityColor(o.priority), hasChildren: o.keyResults.length > 0,
       supports: supportsText(o.supports),
     });
     if (collapsed.has(o.id)) continue;
     for (const k of o.keyResults) {
       rows.push({
         key: `k${k.id}`, kind: 'keyResult', objectiveId: o.id, title: k.title, owner: o.owner.name, status: k.status,
-        ...barSpan(k.start, k.deadline), progress: progressOf('keyResult', k.status), color: priorityColor(k.priority), hasChildren: false, supports: '',
+        ...barSpan(k.start, k.deadline), progress: k.progress ?? progressOf('keyResult', k.status), color: priorityColor(k.priority), hasChildren: false, supports: '',
       });
     }
   }
