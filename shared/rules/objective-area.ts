@@ -17,19 +17,9 @@ export interface ObjectiveAreaScreen {
   path: string;
   /** the area's other screens that belong to this entry (it is marked current there) */
   also?: readonly string[];
+  /** who sees the entry, when not everyone does */
+  shownTo?: (actor: Actor) => boolean;
 }
-
-export const OBJECTIVE_AREA_SCREENS: readonly ObjectiveAreaScreen[] = [
-  { key: 'objectives', label: 'Objectives', path: '/objective-tracking/objectives', also: ['/objective-tracking/objective-details'] },
-  { key: 'approvals', label: 'Approvals', path: '/objective-tracking/approvals', also: ['/objective-tracking/approval'] },
-  { key: 'plans', label: 'Plans', path: '/objective-tracking/plans' },
-  { key: 'timeline', label: 'Timeline', path: '/objective-tracking/timeline' },
-  { key: 'statistics', label: 'Statistics', path: '/objective-tracking/statistics' },
-  { key: 'alignment', label: 'Alignment', path: '/objective-tracking/alignment' },
-];
-
-/** Every path of the area starts so (the side menu's Objective Tracking entry is current below it). */
-export const OBJECTIVE_AREA_PREFIX = '/objective-tracking/';
 
 /**
  * Who decides on approval requests: the roles that act without approval (design §3: team leads,
@@ -41,14 +31,26 @@ export function approvesObjectives(actor: Actor): boolean {
   return canEnterArea(actor, 'approvals') && actsWithoutApproval(actor);
 }
 
+export const OBJECTIVE_AREA_SCREENS: readonly ObjectiveAreaScreen[] = [
+  { key: 'objectives', label: 'Objectives', path: '/objective-tracking/objectives', also: ['/objective-tracking/objective-details'] },
+  { key: 'approvals', label: 'Approvals', path: '/objective-tracking/approvals', also: ['/objective-tracking/approval'], shownTo: approvesObjectives },
+  { key: 'plans', label: 'Plans', path: '/objective-tracking/plans' },
+  { key: 'timeline', label: 'Timeline', path: '/objective-tracking/timeline' },
+  // spec §6: barred to one role, as the route guard and GET /statistics are
+  { key: 'statistics', label: 'Statistics', path: '/objective-tracking/statistics', shownTo: (actor) => canEnterArea(actor, 'statistics') },
+  { key: 'alignment', label: 'Alignment', path: '/objective-tracking/alignment' },
+];
+
+/** Every path of the area starts so (the side menu's Objective Tracking entry is current below it). */
+export const OBJECTIVE_AREA_PREFIX = '/objective-tracking/';
+
 /** The entries this person's area navigation shows: Approvals for approvers, Statistics for all but the barred role. */
 export function objectiveAreaScreens(actor: Actor): ObjectiveAreaScreen[] {
-  return OBJECTIVE_AREA_SCREENS.filter((screen) => {
-    if (screen.key === 'approvals') return approvesObjectives(actor);
-    if (screen.key === 'statistics') return canEnterArea(actor, 'statistics');
-    return true;
-  });
+  return OBJECTIVE_AREA_SCREENS.filter((screen) => !screen.shownTo || screen.shownTo(actor));
 }
+
+/** The entries no rule limits: what the desktop's Go menu offers while nobody is signed in. */
+export const OPEN_AREA_KEYS: readonly ObjectiveAreaKey[] = OBJECTIVE_AREA_SCREENS.filter((screen) => !screen.shownTo).map((screen) => screen.key);
 
 /** The area's entry a path belongs to, or null (an employee's evaluations belong to none). */
 export function currentAreaScreen(pathname: string): ObjectiveAreaKey | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../renderer/lib/paths';
 import {
-  approvesObjectives, currentAreaScreen, OBJECTIVE_AREA_PREFIX, OBJECTIVE_AREA_SCREENS, objectiveAreaScreens,
+  approvesObjectives, currentAreaScreen, OBJECTIVE_AREA_PREFIX, OBJECTIVE_AREA_SCREENS, objectiveAreaScreens, OPEN_AREA_KEYS,
 } from '../../shared/rules/objective-area';
 import type { Actor } from '../../shared/rules/session-user';
 
@@ -28,6 +28,7 @@ describe('the objective area navigation', () => {
     expect(keys(member)).toEqual(['objectives', 'plans', 'timeline', 'statistics', 'alignment']);
     expect(keys(guest)).toEqual(['objectives', 'plans', 'timeline', 'alignment']);
     expect(keys(guestLead)).toEqual(['objectives', 'plans', 'timeline', 'alignment']);
+    expect(OPEN_AREA_KEYS).toEqual(['objectives', 'plans', 'timeline', 'alignment']);
   });
 
   it("marks the entry a screen belongs to, the details under Objectives and the approval page under Approvals", () => {
