@@ -28,6 +28,8 @@ const useStyles = makeStyles({
     ':hover': { color: tokens.colorBrandForeground1 },
     '@media (forced-colors: active)': { borderBottomColor: 'Highlight' },
   },
+  // read out, not shown: the badge's number says it to the eye
+  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
 });
 
 /**
@@ -54,11 +56,17 @@ export function ObjectiveAreaNav() {
                 to={screen.path}
                 className={mergeClasses(styles.item, current === screen.key && styles.current)}
                 aria-current={current === screen.key ? 'page' : undefined}
-                aria-label={counted ? `${screen.label}, ${waiting} waiting` : undefined}
                 data-testid={`area-nav-${screen.key}`}
               >
                 {screen.label}
-                {counted && <CounterBadge count={waiting} overflowCount={99} size="small" color="brand" aria-hidden data-testid="approvals-waiting" />}
+                {/* the name is what shows, then the word the eye does without (WCAG 2.5.3 label in name): 'Approvals 3 waiting' */}
+                {counted && (
+                  <>
+                    {' '}
+                    <CounterBadge count={waiting} overflowCount={99} size="small" color="brand" data-testid="approvals-waiting" />
+                    <span className={styles.hidden}> waiting</span>
+                  </>
+                )}
               </Link>
             </li>
           );
