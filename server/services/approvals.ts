@@ -27,7 +27,7 @@ export function checkMayApprove(actor: SessionUser): void {
 
 /** The objectives waiting for this approver: their role covers the owner, never their own. */
 function waitingFor(actor: SessionUser) {
-  // issue 24: a team objective waits for an owner (the level above), not for its team's lead
+  // 'approval by the level above' (objective-levels.ts): a team objective waits for an owner, not for its team's lead
   return and(eq(objectives.status, 'waiting for approval'), coveredWhere(actor), sql`${objectives.ownerId} <> ${actor.id}`,
     actor.isOwner ? undefined : eq(objectives.level, 'personal'));
 }
