@@ -1,4 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import { OBJECTIVE_AREA_SCREENS, OPEN_AREA_KEYS, type ObjectiveAreaKey } from '../shared/rules/objective-area';
 
 // issue 22: the app's own menu, from Electron's standard roles so each platform gets its native
 // behaviour (and macOS its Services, Hide and the Edit shortcuts text fields rely on). Without it
@@ -8,20 +9,54 @@ import type { MenuItemConstructorOptions } from 'electron';
 export const APP_NAME = 'Bitstone Hub';
 
 /**
- * The main screens, in the side menu's order (renderer/app/shell/menu-items.ts), then Settings;
- * the paths are the router's (renderer/lib/paths.ts, which main may not import:
- * tests/main/app-menu.test.ts checks that they agree). Admin and Approvals are left out: they are
- * only open to some people, and a shortcut to a screen that refuses you is no shortcut.
+ * The main screens, in the side menu's order (renderer/app/shell/menu-items.ts), the objective
+ * area's after Objectives, then Settings; the paths are the router's (renderer/lib/paths.ts,
+ * which main may not import: tests/main/app-menu.test.ts checks that they agree). Admin is left
+ * out: it is only open to some people, and a shortcut to a screen that refuses you is no
+ * shortcut. The area's screens come from shared/rules/objective-area.ts, each shown to whom the
+ * area's navigation shows it (the page tells main, AppMenuOptions.areaScreens).
  */
-export const GO_SCREENS: ReadonlyArray<{ label: string; path: string }> = [
-  { label: 'Dashboard', path: '/dashboard' },
-  { label: 'Super-Awesome Team', path: '/super-awesome-team' },
-  { label: 'Org Chart', path: '/org-chart' },
-  { label: 'Time Tracking', path: '/timetracking' },
-  { label: 'Holidays', path: '/holidays' },
-  { label: 'Objectives', path: '/objective-tracking/objectives' },
-  { label: 'Settings', path: '/settings' },
+const MAIN_SCREENS: ReadonlyArray<{ label: string; path: string; accelerator: string }> = [
+  { label: 'Dashboard', path: '/dashboard', accelerator: 'CmdOrCtrl+1' },
+  { label: 'Super-Awesome Team', path: '/super-awesome-team', accelerator: 'CmdOrCtrl+2' },
+  { label: 'Org Chart', path: '/org-chart', accelerator: 'CmdOrCtrl+3' },
+  { label: 'Time Tracking', path: '/timetracking', accelerator: 'CmdOrCtrl+4' },
+  { label: 'Holidays', path: '/holidays', accelerator: 'CmdOrCtrl+5' },
 ];
+const SETTINGS = { label: 'Settings', path: '/settings', accelerator: 'CmdOrCtrl+7' };
+
+/**
+ * Objectives keeps the number it always had; the area's other screens take Shift and a letter of
+ * their name, as the digits run out before they do. Not Alt: on Windows Ctrl+Alt is AltGr, which
+ * types braces and brackets on many keyboards. Not Shift with a digit: macOS takes Cmd+Shift+3
+ * to 5 for screenshots.
+ */
+const AREA_ACCELERATORS: Record<ObjectiveAreaKey, string> = {
+  objectives: 'CmdOrCtrl+6',
+  approvals: 'Shift+CmdOrCtrl+A',
+  plans: 'Shift+CmdOrCtrl+P',
+  timeline: 'Shift+CmdOrCtrl+T',
+  statistics: 'Shift+CmdOrCtrl+S',
+  alignment: 'Shift+CmdOrCtrl+L',
+};
+
+export interface GoScreen {
+  label: string;
+  path: string;
+  accelerator: string;
+}
+
+/**
+ * The Go menu's entries in their groups (the main screens, the objective area, Settings), for the
+ * area entries this person has (`null`: nobody signed in, the ones for everyone).
+ */
+export function goScreenGroups(areaScreens: readonly ObjectiveAreaKey[] | null): GoScreen[][] {
+  const shown = areaScreens ?? OPEN_AREA_KEYS;
+  const area = OBJECTIVE_AREA_SCREENS.filter((screen) => shown.includes(screen.key)).map((screen) => ({
+    label: screen.label, path: screen.path, accelerator: AREA_ACCELERATORS[screen.key],
+  }));
+  return [[...MAIN_SCREENS], area, [SETTINGS]];
+}
 
 export interface AppMenuOptions {
   platform: NodeJS.Platform;
@@ -31,6 +66,8 @@ export interface AppMenuOptions {
   navigate: (path: string) => void;
   /** shows 'About Bitstone Hub' (electron/about.ts) */
   showAbout: () => void;
+  /** the objective area's entries of the person signed in, as the page reports them; null or absent: nobody signed in */
+  areaScreens?: readonly ObjectiveAreaKey[] | null;
 }
 
 export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOptions[] {
@@ -81,11 +118,14 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
   };
   const goMenu: MenuItemConstructorOptions = {
     label: 'Go',
-    submenu: GO_SCREENS.map((screen, index) => ({
-      label: screen.label,
-      accelerator: `CmdOrCtrl+${index + 1}`,
-      click: () => options.navigate(screen.path),
-    })),
+    submenu: goScreenGroups(options.areaScreens ?? null).flatMap((group, index) => [
+      ...(index > 0 ? [separator] : []),
+      ...group.map((screen): MenuItemConstructorOptions => ({
+        label: screen.label,
+        accelerator: screen.accelerator,
+        click: () => options.navigate(screen.path),
+      })),
+    ]),
   };
   // 'zoom' and 'front' are macOS-only roles; elsewhere the window menu closes the window.
   const windowMenu: MenuItemConstructorOptions = {

@@ -2,9 +2,9 @@ import { isCalendarPath } from '../shared/rules/calendar-feeds';
 
 /**
  * What the desktop app hands the operating system, and nothing else: an http(s) link opens in the
- * user's browser (issue 4: the Objective Tracking menu link, dashboard links), a calendar feed's
- * webcal:// address in their calendar app, which subscribes to it (issue 25, Settings → Calendar
- * feeds). Every other scheme is refused: file:, smb:, ms-*: and the like start local programs,
+ * user's browser (the dashboard's links; the side menu's Objective Tracking opens the area in the
+ * window instead), a calendar feed's webcal:// address in their calendar app, which subscribes to
+ * it (Settings → Calendar feeds). Every other scheme is refused: file:, smb:, ms-*: and the like start local programs,
  * and a page (or a script injected into it) must not reach them. `open` is shell.openExternal,
  * handed in so this is testable without Electron (as Actual Budget's external-links.ts does).
  */

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, nativeTheme, net, Notification, safeStorage, screen, shell, Tray, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import { IPC_EVENTS } from '../shared/ipc';
+import type { ObjectiveAreaKey } from '../shared/rules/objective-area';
 import { DESKTOP_AGENT } from '../shared/rules/user-agent-summary';
 import { hubVersion, showAbout } from './about';
 import { appMenuTemplate } from './app-menu';
@@ -183,7 +184,11 @@ function start(): void {
         node: process.versions.node,
       }),
     }).catch((error: unknown) => console.error('about: could not show', error));
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, navigate: openInWindow, showAbout: () => void about() })));
+  // the Go menu lists the objective area's entries the signed-in person's navigation has, so it is
+  // built again whenever the page reports them (menu:area-screens: a sign-in, a sign-out, a new role)
+  const setAppMenu = (areaScreens: readonly ObjectiveAreaKey[] | null) =>
+    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, navigate: openInWindow, showAbout: () => void about(), areaScreens })));
+  setAppMenu(null);
 
   // issue 11: native notifications for new hub notifications; a click opens the right screen.
   startNotificationPoller({
@@ -262,6 +267,7 @@ function start(): void {
       // issue 22: Settings → Desktop app, and the bell's count the moment it changes
       desktopSettings: { platform: process.platform, preferences, startAtLogin },
       onUnreadCount: (count) => unread.setUnread(count),
+      onAreaScreens: setAppMenu,
     }),
   );
 

@@ -15,7 +15,8 @@ import { build, type InlineConfig, type Plugin, type Rolldown } from 'vite';
 /** The lazily loaded modules each group starts from (boot: and the entry), under renderer/. */
 export const FIRST_SCREEN_ROOTS = {
   boot: ['features/auth/pages/LoginPage.tsx'],
-  'first-screen': ['app/shell/ShellLayout.tsx', 'features/objectives/pages/ObjectivesPage.tsx', 'app/AppToaster.tsx'],
+  // the objectives page sits in the objective area's layout (its navigation)
+  'first-screen': ['app/shell/ShellLayout.tsx', 'app/shell/ObjectiveArea.tsx', 'features/objectives/pages/ObjectivesPage.tsx', 'app/AppToaster.tsx'],
 } as const;
 
 type Group = keyof typeof FIRST_SCREEN_ROOTS;

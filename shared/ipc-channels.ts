@@ -24,6 +24,7 @@ export const IPC_CHANNELS = [
   'desktop-settings:get',
   'desktop-settings:set',
   'notifications:unread',
+  'menu:area-screens',
   'update:state',
   'update:install',
   'hub:compat',

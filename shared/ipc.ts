@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { themeChoiceSchema } from './api/preferences';
+import { OBJECTIVE_AREA_KEYS } from './rules/objective-area';
 import { QUEUEABLE_METHODS, type QueuedWrite } from './rules/queued-writes';
 import { sessionUserSchema } from './api/users';
 import type { HubErrorShape } from './api/hub-error';
@@ -93,6 +94,11 @@ export const ipcSchemas = {
     .refine((v) => v.keepInTray !== undefined || v.startAtLogin !== undefined, 'Choose a setting to change'),
   /** issue 22: the bell's unread count, at once, for the tray and the dock badge; null: no bell (signed out) */
   'notifications:unread': z.object({ count: z.number().int().nonnegative().max(1_000_000).nullable() }),
+  /**
+   * The objective area's entries the signed-in person's navigation shows (shared/rules/objective-area.ts),
+   * so the Go menu offers the same ones; null: nobody is signed in
+   */
+  'menu:area-screens': z.object({ screens: z.array(z.enum(OBJECTIVE_AREA_KEYS)).max(OBJECTIVE_AREA_KEYS.length).nullable() }),
   /** issue 22: the update main has downloaded (null: none), for a window that opens after the event */
   'update:state': z.undefined(),
   /** issue 22: 'Restart to update': main quits and installs the downloaded update */
@@ -195,6 +201,7 @@ export interface IpcResults {
   'desktop-settings:get': DesktopSettings;
   'desktop-settings:set': DesktopSettings;
   'notifications:unread': null;
+  'menu:area-screens': null;
   'update:state': UpdateNotice | null;
   'update:install': null;
   'hub:compat': HubCompat;

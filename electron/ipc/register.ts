@@ -5,6 +5,7 @@ import { desktopSettingsActions, type DesktopSettingsDeps } from './desktop-sett
 import { filesActions, type FilesDeps } from './files';
 import { hubRequestActions, type HubRequestDeps } from './hub-request';
 import { hubStatusActions, type HubStatusDeps } from './hub-status';
+import { menuActions, type MenuDeps } from './menu';
 import { offlineCacheActions, type OfflineCacheDeps } from './offline-cache';
 import { senderRefused, toErrorShape, validationError, type ChannelAction, type ChannelActions } from './result';
 import type { IpcSenderEvent } from './sender';
@@ -20,7 +21,7 @@ import { wakingQueueOnAnswer, writeQueueActions, type WriteQueueDeps } from './w
 export type IpcHandler<C extends IpcChannel> = (event: IpcSenderEvent, payload?: unknown) => Promise<IpcResult<C>>;
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
-export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, HubStatusDeps, UpdatesDeps, AppLinkDeps, DesktopSettingsDeps, UnreadDeps, WriteQueueDeps {
+export interface IpcDeps extends HubRequestDeps, SessionDeps, SettingsDeps, FilesDeps, ShellDeps, OfflineCacheDeps, SsoDeps, ThemeDeps, HubStatusDeps, UpdatesDeps, AppLinkDeps, DesktopSettingsDeps, UnreadDeps, MenuDeps, WriteQueueDeps {
   hub: HubRequestDeps['hub'] & SessionDeps['hub'] & FilesDeps['hub'];
   /** trustedSender(appUrl, devUrl) from ./sender */
   isTrustedSender: (url: string) => boolean;
@@ -43,6 +44,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...appLinkActions(deps),
     ...desktopSettingsActions(deps),
     ...unreadActions(deps),
+    ...menuActions(deps),
     ...updatesActions(deps),
     ...writeQueueActions(deps),
   };

@@ -11,6 +11,7 @@ import { isDesktop } from '../lib/transport';
 import { ErrorBoundary } from './ErrorBoundary';
 import { routes } from './routes';
 import { useFocusReturn } from './routing/focus-return';
+import { useGoMenuAreaScreens } from './routing/go-menu';
 import { useOpenLinks } from './routing/open-links';
 import { useModalLeakFix } from './routing/use-modal-leak-fix';
 
@@ -28,6 +29,7 @@ function AppRoutes() {
   useModalLeakFix();
   useFocusReturn();
   useOpenLinks();
+  useGoMenuAreaScreens();
   return useRoutes(routes);
 }
 

@@ -35,6 +35,8 @@ const EmployeeDetailsPage = lazy(() => import('../features/evaluations/pages/Emp
 
 // The shell is only for signed-in users, so it stays out of the bundle that loads before sign-in.
 const ShellLayout = lazy(() => import('./shell/ShellLayout'));
+// The objective-tracking area's layout (its own navigation), loaded with the first of its screens.
+const ObjectiveArea = lazy(() => import('./shell/ObjectiveArea'));
 
 function Shell() {
   return (
@@ -104,15 +106,20 @@ export const routes: RouteObject[] = [
       { path: PATHS.holidays, element: <HolidaysPage /> },
       { path: PATHS.timetracking, element: <TimeTrackingPage /> },
       { path: PATHS.admin, element: <RequireArea area="admin"><AdminPage /></RequireArea> },
-      { path: PATHS.objectives, element: <ObjectivesPage /> },
-      { path: PATHS.plans, element: <PlansPage /> },
-      { path: PATHS.objectiveDetails, element: <ObjectiveDetailsPage /> },
-      { path: PATHS.approval, element: <ApprovalPage /> },
-      { path: PATHS.approvals, element: <RequireArea area="approvals"><ApprovalsPage /></RequireArea> },
-      { path: PATHS.timeline, element: <TimelinePage /> },
-      { path: PATHS.employeeDetails, element: <EmployeeDetailsPage /> },
-      { path: PATHS.alignment, element: <AlignmentPage /> },
-      { path: PATHS.statistics, element: <RequireArea area="statistics"><StatisticsPage /></RequireArea> },
+      {
+        element: <ObjectiveArea />,
+        children: [
+          { path: PATHS.objectives, element: <ObjectivesPage /> },
+          { path: PATHS.plans, element: <PlansPage /> },
+          { path: PATHS.objectiveDetails, element: <ObjectiveDetailsPage /> },
+          { path: PATHS.approval, element: <ApprovalPage /> },
+          { path: PATHS.approvals, element: <RequireArea area="approvals"><ApprovalsPage /></RequireArea> },
+          { path: PATHS.timeline, element: <TimelinePage /> },
+          { path: PATHS.employeeDetails, element: <EmployeeDetailsPage /> },
+          { path: PATHS.alignment, element: <AlignmentPage /> },
+          { path: PATHS.statistics, element: <RequireArea area="statistics"><StatisticsPage /></RequireArea> },
+        ],
+      },
     ],
   },
   { path: '*', element: <NotFoundRoute /> },

@@ -13,13 +13,3 @@ export async function openExternal(url: string): Promise<void> {
   }
   window.open(url, '_blank', 'noopener,noreferrer');
 }
-
-/** An absolute address of one of our own routes on the hub that serves this renderer. */
-export async function hubPageUrl(path: string): Promise<string> {
-  const bridge = hubBridge();
-  if (bridge) {
-    const settings = await bridge.invoke('settings:get');
-    if (settings.ok && settings.data.activeUrl) return new URL(path, settings.data.activeUrl).toString();
-  }
-  return new URL(path, window.location.origin).toString();
-}

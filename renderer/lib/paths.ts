@@ -18,7 +18,7 @@ export const PATHS = {
   timeline: '/objective-tracking/timeline',
   employeeDetails: '/objective-tracking/employee-details',
   statistics: '/objective-tracking/statistics',
-  /** issue 24: company, team and personal objectives and what supports what */
+  /** company, team and personal objectives and what supports what */
   alignment: '/objective-tracking/alignment',
 } as const;
 

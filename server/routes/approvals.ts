@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   approvalDecisionResponseSchema,
   approvalDecisionSchema,
+  approvalsCountResponseSchema,
   approvalsResponseSchema,
   completionApprovalResponseSchema,
   completionApprovalSchema,
 } from '../../shared/api/approvals';
 import { idParamSchema } from '../../shared/api/common';
-import { approveCompletion, decide, listApprovals } from '../services/approvals';
+import { approveCompletion, countApprovals, decide, listApprovals } from '../services/approvals';
 
 // design §4 approvals: the approvals page and the completion approval page (spec §2, §4).
 export const approvalRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -15,6 +16,10 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/objective/approvals', { schema: { tags, response: { 200: approvalsResponseSchema } } }, async (request) => ({
     data: { items: await listApprovals(api.db, request.actor) },
+  }));
+
+  api.get('/objective/approvals/count', { schema: { tags, response: { 200: approvalsCountResponseSchema } } }, async (request) => ({
+    data: { count: await countApprovals(api.db, request.actor) },
   }));
 
   api.post(

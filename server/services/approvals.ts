@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { ApprovalRow } from '../../shared/api/approvals';
 import { actsWithoutApproval, isObjectiveReadOnly } from '../../shared/rules/objective-access';
 import { decidesApprovalAt, levelOf } from '../../shared/rules/objective-levels';
@@ -26,6 +26,13 @@ export function checkMayApprove(actor: SessionUser): void {
   if (isBarredRole(actor)) throw forbidden();
 }
 
+/** The objectives waiting for this approver: their role covers the owner, never their own. */
+function waitingFor(actor: SessionUser) {
+  // 'approval by the level above' (objective-levels.ts): a team objective waits for an owner, not for its team's lead
+  return and(eq(objectives.status, 'waiting for approval'), coveredWhere(actor), sql`${objectives.ownerId} <> ${actor.id}`,
+    actor.isOwner ? undefined : eq(objectives.level, 'personal'));
+}
+
 /** GET /objective/approvals: objectives waiting for approval that the caller leads, manages or owns. */
 export async function listApprovals(db: DbOrTx, actor: SessionUser): Promise<ApprovalRow[]> {
   checkMayApprove(actor);
@@ -39,11 +46,20 @@ export async function listApprovals(db: DbOrTx, actor: SessionUser): Promise<App
     .from(objectives)
     .innerJoin(users, eq(users.id, objectives.ownerId))
     .leftJoin(teams, eq(teams.id, objectives.teamId))
-    // issue 24: a team objective waits for an owner (the level above), not for its team's lead
-    .where(and(eq(objectives.status, 'waiting for approval'), coveredWhere(actor), sql`${objectives.ownerId} <> ${actor.id}`,
-      actor.isOwner ? undefined : eq(objectives.level, 'personal')))
+    .where(waitingFor(actor))
     .orderBy(asc(objectives.lastModificationDate), asc(objectives.id));
   return rows.map((r) => ({ ...r, lastModificationDate: r.lastModificationDate.toISOString() }));
+}
+
+/**
+ * GET /objective/approvals/count: how many rows the list above has, for the Approvals entry of
+ * the area's navigation, which every objective screen shows (the list itself is read only there).
+ */
+export async function countApprovals(db: DbOrTx, actor: SessionUser): Promise<number> {
+  checkMayApprove(actor);
+  if (!actsWithoutApproval(actor)) return 0;
+  const [row] = await db.select({ count: count() }).from(objectives).where(waitingFor(actor));
+  return row?.count ?? 0;
 }
 
 /** The caller decides on this objective: their role covers it and it is not read-only to them. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './common';
 import { objectiveChangeResponseSchema } from './objectives';
 
-// design §4 approvals: GET /objective/approvals, POST /objective/:id/approval, POST /approval.
+// design §4 approvals: GET /objective/approvals (and its count), POST /objective/:id/approval, POST /approval.
 
 /** One row of the approvals table (spec §2: Name, Team, Objective, Status). */
 export const approvalRowSchema = z.object({
@@ -24,6 +24,8 @@ export const approvalRowSchema = z.object({
 });
 export type ApprovalRow = z.infer<typeof approvalRowSchema>;
 export const approvalsResponseSchema = envelope(z.object({ items: z.array(approvalRowSchema) }));
+/** GET /objective/approvals/count: the rows GET /objective/approvals would list, counted (the area nav's Approvals entry). */
+export const approvalsCountResponseSchema = envelope(z.object({ count: z.number().int().nonnegative() }));
 
 export const approvalDecisionSchema = z.object({ decision: z.enum(['approve', 'reject'], { error: 'Decision must be approve or reject' }) });
 export type ApprovalDecisionBody = z.infer<typeof approvalDecisionSchema>;

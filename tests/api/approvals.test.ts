@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalsCountResponseSchema } from '../../shared/api/approvals';
 import { APPROVAL_MESSAGES as A } from '../../shared/rules/objective-messages';
 import { buildWorld, type ObjectiveWorld, type Who } from './objectives-fixture';
 
@@ -32,6 +33,34 @@ describe('GET /objective/approvals', () => {
   });
   it('refuses the Guest role with 403', async () => {
     expect((await list('guest')).status).toBe(403);
+  });
+});
+
+describe('GET /objective/approvals/count', () => {
+  const count = async (who: Who) => {
+    const res = await w.hub.get('/api/objective/approvals/count', { token: w.tokens[who] });
+    expect(res.status).toBe(200);
+    return approvalsCountResponseSchema.parse(res.body).data.count;
+  };
+
+  it("counts exactly the rows each approver's list has, and goes down once one is decided", async () => {
+    const id = await request('member', 'complete');
+    for (const who of ['lead', 'manager', 'owner', 'otherLead'] as const) {
+      expect(await count(who), who).toBe((await list(who)).body.data.items.length);
+    }
+    const before = await count('lead');
+    expect(before).toBeGreaterThan(0);
+    expect((await decideAs('lead', id, 'approve')).status).toBe(200);
+    expect(await count('lead')).toBe(before - 1);
+  });
+  it('is 0 for a member, whose role decides on no request', async () => {
+    await request('member', 'complete');
+    expect(await count('member')).toBe(0);
+  });
+  it('refuses the Guest role with 403, as the list does', async () => {
+    const res = await w.hub.get('/api/objective/approvals/count', { token: w.tokens.guest });
+    expect(res.status).toBe(403);
+    expect(res.body.errors).toHaveLength(1);
   });
 });
 

@@ -243,6 +243,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     ...refused,
   },
   'GET /api/objective/approvals': { sample: () => ({ path: '/api/objective/approvals' }), guest: 'refused', member: 'allowed' },
+  'GET /api/objective/approvals/count': { sample: () => ({ path: '/api/objective/approvals/count' }), guest: 'refused', member: 'allowed' },
   'POST /api/objective/:id/approval': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/approval`, body: { decision: 'approve' } }), ...refused },
   'POST /api/approval': { sample: (ids) => ({ path: '/api/approval', body: { objective_id: ids.objective, delete: true } }), ...refused },
   // issue 24 alignment: company objectives are for owners and admins; links and roll-ups of objectives the caller may not see are 'not found'

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { aboutDetail, hubVersion, NOT_CONNECTED, showAbout, type AboutVersions } from '../../electron/about';
-import { APP_NAME, appMenuTemplate, GO_SCREENS } from '../../electron/app-menu';
+import { APP_NAME, appMenuTemplate, goScreenGroups } from '../../electron/app-menu';
+import { OBJECTIVE_AREA_KEYS, type ObjectiveAreaKey } from '../../shared/rules/objective-area';
 import { HubError } from '../../shared/api/hub-error';
 import { PATHS } from '../../renderer/lib/paths';
 
@@ -12,10 +13,10 @@ vi.mock('electron', () => ({}));
 
 type Item = MenuItemConstructorOptions;
 
-function template(platform: NodeJS.Platform, isPackaged = true) {
+function template(platform: NodeJS.Platform, isPackaged = true, areaScreens: readonly ObjectiveAreaKey[] | null = null) {
   const navigate = vi.fn();
   const about = vi.fn();
-  return { menu: appMenuTemplate({ platform, isPackaged, navigate, showAbout: about }), navigate, about };
+  return { menu: appMenuTemplate({ platform, isPackaged, navigate, showAbout: about, areaScreens }), navigate, about };
 }
 
 const items = (menu: Item[]): Item[] => menu.flatMap((item) => [item, ...items((item.submenu as Item[] | undefined) ?? [])]);
@@ -88,28 +89,54 @@ describe('the application menu', () => {
   it('goes to each main screen with CmdOrCtrl and its number, through the navigate callback', () => {
     const { menu, navigate } = template('win32');
     const go = submenu(menu, 'Go');
-    expect(go.map((i) => [i.label, i.accelerator])).toEqual([
+    expect(go.map((i) => i.type === 'separator' ? '—' : [i.label, i.accelerator])).toEqual([
       ['Dashboard', 'CmdOrCtrl+1'],
       ['Super-Awesome Team', 'CmdOrCtrl+2'],
       ['Org Chart', 'CmdOrCtrl+3'],
       ['Time Tracking', 'CmdOrCtrl+4'],
       ['Holidays', 'CmdOrCtrl+5'],
+      '—',
       ['Objectives', 'CmdOrCtrl+6'],
+      ['Plans', 'Shift+CmdOrCtrl+P'],
+      ['Timeline', 'Shift+CmdOrCtrl+T'],
+      ['Alignment', 'Shift+CmdOrCtrl+L'],
+      '—',
       ['Settings', 'CmdOrCtrl+7'],
     ]);
-    go.forEach((i) => (i.click as () => void)());
-    expect(navigate.mock.calls.map(([path]) => path)).toEqual(['/dashboard', '/super-awesome-team', '/org-chart', '/timetracking', '/holidays', '/objective-tracking/objectives', '/settings']);
+    go.forEach((i) => (i.click as (() => void) | undefined)?.());
+    expect(navigate.mock.calls.map(([path]) => path)).toEqual([
+      '/dashboard', '/super-awesome-team', '/org-chart', '/timetracking', '/holidays',
+      '/objective-tracking/objectives', '/objective-tracking/plans', '/objective-tracking/timeline', '/objective-tracking/alignment', '/settings',
+    ]);
+  });
+
+  it("lists the objective area's entries the signed-in person's navigation has: Approvals and Statistics only when the page says so", () => {
+    const labels = (areaScreens: readonly ObjectiveAreaKey[] | null) => submenu(template('linux', true, areaScreens).menu, 'Go').map((i) => i.label).filter(Boolean);
+    const area = ['Objectives', 'Approvals', 'Plans', 'Timeline', 'Statistics', 'Alignment'];
+    expect(labels(['objectives', 'approvals', 'plans', 'timeline', 'statistics', 'alignment']).filter((l) => area.includes(l!))).toEqual(area);
+    // in the area's order, whatever order the page sent
+    expect(labels(['statistics', 'objectives', 'alignment', 'timeline', 'plans']).filter((l) => area.includes(l!))).toEqual(['Objectives', 'Plans', 'Timeline', 'Statistics', 'Alignment']);
+    // nobody signed in: the entries no rule limits
+    expect(labels(null)).not.toContain('Approvals');
+    expect(labels(null)).not.toContain('Statistics');
+    const { menu, navigate } = template('darwin', true, ['objectives', 'approvals', 'statistics']);
+    const go = submenu(menu, 'Go');
+    expect(go.find((i) => i.label === 'Approvals')?.accelerator).toBe('Shift+CmdOrCtrl+A');
+    expect(go.find((i) => i.label === 'Statistics')?.accelerator).toBe('Shift+CmdOrCtrl+S');
+    (go.find((i) => i.label === 'Approvals')?.click as () => void)();
+    (go.find((i) => i.label === 'Statistics')?.click as () => void)();
+    expect(navigate.mock.calls.map(([path]) => path)).toEqual(['/objective-tracking/approvals', '/objective-tracking/statistics']);
   });
 
   it("opens only the router's own paths (renderer/lib/paths.ts)", () => {
     const routes: string[] = Object.values(PATHS);
-    for (const screen of GO_SCREENS) expect(routes).toContain(screen.path);
+    for (const screen of goScreenGroups(OBJECTIVE_AREA_KEYS).flat()) expect(routes).toContain(screen.path);
   });
 
   it.each(['darwin', 'win32', 'linux'] as const)('gives no two items one shortcut, on %s', (platform) => {
-    const all = items(template(platform, false).menu);
+    const all = items(template(platform, false, OBJECTIVE_AREA_KEYS).menu);
     const accelerators = all.map((i) => (i.accelerator as string | undefined) ?? (i.role ? ROLE_ACCELERATORS[i.role] : undefined)).filter((a): a is string => !!a);
-    expect(accelerators.length).toBeGreaterThan(GO_SCREENS.length);
+    expect(accelerators.length).toBeGreaterThan(goScreenGroups(OBJECTIVE_AREA_KEYS).flat().length);
     expect(new Set(accelerators).size).toBe(accelerators.length);
   });
 });

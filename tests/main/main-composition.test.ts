@@ -180,6 +180,22 @@ describe('main.ts', async () => {
     expect(electron.windows[0].webContents.send).toHaveBeenCalledWith(IPC_EVENTS.notificationOpen, { link: '/holidays' });
   });
 
+  it("the Go menu is built again with the objective area's entries the page reports, and back to everyone's on sign-out", async () => {
+    const goLabels = () => ((electron.menus.at(-1)?.find((m) => m.label === 'Go')?.submenu ?? []) as Array<{ label?: string }>).map((i) => i.label).filter(Boolean);
+    expect(goLabels()).not.toContain('Approvals');
+    const send = (payload: unknown, url = APP_URL) => electron.handlers.get('menu:area-screens')?.({ senderFrame: { url } }, payload);
+    expect(await send({ screens: ['objectives', 'approvals', 'plans', 'timeline', 'statistics', 'alignment'] })).toEqual({ ok: true, data: null });
+    expect(goLabels()).toEqual(expect.arrayContaining(['Objectives', 'Approvals', 'Plans', 'Timeline', 'Statistics', 'Alignment']));
+    const built = electron.menus.length;
+    expect(await send({ screens: ['objectives', 'admin'] })).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(await send({ screens: ['objectives'] }, 'https://evil.example.com/')).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(electron.menus).toHaveLength(built);
+    expect(await send({ screens: null })).toEqual({ ok: true, data: null });
+    expect(goLabels()).not.toContain('Approvals');
+    expect(goLabels()).not.toContain('Statistics');
+    expect(goLabels()).toContain('Plans');
+  });
+
   it("a second start's link opens its screen once the page has asked for the one that waited", async () => {
     // Linux, unpackaged: nothing registered (the installed app's .desktop file does it, electron/deep-links.ts)
     expect(electron.protocols).toEqual([]);

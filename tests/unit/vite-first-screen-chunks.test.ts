@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planGroups } from '../../scripts/vite-first-screen-chunks';
 
 // A first build's chunks, as generateBundle sees them: the entry, the login page and the shell
-// (both lazy), the objectives page, a chunk they share, and another route that stays on its own.
+// (both lazy), the objective area's layout, the objectives page, a chunk they share, and another route that stays on its own.
 const ROOT = '/repo/renderer';
 const chunk = (facade: string | null, imports: string[], modules: string[], isEntry = false) =>
   ({ facade: facade && `${ROOT}/${facade}`, isEntry, imports, modules });
@@ -14,6 +14,7 @@ function firstBuild() {
     ['LoginPage.js', chunk('features/auth/pages/LoginPage.tsx', ['react.js', 'Input.js'], ['LoginPage.tsx'])],
     ['Input.js', chunk(null, [], ['fluent-input'])],
     ['ShellLayout.js', chunk('app/shell/ShellLayout.tsx', ['react.js', 'Dialog.js'], ['ShellLayout.tsx'])],
+    ['ObjectiveArea.js', chunk('app/shell/ObjectiveArea.tsx', ['react.js'], ['ObjectiveArea.tsx'])],
     ['ObjectivesPage.js', chunk('features/objectives/pages/ObjectivesPage.tsx', ['Dialog.js', 'Input.js'], ['ObjectivesPage.tsx'])],
     ['AppToaster.js', chunk('app/AppToaster.tsx', [], ['AppToaster.tsx'])],
     ['Dialog.js', chunk(null, [], ['fluent-dialog'])],
@@ -27,7 +28,7 @@ describe('first-screen chunk groups (scripts/vite-first-screen-chunks.ts)', () =
     const plan = planGroups(firstBuild(), ROOT);
     expect(Object.fromEntries(plan)).toEqual({
       'main.tsx': 'boot', react: 'boot', 'react-dom': 'boot', 'LoginPage.tsx': 'boot', 'fluent-input': 'boot',
-      'ShellLayout.tsx': 'first-screen', 'ObjectivesPage.tsx': 'first-screen', 'AppToaster.tsx': 'first-screen', 'fluent-dialog': 'first-screen',
+      'ShellLayout.tsx': 'first-screen', 'ObjectiveArea.tsx': 'first-screen', 'ObjectivesPage.tsx': 'first-screen', 'AppToaster.tsx': 'first-screen', 'fluent-dialog': 'first-screen',
     });
     expect(plan.has('StatisticsPage.tsx')).toBe(false);
     expect(plan.has('echarts')).toBe(false);

@@ -1,15 +1,14 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import {
   Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, mergeClasses, OverlayDrawer, tokens,
 } from '@fluentui/react-components';
 import {
   BoardRegular, CalendarLtrRegular, DismissRegular, OpenRegular, OrganizationRegular, PeopleCommunityRegular, SettingsRegular,
-  ShieldPersonRegular, TargetArrowRegular, TextBulletListTreeRegular, TimerRegular,
+  ShieldPersonRegular, TargetArrowRegular, TimerRegular,
 } from '@fluentui/react-icons';
 import type { SessionUser } from '../../../shared/api/users';
-import { hubPageUrl, openExternal } from '../../lib/external';
-import { getTransport, isDesktop } from '../../lib/transport';
+import { isDesktop } from '../../lib/transport';
 import { isActive, menuItems, type MenuItem } from './menu-items';
 import { useDrawerWidth } from './drawer-width';
 
@@ -21,7 +20,6 @@ const ICONS: Record<string, ReactElement> = {
   holidays: <CalendarLtrRegular />,
   admin: <ShieldPersonRegular />,
   settings: <SettingsRegular />,
-  alignment: <TextBulletListTreeRegular />,
   'objective-tracking': <TargetArrowRegular />,
 };
 
@@ -43,21 +41,11 @@ const useStyles = makeStyles({
   external: { marginLeft: 'auto', fontSize: '16px', color: tokens.colorNeutralForeground3 },
 });
 
-function useObjectiveTrackingUrl(): string {
-  // On the web the link is a real href (middle-click, copy link work); desktop asks main for the hub address.
-  const [url, setUrl] = useState(() => (window.location.protocol === 'file:' ? '' : new URL('/objective-tracking/objectives', window.location.origin).toString()));
-  useEffect(() => {
-    if (isDesktop()) void hubPageUrl('/objective-tracking/objectives').then(setUrl);
-  }, []);
-  return url;
-}
-
 /** spec §2: the side menu; the Fluent overlay drawer closes on an outside click and on Escape. */
 export function SideMenu({ user, open, onClose }: { user: SessionUser; open: boolean; onClose: () => void }) {
   const styles = useStyles();
   const drawerWidth = useDrawerWidth();
   const { pathname } = useLocation();
-  const externalUrl = useObjectiveTrackingUrl();
   const items = menuItems(user, isDesktop());
 
   const renderItem = (item: MenuItem) => {
@@ -71,21 +59,9 @@ export function SideMenu({ user, open, onClose }: { user: SessionUser; open: boo
       </>
     );
     if (item.external) {
+      // spec §2, the web: the area in a new tab, a real href (middle-click and copy link work)
       return (
-        <a
-          className={className}
-          href={externalUrl || '#'}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={(event) => {
-            // Desktop: main opens it in the user's browser (window.open is denied there).
-            if (getTransport().kind === 'desktop') {
-              event.preventDefault();
-              if (externalUrl) void openExternal(externalUrl);
-            }
-            onClose();
-          }}
-        >
+        <a className={className} href={item.path} target="_blank" rel="noopener noreferrer" aria-current={active ? 'page' : undefined} onClick={onClose}>
           {content}
         </a>
       );

@@ -1,16 +1,22 @@
 import { hasCapability } from '../../../shared/rules/permissions';
+import { OBJECTIVE_AREA_PREFIX } from '../../../shared/rules/objective-area';
 import type { Actor } from '../../../shared/rules/session-user';
 import { PATHS } from '../../lib/paths';
 
-// spec §2: Dashboard, Super-Awesome Team, Time Tracking, Holidays, Admin (view-admin only),
-// and the external Objective Tracking link. Settings joins them in the desktop app.
+// spec §2: Dashboard, Super-Awesome Team, Time Tracking, Holidays, Admin (view-admin only), and
+// the Objective Tracking link. The spec's product was two sites, so on the web that link opens
+// the area in a new tab, as written; the desktop app is one window with one offline cache, so
+// there it opens the area in the window. The area's own screens (Approvals, Plans, Alignment…)
+// are in its navigation (./ObjectiveAreaNav.tsx), not here. Settings is a screen of the shell
+// on the web too (the person's own settings), so it has its entry on both.
 
 export interface MenuItem {
   key: string;
   label: string;
   path: string;
-  /** other paths that light this entry up */
+  /** other paths that light this entry up; one ending in '/' lights it for every path below */
   also?: readonly string[];
+  /** opens in a new tab (the web's Objective Tracking link) */
   external?: boolean;
 }
 
@@ -23,16 +29,15 @@ export function menuItems(user: Pick<Actor, 'capabilities'>, desktop: boolean): 
     { key: 'holidays', label: 'Holidays', path: PATHS.holidays },
   ];
   if (hasCapability(user, 'VIEW_ADMIN')) items.push({ key: 'admin', label: 'Admin', path: PATHS.admin });
-  if (desktop) items.push({ key: 'settings', label: 'Settings', path: PATHS.settings });
-  // issue 24: the alignment view, a screen of Objective Tracking inside the app
-  items.push({ key: 'alignment', label: 'Alignment', path: PATHS.alignment });
-  items.push({ key: 'objective-tracking', label: 'Objective Tracking', path: PATHS.objectives, external: true });
+  items.push({ key: 'settings', label: 'Settings', path: PATHS.settings });
+  items.push({
+    key: 'objective-tracking', label: 'Objective Tracking', path: PATHS.objectives, also: [OBJECTIVE_AREA_PREFIX], ...(desktop ? {} : { external: true }),
+  });
   return items;
 }
 
 /** The active entry is chosen by path; '/' only matches itself, longer paths match by prefix. */
 export function isActive(item: MenuItem, pathname: string): boolean {
-  if (item.external) return false;
   return [item.path, ...(item.also ?? [])].some((p) =>
     p === '/' ? pathname === '/' : p.endsWith('/') ? pathname.startsWith(p) : pathname === p || pathname.startsWith(`${p}/`),
   );

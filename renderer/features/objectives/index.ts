@@ -8,6 +8,7 @@ export const ApprovalsPage = lazy(() => import('./pages/ApprovalsPage'));
 export const ApprovalPage = lazy(() => import('./pages/ApprovalPage'));
 
 export { OBJECTIVE_KEY, useObjective, useObjectiveChoices, useObjectiveList } from './api/objectives';
+export { useApprovalsWaiting } from './api/approvals';
 export { DeadlineBar } from './components/DeadlineBar';
 export { StatusBadge } from './components/StatusBadge';
 export { LevelBadge } from './components/LevelBadge';

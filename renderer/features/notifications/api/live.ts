@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshesOnPush } from '../../../lib/live/push-refresh';
 import { offlineAtom } from '../../../lib/offline/offline-state';
 import { appStore } from '../../../lib/store';
 import { hubBridge } from '../../../lib/transport';
@@ -15,7 +16,10 @@ import { NOTIFICATIONS_KEY } from './notifications';
 export function useLiveNotifications(): void {
   const client = useQueryClient();
   useEffect(() => {
-    const refresh = () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    const refresh = () => {
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      void client.invalidateQueries({ predicate: refreshesOnPush });
+    };
     const bridge = hubBridge();
     if (bridge) {
       return bridge.onNotifications?.(refresh);

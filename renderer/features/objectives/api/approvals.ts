@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   approvalDecisionResponseSchema,
+  approvalsCountResponseSchema,
   approvalsResponseSchema,
   completionApprovalResponseSchema,
   type CompletionApprovalBody,
 } from '../../../../shared/api/approvals';
+import { NOTIFICATION_POLL_MS } from '../../../../shared/api/notifications';
 import { hubCall } from '../../../lib/api';
+import { REFRESH_ON_PUSH } from '../../../lib/live/push-refresh';
 import { OBJECTIVE_KEY } from './objectives';
 
 // design §4 approvals calls.
@@ -14,6 +17,24 @@ export function useApprovals() {
   return useQuery({
     queryKey: [...OBJECTIVE_KEY, 'approvals'],
     queryFn: () => hubCall(approvalsResponseSchema.shape.data, 'GET', '/objective/approvals'),
+    // a request that arrives while the page is open shows up on it
+    meta: REFRESH_ON_PUSH,
+  });
+}
+
+/**
+ * How many requests wait for this approver (the area navigation's Approvals entry). Under the
+ * objectives key, so every decision made here refreshes it with the list; a request that arrives
+ * is a notification, whose push refreshes it (REFRESH_ON_PUSH); one decided by another approver
+ * tells nobody else, so the bell's poll interval catches that.
+ */
+export function useApprovalsWaiting(enabled: boolean) {
+  return useQuery({
+    queryKey: [...OBJECTIVE_KEY, 'approvals', 'count'],
+    queryFn: () => hubCall(approvalsCountResponseSchema.shape.data, 'GET', '/objective/approvals/count'),
+    enabled,
+    refetchInterval: NOTIFICATION_POLL_MS,
+    meta: REFRESH_ON_PUSH,
   });
 }
 
