@@ -1,26 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import ExcelJS from 'exceljs';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { jobs, keyResults, objectives, roles, teamMembers, teams, users } from '../server/db/schema';
 import { exportUserPages, exportUsers } from '../server/exports/users-data';
-import { PLAN_HEADERS, PLAN_SHEETS, SUMMARY_HEADERS } from '../server/exports/plans-xlsx';
-import { styleHeader } from '../server/exports/plans-xlsx-style';
-import { USER_SHEETS, usersWorkbookStream } from '../server/exports/users-xlsx';
-import { EXPORT_COLUMN_WIDTH } from '../shared/rules/people-exports';
-import { teamPlans } from '../server/services/plans';
-import type { Plans } from '../shared/api/plans';
+import { usersWorkbookStream } from '../server/exports/users-xlsx';
 import { createSession } from '../server/services/sessions';
 import { ALL_CAPABILITIES } from '../shared/rules/capabilities';
 import type { Actor } from '../shared/rules/session-user';
+import { readXlsx } from '../tests/support/xlsx-read';
 
-// issue 10 bench/exports.ts: GET /api/exports/users.xlsx with 1k, 5k and 10k members and
+// bench/exports.ts: GET /api/exports/users.xlsx with 1k, 5k and 10k members and
 // GET /api/exports/plans.xlsx?team= for one big team, through the real route on a fresh in-memory
 // PGlite hub (loopback HTTP, the body read as it arrives). For each size: time, workbook size, and
 // the live heap the export needed (a second run with a collection every 50 ms; needs --expose-gc).
-// Each is also measured the way it was before, for comparison: users read once per sheet (the
-// first streamed export) and with all rows read first, plans with the whole workbook in memory.
+// The users export is also written from rows all read first, for comparison, and without HTTP.
 // 'buffers' is memory outside the heap (Buffers, ArrayBuffers): the streamed users export keeps
 // the pages for its later sheets in a temporary file past 256 KiB, so it should stay flat too.
 //
@@ -41,7 +35,7 @@ interface Figures {
   bytes: number;
   /** the largest live heap seen above the baseline (collected every 50 ms in a second run) */
   liveHeap: number;
-  /** the same for Buffers and ArrayBuffers outside the heap (exceljs buffers its sheet XML there) */
+  /** the same for Buffers and ArrayBuffers outside the heap (the zip's chunks, the spool's pages) */
   buffers: number;
   peakRss: number;
 }
@@ -122,54 +116,13 @@ async function download(path: string): Promise<number> {
 
 async function rowCount(path: string, sheet: number): Promise<number> {
   const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await res.arrayBuffer());
-  return wb.worksheets[sheet].rowCount - 1;
-}
-
-/** The plans export as it was before streaming: the whole plan read, the whole workbook built in memory. */
-async function inMemoryPlansWorkbook(plans: Plans): Promise<number> {
-  const workbook = new ExcelJS.Workbook();
-  const plan = workbook.addWorksheet(PLAN_SHEETS.plan, { views: [{ state: 'frozen', ySplit: 1 }] });
-  plan.columns = PLAN_HEADERS.map((header, i) => ({ header, width: i === 1 ? 48 : 18, style: i === 7 ? { numFmt: 'yyyy-mm-dd' } : {} }));
-  styleHeader(plan);
-  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
-  for (const o of plans.items) {
-    plan.addRow(['Objective', o.title, o.owner.name, o.team?.name ?? '', o.category, o.priority, o.status, day(o.deadline), null]).font = { bold: true };
-    for (const k of o.keyResults) plan.addRow(['Key result', k.title, o.owner.name, o.team?.name ?? '', o.category, k.priority, k.status, day(k.deadline), k.status === 'completed' ? (k.percentage ?? 100) : null]);
-  }
-  const summary = workbook.addWorksheet(PLAN_SHEETS.summary, { views: [{ state: 'frozen', ySplit: 1 }] });
-  summary.columns = SUMMARY_HEADERS.map((header) => ({ header, width: 24 }));
-  styleHeader(summary);
-  for (const p of plans.plans) summary.addRow([p.name, p.email ?? '', p.team, p.completedObjectives, p.overdueObjectives, p.totalObjectives]);
-  return (await workbook.xlsx.writeBuffer()).byteLength;
+  return readXlsx(await res.arrayBuffer()).sheets[sheet].rowCount - 1;
 }
 
 const admin: Actor = {
   id: exporter.id, role: { id: adminRole.id, name: 'Admin' }, capabilities: [...ALL_CAPABILITIES], isOwner: true, isTeamLead: false, isTeamsManager: false,
   teamIds: [], leadTeamIds: [], managedTeamIds: [],
 };
-
-/** The users export as first streamed: the members read again for each of the three sheets. */
-async function threePassUsersWorkbook(): Promise<number> {
-  const { PassThrough } = await import('node:stream');
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  let bytes = 0;
-  stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
-  const pages = exportUserPages(db, admin, undefined);
-  for (const spec of USER_SHEETS) {
-    const ws = workbook.addWorksheet(spec.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = spec.headers.map((header, i) => ({ header, width: EXPORT_COLUMN_WIDTH, style: spec.formats?.[i] ? { numFmt: spec.formats[i] } : {} }));
-    styleHeader(ws);
-    ws.getRow(1).commit();
-    for await (const page of pages()) for (const p of page) for (const cells of spec.rows(p)) ws.addRow(cells).commit();
-    ws.commit();
-  }
-  await workbook.commit();
-  return bytes;
-}
-
 
 if (!gc) throw new Error('run with node --expose-gc --import tsx bench/exports.ts: the live heap needs collections');
 console.log(`bench/exports.ts on PGlite (in memory), Node ${process.version}; time of one run, live heap of a second run collected every 50 ms`);
@@ -184,13 +137,12 @@ for (const size of SIZES) {
     for await (const chunk of usersWorkbookStream(await exportUsers(db, admin, undefined))) bytes += (chunk as Buffer).length;
     return bytes;
   });
-  // the same read-once writer without HTTP, to set beside the read-once-per-sheet one
+  // the same writer without HTTP
   const oncePaged = await measure(async () => {
     let bytes = 0;
     for await (const chunk of usersWorkbookStream(exportUserPages(db, admin, undefined))) bytes += (chunk as Buffer).length;
     return bytes;
   });
-  const threePasses = await measure(threePassUsersWorkbook);
   // the query work one pass costs (the read-once-per-sheet writer made three)
   const readOnly = await measure(async () => {
     let people = 0;
@@ -199,7 +151,6 @@ for (const size of SIZES) {
   });
   console.log(row(`${size.toLocaleString('en-GB')} members, streamed, read once (the route)`, streamed));
   console.log(row(`${size.toLocaleString('en-GB')} members, streamed, read once, no HTTP`, oncePaged));
-  console.log(row(`${size.toLocaleString('en-GB')} members, streamed, read once per sheet, no HTTP (before)`, threePasses));
   console.log(row(`${size.toLocaleString('en-GB')} members, all rows read first`, oneRead));
   console.log(`${`${size.toLocaleString('en-GB')} members, one pass over the pages, no workbook`.padEnd(66)} ${readOnly.ms.toFixed(0).padStart(7)} ms`);
 }
@@ -233,10 +184,8 @@ for (const size of OBJECTIVE_SIZES) {
   const streamed = await measure(() => download(path));
   const rows = await rowCount(path, 0);
   if (rows !== size * (1 + KEY_RESULTS_PER_OBJECTIVE)) throw new Error(`expected ${size * (1 + KEY_RESULTS_PER_OBJECTIVE)} plan rows, got ${rows}`);
-  const inMemory = await measure(async () => inMemoryPlansWorkbook(await teamPlans(db, admin, bigTeam.id)));
   const label = `${size.toLocaleString('en-GB')} objectives + ${(size * KEY_RESULTS_PER_OBJECTIVE).toLocaleString('en-GB')} key results`;
   console.log(row(`${label}, streamed (the route)`, streamed));
-  console.log(row(`${label}, workbook in memory (before)`, inMemory));
 }
 
 await app.close();

@@ -19,7 +19,7 @@ const require = createRequire(import.meta.url);
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 
-const LAZY_MODULES = ['exceljs', '@zxcvbn-ts/language-common'];
+const LAZY_MODULES = ['@zxcvbn-ts/language-common'];
 for (const name of LAZY_MODULES) {
   await build({
     entryPoints: [require.resolve(name)],

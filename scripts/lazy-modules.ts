@@ -1,14 +1,14 @@
 import { createRequire } from 'node:module';
 import type { Plugin } from 'esbuild';
 
-// issue 20: the embedded hub's warm start. A bundle evaluates every module it holds before the
-// hub's first line runs; a few big ones serve only rare requests, yet cost the start more than the
-// routes: exceljs (xlsx exports) ~15 % of the start's CPU, @zxcvbn-ts/language-common (password
-// changes; it unpacks its dictionaries when evaluated) ~5 %. In the bundle, an import of one of
-// these gets a stand-in whose first read of an export loads the real module, bundled on its own
-// beside hub.mjs. Importers keep their static imports (the web hub runs the sources unchanged);
-// the exports must only be read when used, which is how the hub uses both (ExcelJS.Workbook in
-// the export functions, dictionary in the password checker it builds on first use).
+// The embedded hub's warm start. A bundle evaluates every module it holds before the hub's first
+// line runs; a big one that serves only rare requests costs the start more than the routes:
+// @zxcvbn-ts/language-common (password changes; it unpacks its dictionaries when evaluated) ~5 %
+// of the start's CPU (exceljs was ~15 % until the exports wrote their own xlsx). In the bundle, an
+// import of such a module gets a stand-in whose first read of an export loads the real module,
+// bundled on its own beside hub.mjs. Importers keep their static imports (the web hub runs the
+// sources unchanged); the exports must only be read when used, which is how the hub uses it
+// (dictionary in the password checker it builds on first use).
 
 const NAMESPACE = 'lazy-module';
 

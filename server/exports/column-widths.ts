@@ -1,8 +1,8 @@
-// issue 21: every export sizes its columns to what they hold (a users export opened in a
-// spreadsheet had its Email column too narrow for the addresses). The longest value of a column,
-// its header included, gives its width in characters, between a floor and a cap: past the cap a
-// long description would push every column after it off the screen. exceljs' streaming writer
-// writes the widths before the first row, so the rows are measured before any is written.
+// Every export sizes its columns to what they hold (a users export opened in a spreadsheet had
+// its Email column too narrow for the addresses). The longest value of a column, its header
+// included, gives its width in characters, between a floor and a cap: past the cap a long
+// description would push every column after it off the screen. A sheet's widths come before its
+// first row (xlsx-writer.ts), so the rows are measured before any is written.
 
 export interface WidthLimits {
   /** the narrowest a column gets, in characters */

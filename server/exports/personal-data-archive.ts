@@ -38,7 +38,7 @@ export async function personalDataZip(archive: PersonalArchive): Promise<Uint8Ar
   const entries: Zippable = {
     'README.txt': strToU8(README),
     'data.json': strToU8(`${JSON.stringify(snakify(data), null, 2)}\n`),
-    'data.xlsx': [await personalDataWorkbook(data), { level: 0 }],
+    'data.xlsx': [personalDataWorkbook(data), { level: 0 }],
   };
   for (const file of archive.files) entries[file.fileName] = [file.data, { level: file.contentType.startsWith('image/') ? 0 : 6 }];
   return zipSync(entries, { level: 6, mtime: new Date(data.generatedAt) });

@@ -1,13 +1,13 @@
-import ExcelJS from 'exceljs';
 import type { PersonalData } from '../../shared/api/personal-data-export';
 import { NOTIFICATION_KIND_LABELS } from '../../shared/api/notifications';
 import { THEME_CHOICE_LABELS } from '../../shared/api/preferences';
 import { EVALUATION_FIELDS } from '../../shared/rules/constants';
 import { EVALUATION_LABELS, ratingText } from '../../shared/rules/evaluation-scale';
 import { ColumnWidths, type WidthLimits } from './column-widths';
-import { styleHeader } from './plans-xlsx-style';
+import { HEADER_STYLE } from './plans-xlsx-style';
+import { xlsxBuffer } from './xlsx-writer';
 
-// issue 26: data.json as a workbook a person reads without tools: a sheet per section, a
+// portability (docs/personal-data.md): data.json as a workbook a person reads without tools: a sheet per section, a
 // styled header row (the exports' style), columns as wide as what they hold, real dates.
 
 export const PERSONAL_DATA_COLUMN_WIDTHS: WidthLimits = { min: 12, max: 60 };
@@ -150,19 +150,17 @@ export const PERSONAL_SHEETS: readonly PersonalSheet[] = [
 /** A cell as wide as the spreadsheet shows it: a timestamp takes its whole format. */
 const shown = (formats: Record<number, string>) => (cell: unknown, i: number) => (cell instanceof Date && formats[i] === STAMP ? STAMP : cell);
 
-export async function personalDataWorkbook(data: PersonalData): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.title = `${data.profile.name}: personal data`;
-  workbook.created = new Date(data.generatedAt);
-  for (const { name, headers, formats = {}, rows } of PERSONAL_SHEETS) {
-    const cells = rows(data);
-    const widths = new ColumnWidths(headers);
-    cells.forEach((row) => widths.measure(row.map(shown(formats))));
-    const columnWidths = widths.widths(PERSONAL_DATA_COLUMN_WIDTHS);
-    const ws = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = headers.map((header, i) => ({ header, width: columnWidths[i], style: formats[i] ? { numFmt: formats[i] } : {} }));
-    styleHeader(ws);
-    for (const row of cells) ws.addRow(row).alignment = { wrapText: true, vertical: 'top' };
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function personalDataWorkbook(data: PersonalData): Buffer {
+  return xlsxBuffer((workbook) => {
+    for (const { name, headers, formats = {}, rows } of PERSONAL_SHEETS) {
+      const cells = rows(data);
+      const widths = new ColumnWidths(headers);
+      cells.forEach((row) => widths.measure(row.map(shown(formats))));
+      const columns = widths.widths(PERSONAL_DATA_COLUMN_WIDTHS).map((width, i) => ({ width, style: formats[i] ? { numFmt: formats[i] } : undefined }));
+      const ws = workbook.addSheet(name, { frozenRows: 1, columns });
+      ws.addRow(headers, HEADER_STYLE);
+      for (const row of cells) ws.addRow(row, { wrap: true });
+      ws.end();
+    }
+  }, { title: `${data.profile.name}: personal data`, created: new Date(data.generatedAt) });
 }

@@ -1,14 +1,10 @@
-import type ExcelJS from 'exceljs';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { PRIMARY_COLOR } from '../../shared/rules/constants';
+import type { CellStyle } from './xlsx-writer';
 
 /** The header row every export of ours shares: bold white on the theme colour (spec §9). */
-export function styleHeader(ws: ExcelJS.Worksheet): void {
-  const head = ws.getRow(1);
-  head.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  head.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${PRIMARY_COLOR.slice(1)}` } };
-}
+export const HEADER_STYLE: CellStyle = { bold: true, color: '#FFFFFF', fill: PRIMARY_COLOR };
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -1,20 +1,19 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { PlanObjective, Plans, PlanSummary } from '../../shared/api/plans';
 import { supportsText } from '../../shared/rules/alignment-supports';
 import type { PlanPages } from './plans-data';
 import { ColumnWidths, type WidthLimits } from './column-widths';
-import { styleHeader } from './plans-xlsx-style';
-import { readerCaughtUp, zipCaughtUp } from './users-xlsx';
+import { HEADER_STYLE } from './plans-xlsx-style';
+import { readerCaughtUp, XlsxWriter } from './xlsx-writer';
 
 // spec §9 Excel exports: the plan — objectives with their key results beneath them, and the
-// member summaries — as the plans page shows them. Written with exceljs' streaming writer from
-// pages of rows, so the largest team's plan goes out with flat memory (issue 10). Columns are as
-// wide as their longest value (issue 21): exceljs writes a sheet's widths before its first row,
-// so each sheet's pages are read twice, once to measure and once to write (a page is a lookup
-// by primary key; the ids are fixed before the answer starts, so both passes read the same rows).
+// member summaries — as the plans page shows them. Streamed from pages of rows, so the largest
+// team's plan goes out with flat memory. Columns are as wide as their longest value, and a
+// sheet's widths come before its first row, so each sheet's pages are read twice, once to
+// measure and once to write (a page is a lookup by primary key; the ids are fixed before the
+// answer starts, so both passes read the same rows).
 
-// issue 24: 'Supports' last, so the columns before it keep their places for those who read them
+// alignment: 'Supports' last, so the columns before it keep their places for those who read them
 export const PLAN_HEADERS = ['Type', 'Title', 'Assignee', 'Team', 'Category', 'Priority', 'Status', 'Deadline', 'Completion score', 'Supports'];
 export const SUMMARY_HEADERS = ['Name', 'Email', 'Team', 'Completed objectives', 'Overdue objectives', 'Total objectives'];
 export const PLAN_SHEETS = { plan: 'Plan', summary: 'Members' } as const;
@@ -58,41 +57,32 @@ function pagesOf(plans: Plans): PlanPages {
 export function plansWorkbookStream(source: Plans | PlanPages): Readable {
   const pages = Array.isArray((source as Plans).items) ? pagesOf(source as Plans) : (source as PlanPages);
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const workbook = new XlsxWriter((chunk) => {
+    if (!stream.destroyed) stream.write(chunk);
+  });
   const write = async () => {
     const planWidths = await measured(PLAN_HEADERS, pages.items(), (o) => planRows(o).map((r) => r.cells));
     if (stream.destroyed) return;
-    const plan = workbook.addWorksheet(PLAN_SHEETS.plan, { views: [{ state: 'frozen', ySplit: 1 }] });
-    plan.columns = PLAN_HEADERS.map((header, i) => ({ header, width: planWidths[i], style: i === 7 ? { numFmt: 'yyyy-mm-dd' } : {} }));
-    styleHeader(plan);
-    plan.getRow(1).commit();
+    const plan = workbook.addSheet(PLAN_SHEETS.plan, { frozenRows: 1, columns: planWidths.map((width, i) => ({ width, style: i === 7 ? { numFmt: 'yyyy-mm-dd' } : undefined })) });
+    plan.addRow(PLAN_HEADERS, HEADER_STYLE);
     for await (const page of pages.items()) {
       if (stream.destroyed) return;
-      for (const o of page) {
-        for (const { cells, bold } of planRows(o)) {
-          const row = plan.addRow(cells);
-          if (bold) row.font = { bold: true };
-          row.commit();
-        }
-      }
-      await zipCaughtUp(plan, stream);
+      for (const o of page) for (const { cells, bold } of planRows(o)) plan.addRow(cells, bold ? { bold } : undefined);
       await readerCaughtUp(stream);
     }
-    plan.commit();
+    plan.end();
     const summaryWidths = await measured(SUMMARY_HEADERS, pages.summaries(), (p) => [summaryRow(p)]);
     if (stream.destroyed) return;
-    const summary = workbook.addWorksheet(PLAN_SHEETS.summary, { views: [{ state: 'frozen', ySplit: 1 }] });
-    summary.columns = SUMMARY_HEADERS.map((header, i) => ({ header, width: summaryWidths[i] }));
-    styleHeader(summary);
-    summary.getRow(1).commit();
+    const summary = workbook.addSheet(PLAN_SHEETS.summary, { frozenRows: 1, columns: summaryWidths.map((width) => ({ width })) });
+    summary.addRow(SUMMARY_HEADERS, HEADER_STYLE);
     for await (const page of pages.summaries()) {
       if (stream.destroyed) return;
-      for (const p of page) summary.addRow(summaryRow(p)).commit();
-      await zipCaughtUp(summary, stream);
+      for (const p of page) summary.addRow(summaryRow(p));
       await readerCaughtUp(stream);
     }
-    summary.commit();
-    await workbook.commit();
+    summary.end();
+    workbook.end();
+    stream.end();
   };
   write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
   return stream;

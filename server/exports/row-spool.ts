@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-// exceljs' streaming writer zips one sheet at a time: rows added to a later sheet while an
-// earlier one is still open wait in memory as XML until it closes (issue 10). So a workbook
+// A streamed workbook is a zip written one sheet after another: a later sheet cannot start
+// while an earlier one is still being written (xlsx-writer.ts). So a workbook
 // whose sheets all come from the same rows reads them from the database once, writes its first
 // sheet as the pages arrive, and keeps the rows here, as JSON lines, for the sheets after it:
 // in memory while they are few (one member's export never touches the disk), in a temporary

@@ -1,16 +1,15 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import { PRIMARY_COLOR } from '../../shared/rules/constants';
 import { EXPORT_COLUMN_WIDTH, EXPORT_SHEETS } from '../../shared/rules/people-exports';
 import { ColumnWidths, type WidthLimits } from './column-widths';
+import { HEADER_STYLE } from './plans-xlsx-style';
 import { RowSpool, SPOOL_MEMORY_LIMIT } from './row-spool';
 import type { ExportUser } from './users-data';
+import { readerCaughtUp, XlsxWriter } from './xlsx-writer';
 
 // spec §9 spreadsheets: sheets Main Information, Relevant Information, Projects Experience,
-// column width 20 (the narrowest: issue 21 widens a column to its longest value, up to
-// USER_COLUMN_WIDTHS.max); a styled header row and real dates. Written with exceljs' streaming
-// writer from pages of members read once, so memory stays flat however many there are (design
-// §3, issue 10).
+// column width 20 (the narrowest: a column widens to its longest value, up to
+// USER_COLUMN_WIDTHS.max); a styled header row and real dates. Streamed from pages of members
+// read once, so memory stays flat however many there are (design §3).
 
 export const MAIN_HEADERS = ['Name', 'Email', 'Phone', 'Job', 'Team', 'Direct Manager', 'Join Date', 'Status'];
 export const RELEVANT_HEADERS = ['Name', 'Company', 'Position', 'Start Date', 'End Date', 'Description'];
@@ -48,74 +47,32 @@ export const USER_SHEETS: readonly UserSheet[] = [
   },
 ];
 
-function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, { name, headers, formats = {} }: UserSheet, widths: number[]) {
-  const ws = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = headers.map((header, i) => ({ header, width: widths[i], style: formats[i] ? { numFmt: formats[i] } : {} }));
-  const head = ws.getRow(1);
-  head.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  head.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${PRIMARY_COLOR.slice(1)}` } };
-  head.commit();
-  return ws;
-}
-
 /** One pass over the members, page by page (the export makes one). */
 export type UserPages = () => AsyncIterable<ExportUser[]>;
 
-type Drains = { once(event: 'drain', done: () => void): unknown; off(event: 'drain', done: () => void): unknown };
-
-/** Resolves at the target's next 'drain', or when the download closes first. */
-function drainedOrClosed(target: Drains, stream: PassThrough): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      target.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    target.once('drain', done);
-    stream.once('close', done);
-  });
-}
-
-/** Pause between pages while the reader is behind, so a slow download does not pile up in memory. */
-export function readerCaughtUp(stream: PassThrough): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
-  return drainedOrClosed(stream, stream);
-}
-
-/**
- * exceljs hands a sheet's XML to the zip through a PassThrough of archiver's without heeding
- * its backpressure (exceljs' StreamBuf ignores write()'s answer), so rows written faster than
- * they are compressed pile up there, outside the heap: a whole sheet at worst. So between pages
- * wait, like for the reader, until the zip has taken them. Reaches into exceljs 4.4 (the
- * worksheet's `stream` and its `pipes`); without them it waits for nothing.
- */
-export function zipCaughtUp(ws: ExcelJS.Worksheet, stream: PassThrough): Promise<void> {
-  const entry = (ws as unknown as { stream?: { pipes?: Array<Drains & { _writableState?: { needDrain?: boolean } }> } }).stream?.pipes?.[0];
-  if (!entry?._writableState?.needDrain || stream.destroyed) return Promise.resolve();
-  return drainedOrClosed(entry, stream);
-}
-
 export function usersWorkbookStream(source: ExportUser[] | UserPages, { spoolMemoryLimit = SPOOL_MEMORY_LIMIT } = {}): Readable {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  // The members are read once (issue 10), measured for every sheet's column widths (issue 21:
-  // exceljs writes a sheet's widths before its first row) and kept in a spool; the sheets are then
-  // written from it one after the other, since the zip holds one sheet open at a time (a sheet
-  // written alongside another would wait in memory as XML). Members already in memory need no spool.
+  const workbook = new XlsxWriter((chunk) => {
+    if (!stream.destroyed) stream.write(chunk);
+  });
+  // The members are read once, measured for every sheet's column widths (a sheet's widths come
+  // before its first row) and kept in a spool; the sheets are then written from it one after the
+  // other, since a zip holds one file open at a time (a sheet written alongside another would
+  // wait in memory). Members already in memory need no spool.
   const spool = Array.isArray(source) ? undefined : new RowSpool<ExportUser>(spoolMemoryLimit);
   const widths = USER_SHEETS.map((spec) => new ColumnWidths(spec.headers));
   const measure = (page: ExportUser[]) => {
     for (const p of page) USER_SHEETS.forEach((spec, i) => spec.rows(p).forEach((cells) => widths[i].measure(cells)));
   };
-  const fill = async (spec: UserSheet, columnWidths: number[], pages: AsyncIterable<ExportUser[]> | Iterable<ExportUser[]>) => {
-    const ws = addSheet(workbook, spec, columnWidths);
+  const fill = async ({ name, headers, formats = {}, rows }: UserSheet, columnWidths: number[], pages: AsyncIterable<ExportUser[]> | Iterable<ExportUser[]>) => {
+    const ws = workbook.addSheet(name, { frozenRows: 1, columns: headers.map((_, i) => ({ width: columnWidths[i], style: formats[i] ? { numFmt: formats[i] } : undefined })) });
+    ws.addRow(headers, HEADER_STYLE);
     for await (const page of pages) {
       if (stream.destroyed) return false;
-      for (const p of page) for (const cells of spec.rows(p)) ws.addRow(cells).commit();
-      await zipCaughtUp(ws, stream);
+      for (const p of page) for (const cells of rows(p)) ws.addRow(cells);
       await readerCaughtUp(stream);
     }
-    ws.commit();
+    ws.end();
     return true;
   };
   const write = async () => {
@@ -129,9 +86,9 @@ export function usersWorkbookStream(source: ExportUser[] | UserPages, { spoolMem
     }
     const pages = () => spool?.pages() ?? [source as ExportUser[]];
     for (const [i, spec] of USER_SHEETS.entries()) if (!(await fill(spec, widths[i].widths(USER_COLUMN_WIDTHS), pages()))) return;
-    // freed before the commit, which never settles if the reader goes away meanwhile
     await spool?.dispose();
-    await workbook.commit();
+    workbook.end();
+    stream.end();
   };
   void write()
     .catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))))

@@ -69,7 +69,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/exports/evaluations/:userId.xlsx', { schema: { tags: ['exports'], params: employeeIdParamsSchema } }, async (request, reply) => {
     const person = await readableEmployee(api.db, request.actor, request.params.userId);
-    const bytes = await evaluationsWorkbook(person.name, await evaluationsOf(api.db, person.id));
+    const bytes = evaluationsWorkbook(person.name, await evaluationsOf(api.db, person.id));
     return sendXlsx(reply, bytes, evaluationsExportFile(person.name));
   });
 };

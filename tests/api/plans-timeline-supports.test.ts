@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_HEADERS, PLAN_SHEETS } from '../../server/exports/plans-xlsx';
 import { addLink } from '../../server/services/alignment-links';
@@ -10,6 +9,7 @@ import { timelineResponseSchema } from '../../shared/api/timeline';
 import { PRIVATE_OBJECTIVE_LABEL } from '../../shared/rules/alignment';
 import { createUser, TEST_PASSWORD } from '../support/factories';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
+import { readXlsx } from '../support/xlsx-read';
 
 // issue 24 'The plans export and the timeline show the parents': what an objective supports, in
 // the timeline's answer, the plans' answer and the plans workbook's 'Supports' column, each
@@ -67,14 +67,10 @@ async function teamPlan(who: Person, team: number) {
 async function planSheet(who: Person, query = '') {
   const res = await fetch(`${w.hub.url}/api/exports/plans.xlsx${query}`, { headers: { authorization: `Bearer ${tokens[who]}` } });
   expect(res.status).toBe(200);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await res.arrayBuffer());
-  const sheet = wb.getWorksheet(PLAN_SHEETS.plan)!;
-  const rows: Array<{ type: unknown; title: unknown; supports: unknown }> = [];
-  sheet.eachRow((row, n) => {
-    if (n > 1) rows.push({ type: row.getCell(1).value, title: row.getCell(2).value, supports: row.getCell(PLAN_HEADERS.indexOf('Supports') + 1).value });
-  });
-  return { header: (sheet.getRow(1).values as unknown[]).slice(1), rows };
+  const sheet = readXlsx(await res.arrayBuffer()).sheet(PLAN_SHEETS.plan);
+  const supports = PLAN_HEADERS.indexOf('Supports') + 1;
+  const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => ({ type: sheet.cell(i + 2, 1), title: sheet.cell(i + 2, 2), supports: sheet.cell(i + 2, supports) }));
+  return { header: sheet.row(1), rows };
 }
 
 describe('timeline: what each objective supports', () => {

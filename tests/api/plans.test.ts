@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyResults, objectives } from '../../server/db/schema';
 import { planPages } from '../../server/exports/plans-data';
@@ -8,6 +7,7 @@ import { teamPlans as readTeamPlans, teamPlanScope } from '../../server/services
 import { PLANS_MESSAGES } from '../../shared/api/plans';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 import { expectSizedToContent } from '../support/xlsx-widths';
+import { readXlsx } from '../support/xlsx-read';
 
 // issue 9: plans (objective-tracking §3, §6, §7) with summaries worked out by hand.
 let w: ObjectiveWorld;
@@ -84,21 +84,21 @@ describe('POST /user/plans {team}', () => {
 describe('GET /exports/plans.xlsx', () => {
   async function workbook(who: Who, query = '') {
     const res = await fetch(`${w.hub.url}/api/exports/plans.xlsx${query}`, { headers: { authorization: `Bearer ${w.tokens[who]}` } });
-    const wb = new ExcelJS.Workbook();
-    if (res.status === 200) await wb.xlsx.load(await res.arrayBuffer());
-    return { res, wb };
+    return { res, wb: res.status === 200 ? readXlsx(await res.arrayBuffer()) : undefined };
   }
   it('exports my plan: objectives with key results beneath, and my summary', async () => {
     const { res, wb } = await workbook('member');
     expect(res.status).toBe(200);
-    const plan = wb.getWorksheet(PLAN_SHEETS.plan)!;
-    expect((plan.getRow(1).values as unknown[]).slice(1)).toEqual(PLAN_HEADERS);
-    const rows = [2, 3, 4, 5].map((n) => [plan.getRow(n).getCell(1).value, plan.getRow(n).getCell(2).value]);
+    const plan = wb!.sheet(PLAN_SHEETS.plan);
+    expect(plan.row(1)).toEqual(PLAN_HEADERS);
+    const rows = [2, 3, 4, 5].map((n) => [plan.cell(n, 1), plan.cell(n, 2)]);
     expect(rows).toEqual([['Objective', 'P3 done'], ['Objective', 'P2 late'], ['Objective', 'P1 open'], ['Key result', 'K1']]);
-    expect(plan.getRow(5).getCell(9).value).toBe(80);
-    const summary = wb.getWorksheet(PLAN_SHEETS.summary)!;
-    expect((summary.getRow(1).values as unknown[]).slice(1)).toEqual(SUMMARY_HEADERS);
-    expect((summary.getRow(2).values as unknown[]).slice(4)).toEqual([1, 1, 3]);
+    // objectives bold, their key results not
+    expect([2, 5].map((n) => plan.look(n, 2)?.bold)).toEqual([true, false]);
+    expect(plan.cell(5, 9)).toBe(80);
+    const summary = wb!.sheet(PLAN_SHEETS.summary);
+    expect(summary.row(1)).toEqual(SUMMARY_HEADERS);
+    expect(summary.row(2).slice(3)).toEqual([1, 1, 3]);
     expectSizedToContent(plan, PLAN_COLUMN_WIDTHS);
     expectSizedToContent(summary, PLAN_COLUMN_WIDTHS);
   });
@@ -106,7 +106,7 @@ describe('GET /exports/plans.xlsx', () => {
     const { res, wb } = await workbook('owner', `?team=${w.alpha}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('Alpha%20plans.xlsx');
-    expect(wb.getWorksheet(PLAN_SHEETS.summary)!.rowCount).toBe(5);
+    expect(wb!.sheet(PLAN_SHEETS.summary).rowCount).toBe(5);
     expect((await workbook('lead', `?team=${w.alpha}`)).res.status).toBe(403);
   });
   it('is read page by page (issue 10 streaming) with the same rows, in the same order, as the plans page', async () => {

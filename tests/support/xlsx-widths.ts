@@ -1,18 +1,14 @@
-import type ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { cellWidth, type WidthLimits } from '../../server/exports/column-widths';
+import type { SheetRead } from './xlsx-read';
 
 /**
- * issue 21: every column of an exported sheet, read back with exceljs, is two characters wider
- * than its longest value (header included), within the export's limits.
+ * Every column of an exported sheet, read back, is two characters wider than its longest value
+ * (header included), within the export's limits.
  */
-export function expectSizedToContent(ws: ExcelJS.Worksheet, { min, max }: WidthLimits): void {
-  const columns = ws.getRow(1).cellCount;
-  for (let c = 1; c <= columns; c += 1) {
-    // Array.from: exceljs leaves holes for empty cells, which map would skip
-    const longest = Math.max(...Array.from(ws.getColumn(c).values as unknown[]).slice(1).map(cellWidth));
-    expect({ column: ws.getRow(1).getCell(c).value, width: ws.getColumn(c).width }).toEqual({
-      column: ws.getRow(1).getCell(c).value, width: Math.min(max, Math.max(min, longest + 2)),
-    });
+export function expectSizedToContent(ws: SheetRead, { min, max }: WidthLimits): void {
+  for (let c = 1; c <= ws.row(1).length; c += 1) {
+    const longest = Math.max(...ws.column(c).map(cellWidth));
+    expect({ column: ws.cell(1, c), width: ws.width(c) }).toEqual({ column: ws.cell(1, c), width: Math.min(max, Math.max(min, longest + 2)) });
   }
 }
