@@ -102,6 +102,8 @@ export async function updateMember(db: Db, actor: Actor, member: LoadedMember, b
   const changes = memberChanges(member, body, username);
   assertMayChangeUserFields(actor, target, changes);
   const changed = (field: FieldChange['field']) => changes.some((c) => c.field === field && c.changed);
+  // the form sent back as it is: nothing to write, and no audit row for an edit that did not happen
+  if (!changes.some((c) => c.changed)) return;
   await db.transaction(async (tx) => {
     // Only a changed line is checked for loops, so a member's own save never trips on old data.
     await checkReferences(tx, body, changed('directManager') ? row.id : null);
@@ -137,10 +139,12 @@ export async function setMemberTeams(db: Db, actor: Actor, member: LoadedMember,
   await db.transaction(async (tx) => {
     const current = await tx.select({ teamId: teamMembers.teamId, isLead: teamMembers.isLead }).from(teamMembers).where(eq(teamMembers.userId, userId));
     const leadOf = new Map(current.map((m) => [m.teamId, m.isLead]));
-    assertMayChangeUserFields(actor, member.target, [
+    const changes: FieldChange[] = [
       { field: 'teams', key: 'teams', changed: !sameIdSet(teamIds, member.target.teamIds) },
       { field: 'lineManager', key: 'isLineManager', changed: teamIds.some((id) => (leadOf.get(id) ?? false) !== isLineManager) },
-    ]);
+    ];
+    assertMayChangeUserFields(actor, member.target, changes);
+    if (!changes.some((c) => c.changed)) return;
     if (teamIds.length > 0) {
       const found = await tx.select({ id: teams.id }).from(teams).where(and(inArray(teams.id, teamIds), eq(teams.status, 'active')));
       if (found.length !== new Set(teamIds).size) throw badRequest(MEMBER_CONFLICT.unknownTeam, 'teams');
