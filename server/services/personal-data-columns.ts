@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { formerEmployeeName } from '../../shared/api/personal-data-erasure';
+import { usernameSkeleton } from '../../shared/rules/username-skeleton';
 import {
   auditLog, daysLeft, evaluations, files, holidayEvents, importRuns, invitations, jobs, keyResults, leases, links, loginEvents,
   objectives, previousTeams, roles, sessionActivity, sessions, settings, skills, teamManagers, teamMembers, teams,
@@ -92,6 +93,9 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
       password_must_change: record,
       last_login: cleared,
       archived_at: record,
+      // what the username and email look like (the look-alike check): they follow the name
+      username_skeleton: erasedTo((p) => usernameSkeleton(p.formerUsername)),
+      email_skeleton: cleared,
       created_at: record,
       updated_at: record,
     },
