@@ -13,6 +13,7 @@ import { reminderJobs } from './services/notification-reminders';
 import { retentionJobs } from './services/retention/job';
 import { startScheduler } from './services/scheduler';
 import { fillSkeletons } from './services/username-skeletons';
+import { idempotencyJobs } from './services/idempotency-keys';
 
 export interface StartHubOptions {
   /** 0 lets the OS pick a free port (the embedded hub, tests). */
@@ -153,7 +154,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     }
     const metrics = metricsListener;
     const db = database.db;
-    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log, app.metrics), ...reminderJobs(db, log), ...retentionJobs(db, log, { hub: `${hostname()} ${url}` }) }) : null;
+    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log, app.metrics), ...reminderJobs(db, log), ...retentionJobs(db, log, { hub: `${hostname()} ${url}` }), ...idempotencyJobs(db, log) }) : null;
     const started = app;
     let closing: Promise<void> | undefined;
     return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idempotencyKeySchema } from './api/idempotency';
 import { themeChoiceSchema } from './api/preferences';
 import { QUEUEABLE_METHODS, type QueuedWrite } from './rules/queued-writes';
 import { sessionUserSchema } from './api/users';
@@ -34,6 +35,8 @@ export const ipcSchemas = {
     path: apiPath,
     query: z.record(z.string(), queryValue).optional(),
     body: z.unknown().optional(),
+    /** docs/api.md 'Idempotency keys': the submit's key, the same on its retries */
+    idempotencyKey: idempotencyKeySchema.optional(),
   }),
   /** a multipart upload (pictures, VPN files): main builds the form and adds the token */
   'hub:upload': z.object({
@@ -104,6 +107,8 @@ export const ipcSchemas = {
     userId: offlineUserId,
     what: z.string().trim().min(1).max(300),
     request: z.object({ method: z.enum(QUEUEABLE_METHODS), path: apiPath, body: z.unknown() }),
+    /** the key the submit was tried with online, so the queue's sends are retries of it */
+    idempotencyKey: idempotencyKeySchema.optional(),
   }),
   'queue:list': z.object({ userId: offlineUserId }),
   /** cancels a waiting change, or dismisses one the hub refused */

@@ -51,7 +51,7 @@ describe('dates a person picks', () => {
       await page.getByText(born).first().waitFor();
     }));
 
-  it("the objective's deadline picker ends 10 years ahead; a later day is refused next to the field", () =>
+  it("the objective's deadline picker ends 10 years ahead; a later day is refused next to the field, the last day is saved", () =>
     signedIn('member', async ({ page }) => {
       // signing in lands on the objectives
       await page.getByRole('heading', { level: 1, name: 'Objectives' }).waitFor();
@@ -67,5 +67,21 @@ describe('dates a person picks', () => {
       // the last day allowed clears it as soon as the person picks it
       await deadline.fill(latestDeadline());
       await expect.poll(() => describedBy(deadline)).not.toBe(OBJECTIVE_MESSAGES.deadlineTooFar);
+
+      // and saves, with one Idempotency-Key for the submit (docs/api.md 'Idempotency keys')
+      const keys: Array<string | undefined> = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/objective') keys.push(request.headers()['idempotency-key']);
+      });
+      await dialog.getByLabel('Title').fill(`Far but not too far ${Date.now()}`);
+      await dialog.getByLabel('Description').fill('Ten years from today, to the day.');
+      for (const [label, option] of [['Category', 'Technology'], ['Subcategory', 'Development'], ['Priority', 'low']]) {
+        await dialog.getByRole('combobox', { name: label, exact: true }).click();
+        await page.getByRole('option', { name: option, exact: true }).click();
+      }
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }));
 });
