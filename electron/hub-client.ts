@@ -22,6 +22,8 @@ export interface HubRequest {
   path: string;
   query?: Record<string, unknown>;
   body?: unknown;
+  /** docs/api.md 'Idempotency keys': sent as Idempotency-Key; a retry of a submit sends the same */
+  idempotencyKey?: string;
 }
 
 export interface HubDownload {
@@ -170,6 +172,7 @@ export class HubClient extends EventEmitter<HubClientEvents> {
       ...(this.options.userAgent ? { 'User-Agent': this.options.userAgent } : {}),
       ...(this.options.appVersion ? { [APP_VERSION_HEADER]: this.options.appVersion } : {}),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(req.idempotencyKey ? { 'Idempotency-Key': req.idempotencyKey } : {}),
       // the hub accepts JSON or nothing; a form gets its multipart type and boundary from fetch
       ...(req.body !== undefined && !form ? { 'Content-Type': 'application/json' } : {}),
     };

@@ -215,7 +215,7 @@ function start(): void {
     target: () => hubConnection.target(),
     token: (hubKey) => tokens.get(hubKey),
     whoAmI: tokenOwner(hub),
-    send: (request) => hub.request(request),
+    send: (request, idempotencyKey) => hub.request({ ...request, idempotencyKey }),
     onChanged: (change) => {
       if (!window.isDestroyed()) window.webContents.send(IPC_EVENTS.queueChanged, change);
     },

@@ -22,8 +22,8 @@ export interface WriteQueueDeps {
   token: (hubKey: string) => string | null;
   /** who the held token belongs to (GET /auth/me); null when it is no longer valid */
   whoAmI: () => Promise<number | null>;
-  /** one request to the hub with the held token; rejects with a HubError */
-  send: (request: QueueableRequest) => Promise<unknown>;
+  /** one request to the hub with the held token and the change's Idempotency-Key; rejects with a HubError */
+  send: (request: QueueableRequest, idempotencyKey: string) => Promise<unknown>;
   /** the queue changed on disk: `sent` changes were just taken by the hub */
   onChanged?: (change: { sent: number }) => void;
   log?: (message: string, error: unknown) => void;
@@ -66,18 +66,23 @@ export class WriteQueue {
     this.retryMs = deps.firstRetryMs ?? 5_000;
   }
 
-  /** Keeps a change for the signed-in user; only what shared/rules/queued-writes allows. */
-  async add(userId: number, what: string, request: { method: string; path: string; body?: unknown }): Promise<QueuedWrite> {
+  /**
+   * Keeps a change for the signed-in user; only what shared/rules/queued-writes allows.
+   * `idempotencyKey`: the key the submit was already tried with, else one of its own (its id).
+   */
+  async add(userId: number, what: string, request: { method: string; path: string; body?: unknown }, idempotencyKey?: string): Promise<QueuedWrite> {
     const checked = checkQueueable(request);
     if (!checked.ok) throw refusedWith(400, checked.message, checked.field ? `request.body.${checked.field}` : 'request');
     const file = await this.fileOf(userId);
+    const id = randomUUID();
     const item: QueuedWrite = {
-      id: randomUUID(),
+      id,
       createdAt: (this.deps.now?.() ?? new Date()).toISOString(),
       what,
       request: checked.request,
       status: 'queued',
       refusal: null,
+      idempotencyKey: idempotencyKey ?? id,
     };
     await this.update(file, (items) => [...items, item]);
     this.changed(0);
@@ -163,7 +168,8 @@ export class WriteQueue {
         let message = '';
         let status = 0;
         try {
-          await this.deps.send(next.request);
+          // the same key on every try: a send whose answer was lost was a check-in all the same
+          await this.deps.send(next.request, next.idempotencyKey ?? next.id);
           outcome = 'sent';
         } catch (error) {
           const shape = error instanceof HubError || isHubErrorShape(error) ? error : null;

@@ -14,6 +14,7 @@ import { frameworkErrors, installApiNotFound, installErrorHandler } from './plug
 import { registerWeb } from './plugins/web';
 import { installWireContract } from './plugins/wire-contract';
 import { installJsonCompression } from './plugins/compress-json';
+import { installIdempotency } from './plugins/idempotency';
 import { adminRoutes } from './routes/admin-routes';
 import { timelineRoutes } from './routes/timeline';
 import { planRoutes } from './routes/plans';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       installWireContract(api);
+      installIdempotency(api); // creating POSTs with an Idempotency-Key; its onSend sees the answer before compression
       installJsonCompression(api); // issue 20: large JSON answers compressed (plugins/compress-json.ts)
       installApiNotFound(api);
       installAppCompat(api); // issue 22: before sign-in, so an old app hears why at its first call

@@ -12,6 +12,8 @@ import { Readiness, untilNoArrivals, type QuietOptions } from './services/readin
 import { reminderJobs } from './services/notification-reminders';
 import { retentionJobs } from './services/retention/job';
 import { startScheduler } from './services/scheduler';
+import { fillSkeletons } from './services/username-skeletons';
+import { idempotencyJobs } from './services/idempotency-keys';
 
 export interface StartHubOptions {
   /** 0 lets the OS pick a free port (the embedded hub, tests). */
@@ -137,6 +139,9 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
       if (unpacked) built.log.info({ file: unpacked.file, migration: unpacked.migration, movedDays }, 'new data folder: started from the prepared database');
       else if (prepared && 'skipped' in prepared) built.log.warn(`new data folder: the prepared database is not used (${prepared.skipped})`);
       await seedIfEmpty(database, options, { info: (m) => built.log.info(m), warn: (m) => built.log.warn(m) });
+      // rows no hub has given their look-alike skeletons yet (older rows, the seed): the check reads them otherwise
+      const filled = await fillSkeletons(database.db);
+      if (filled > 0) built.log.info({ filled }, 'username skeletons filled in');
     } finally {
       await startup.release();
     }
@@ -149,7 +154,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     }
     const metrics = metricsListener;
     const db = database.db;
-    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log, app.metrics), ...reminderJobs(db, log), ...retentionJobs(db, log, { hub: `${hostname()} ${url}` }) }) : null;
+    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log, app.metrics), ...reminderJobs(db, log), ...retentionJobs(db, log, { hub: `${hostname()} ${url}` }), ...idempotencyJobs(db, log) }) : null;
     const started = app;
     let closing: Promise<void> | undefined;
     return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idempotencyKeySchema } from './api/idempotency';
 import { themeChoiceSchema } from './api/preferences';
 import { OBJECTIVE_AREA_KEYS } from './rules/objective-area';
 import { QUEUEABLE_METHODS, type QueuedWrite } from './rules/queued-writes';
@@ -35,6 +36,8 @@ export const ipcSchemas = {
     path: apiPath,
     query: z.record(z.string(), queryValue).optional(),
     body: z.unknown().optional(),
+    /** docs/api.md 'Idempotency keys': the submit's key, the same on its retries */
+    idempotencyKey: idempotencyKeySchema.optional(),
   }),
   /** a multipart upload (pictures, VPN files): main builds the form and adds the token */
   'hub:upload': z.object({
@@ -110,6 +113,8 @@ export const ipcSchemas = {
     userId: offlineUserId,
     what: z.string().trim().min(1).max(300),
     request: z.object({ method: z.enum(QUEUEABLE_METHODS), path: apiPath, body: z.unknown() }),
+    /** the key the submit was tried with online, so the queue's sends are retries of it */
+    idempotencyKey: idempotencyKeySchema.optional(),
   }),
   'queue:list': z.object({ userId: offlineUserId }),
   /** cancels a waiting change, or dismisses one the hub refused */

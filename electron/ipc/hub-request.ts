@@ -17,7 +17,7 @@ export function hubRequestActions(deps: HubRequestDeps): ChannelActions<'hub:req
   return {
     async 'hub:request'(payload) {
       refuseTokenPaths(payload.path);
-      const data = await deps.hub.request<unknown>({ method: payload.method, path: payload.path, query: payload.query, body: payload.body });
+      const data = await deps.hub.request<unknown>({ method: payload.method, path: payload.path, query: payload.query, body: payload.body, idempotencyKey: payload.idempotencyKey });
       return withoutTokens(data);
     },
     async 'hub:upload'(payload) {

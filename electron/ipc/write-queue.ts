@@ -19,7 +19,7 @@ export function writeQueueActions(deps: WriteQueueDeps): ChannelActions<'queue:a
     return deps.writeQueue;
   };
   return {
-    'queue:add': ({ userId, what, request }) => queue().add(userId, what, request),
+    'queue:add': ({ userId, what, request, idempotencyKey }) => queue().add(userId, what, request, idempotencyKey),
     'queue:list': ({ userId }) => queue().list(userId),
     async 'queue:cancel'({ userId, id }) {
       await queue().cancel(userId, id);

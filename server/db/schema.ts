@@ -106,6 +106,13 @@ export const users = pgTable('users', {
   lastLogin: tstz('last_login'),
   /** issue 26: when the person was archived (null while active); retention reminds admins from it */
   archivedAt: tstz('archived_at'),
+  /**
+   * What the username and the email's local part look like (shared/rules/username-skeleton.ts),
+   * for the look-alike check. Written by the hub with the name; a trigger (migration 0017) sets
+   * one back to null when anything else changes the name, and the hub fills nulls in again.
+   */
+  usernameSkeleton: text('username_skeleton'),
+  emailSkeleton: text('email_skeleton'),
   createdAt: tstz('created_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 }, (t) => [
@@ -116,6 +123,8 @@ export const users = pgTable('users', {
   index('users_job_idx').on(t.jobId),
   index('users_role_idx').on(t.roleId),
   index('users_teamlead_idx').on(t.teamleadId),
+  index('users_username_skeleton_idx').on(t.usernameSkeleton),
+  index('users_email_skeleton_idx').on(t.emailSkeleton),
 ]);
 
 /** Membership; isLead marks the team lead(s) of the team (isTeamLead flag of spec §3). */

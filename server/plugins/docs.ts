@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { toSnakeKey } from '../../shared/api/case';
 import { errorBodySchema } from '../../shared/api/common';
 import { PUBLIC_ROUTES } from './auth';
+import { IDEMPOTENT_ROUTES } from './idempotency';
 
 // issue 3: an OpenAPI document at /api/docs generated from the same zod schemas the routes
 // validate with, so a company can script against its hub. The zod schemas describe camelCase
@@ -33,6 +34,17 @@ const errorResponse = {
   ...(z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) as Record<string, unknown>),
 };
 
+// docs/api.md 'Idempotency keys': the header the creating POSTs take (plugins/idempotency.ts)
+const idempotencyHeader = {
+  type: 'object',
+  properties: {
+    'Idempotency-Key': {
+      type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$',
+      description: 'One per submit, the same on every retry of it (a UUID): within 24 hours the same key from the same person answers what the first request answered, marked Idempotent-Replayed: true, and creates nothing more; with another route, path or body it is a 422, while the first is still being answered a 409.',
+    },
+  },
+};
+
 const wireTransform: SwaggerTransform = (document) => {
   const { schema, url } = jsonSchemaTransform(document as Parameters<typeof jsonSchemaTransform>[0]);
   if (!schema) return { schema, url };
@@ -43,6 +55,7 @@ const wireTransform: SwaggerTransform = (document) => {
   if (out.response) out.response = { ...(snakeJsonSchema(out.response) as object), '4xx': errorResponse, '5xx': errorResponse };
   const methods = Array.isArray(document.route.method) ? document.route.method : [document.route.method];
   if (methods.some((m) => PUBLIC_ROUTES.has(`${m} ${url}`))) out.security = [];
+  if (methods.some((m) => IDEMPOTENT_ROUTES.has(`${m} ${url}`))) out.headers = idempotencyHeader;
   return { schema: out, url };
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUSY_MESSAGE, SERVER_ERROR_MESSAGE } from '../../shared/api/hub-error';
 import { DatabaseBusyError } from '../db/transaction-retry';
-import { badRequest, forbidden } from '../http-errors';
+import { badRequest, forbidden, tooManyRequests } from '../http-errors';
 import { BUSY_RETRY_AFTER_SECONDS, errorResponse, WIRE_MESSAGES } from './errors';
 
 describe('errorResponse', () => {
@@ -12,6 +12,11 @@ describe('errorResponse', () => {
       log: false,
     });
     expect(errorResponse(forbidden()).status).toBe(403);
+  });
+
+  it('a 429 carries its Retry-After in whole seconds, never below one', () => {
+    expect(errorResponse(tooManyRequests('Too many.', 61.2))).toEqual({ status: 429, body: { errors: [{ message: 'Too many.' }] }, log: false, headers: { 'retry-after': '62' } });
+    expect(errorResponse(tooManyRequests('Too many.', 0)).headers).toEqual({ 'retry-after': '1' });
   });
 
   it("replaces Fastify's body errors with plain texts", () => {

@@ -45,7 +45,7 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
   if (isHttpError(error)) {
     // services name fields in camelCase like the rest of the code; the wire wants snake_case
     const errors: ApiError[] = error.errors.map((e) => (e.field ? { message: e.message, field: toSnakeKey(e.field) } : e));
-    return { status: error.statusCode, body: { errors }, log: false };
+    return { status: error.statusCode, body: { errors }, log: false, ...(error.headers ? { headers: error.headers } : {}) };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { status: 400, body: { errors: validationErrors(error.validation) }, log: false };

@@ -48,7 +48,8 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/calendar/:file', { schema: { tags, params: calendarFileParamsSchema } }, async (request, reply) => {
     // secrets are 256 bits, so guessing is hopeless; this only keeps a prober from costing queries
-    if (misses.isBlocked(request.ip)) throw tooManyRequests('Too many unknown calendar addresses. Try again later.');
+    const blockedForMs = misses.blockedForMs(request.ip);
+    if (blockedForMs > 0) throw tooManyRequests('Too many unknown calendar addresses. Try again later.', blockedForMs / 1000);
     const match = CALENDAR_FILE.exec(request.params.file);
     const feed = match ? await resolveFeedToken(api.db, match[1]) : null;
     if (!feed) {

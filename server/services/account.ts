@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ConfirmInfoBody } from '../../shared/api/auth';
 import type { Actor } from '../../shared/rules/session-user';
+import { emailSkeleton } from '../../shared/rules/username-skeleton';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, HttpError } from '../http-errors';
@@ -40,7 +41,7 @@ export async function confirmInfo(db: Db, actor: Actor, body: ConfirmInfoBody): 
   // first_login in the WHERE: of two confirmations racing, the second finds nothing to confirm
   const confirmed = await db
     .update(users)
-    .set({ name: body.name, email, phone: body.phone, firstLogin: false, updatedAt: new Date() })
+    .set({ name: body.name, email, emailSkeleton: emailSkeleton(email), phone: body.phone, firstLogin: false, updatedAt: new Date() })
     .where(and(eq(users.id, actor.id), eq(users.firstLogin, true)))
     .returning({ id: users.id });
   if (confirmed.length === 0) throw new HttpError(409, [{ message: ACCOUNT_MESSAGES.alreadyConfirmed }]);

@@ -9,14 +9,16 @@ export class AddressMisses {
 
   constructor(private readonly limit: number, private readonly windowMs: number, private readonly now: () => number = Date.now) {}
 
-  isBlocked(address: string): boolean {
+  /** How long this address stays refused: the rest of its window once it is full, else 0. */
+  blockedForMs(address: string): number {
     const window = this.windows.get(address);
-    if (!window) return false;
-    if (this.now() - window.start >= this.windowMs) {
+    if (!window) return 0;
+    const left = window.start + this.windowMs - this.now();
+    if (left <= 0) {
       this.windows.delete(address);
-      return false;
+      return 0;
     }
-    return window.misses >= this.limit;
+    return window.misses >= this.limit ? left : 0;
   }
 
   count(address: string): void {

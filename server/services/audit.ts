@@ -3,6 +3,7 @@ import type { AuditEntity, AuditEntry, AuditQuery } from '../../shared/api/audit
 import type { Ref } from '../../shared/api/common';
 import type { DbOrTx } from '../db/client';
 import { auditLog, users } from '../db/schema';
+import { sameJson } from './user-field-guard';
 
 // design §3: every admin change is written to the audit table in the SAME transaction as the
 // change, so a rolled-back change leaves no record and a committed one always has one.
@@ -15,7 +16,9 @@ export interface AuditRecord {
   after?: unknown;
 }
 
+/** Writes the row; an edit whose before and after are the same changed nothing and leaves none. */
 export async function recordAudit(tx: DbOrTx, actorId: number, record: AuditRecord): Promise<void> {
+  if (record.before !== undefined && record.after !== undefined && sameJson(record.before, record.after)) return;
   await tx.insert(auditLog).values({
     actorId,
     entity: record.entity,

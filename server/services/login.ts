@@ -1,9 +1,9 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { LoginBody, LoginResult } from '../../shared/api/auth';
 import { LOGIN_MESSAGES } from '../../shared/rules/messages';
 import type { Db, DbOrTx } from '../db/client';
 import { loginEvents, users } from '../db/schema';
-import { tooManyRequests, unauthorized } from '../http-errors';
+import { tooManyRequests, unauthorized, type HttpError } from '../http-errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, type SessionOrigin } from './sessions';
 import { loadSessionUser } from './session-user';
@@ -15,22 +15,42 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_USERNAME = 5;
 export const MAX_FAILURES_PER_ADDRESS = 30;
 
-/** Failures in the window for this username (since its last success) and for this address. */
-export async function recentFailures(db: DbOrTx, username: string, address: string, now = new Date()) {
+/** The failures that count: in the window, for the username since its last success, and for the address. */
+function countedFailures(username: string, address: string, now: Date) {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
   const lastSuccess = sql`coalesce((select max(e.created_at) from ${loginEvents} e
     where lower(e.username) = lower(${username}) and e.success), '-infinity'::timestamptz)`;
+  return {
+    byUsername: and(sql`lower(${loginEvents.username}) = lower(${username})`, eq(loginEvents.success, false), gt(loginEvents.createdAt, since), sql`${loginEvents.createdAt} > ${lastSuccess}`),
+    byAddress: and(eq(loginEvents.address, address), eq(loginEvents.success, false), gt(loginEvents.createdAt, since)),
+  };
+}
+
+/** Failures in the window for this username (since its last success) and for this address. */
+export async function recentFailures(db: DbOrTx, username: string, address: string, now = new Date()) {
+  const where = countedFailures(username, address, now);
   const [[byUser], [byAddress]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(loginEvents)
-      .where(and(sql`lower(${loginEvents.username}) = lower(${username})`, eq(loginEvents.success, false), gt(loginEvents.createdAt, since), sql`${loginEvents.createdAt} > ${lastSuccess}`)),
-    db
-      .select({ n: count() })
-      .from(loginEvents)
-      .where(and(eq(loginEvents.address, address), eq(loginEvents.success, false), gt(loginEvents.createdAt, since))),
+    db.select({ n: count() }).from(loginEvents).where(where.byUsername),
+    db.select({ n: count() }).from(loginEvents).where(where.byAddress),
   ]);
   return { byUsername: Number(byUser?.n ?? 0), byAddress: Number(byAddress?.n ?? 0) };
+}
+
+/**
+ * The 429 of a limited attempt, its Retry-After the seconds until no limit holds any more, with
+ * this attempt (already recorded: it counts too) and no further failure: a limit lifts when the
+ * failure that filled it, the limit-th newest, leaves the window.
+ */
+export async function tooManyAttempts(db: DbOrTx, message: string, username: string, address: string, now = new Date()): Promise<HttpError> {
+  const where = countedFailures(username, address, now);
+  const limitFilledAt = (condition: typeof where.byUsername, limit: number) =>
+    db.select({ at: loginEvents.createdAt }).from(loginEvents).where(condition).orderBy(desc(loginEvents.createdAt)).offset(limit - 1).limit(1);
+  const [[byUser], [byAddress]] = await Promise.all([
+    limitFilledAt(where.byUsername, MAX_FAILURES_PER_USERNAME),
+    limitFilledAt(where.byAddress, MAX_FAILURES_PER_ADDRESS),
+  ]);
+  const lifts = Math.max(...[byUser, byAddress].map((row) => (row ? row.at.getTime() + LOGIN_WINDOW_MS : now.getTime())));
+  return tooManyRequests(message, (lifts - now.getTime()) / 1000);
 }
 
 export function isLimited(failures: { byUsername: number; byAddress: number }): boolean {
@@ -63,7 +83,7 @@ export async function signIn(db: Db, body: LoginBody, origin: SessionOrigin & { 
 
   if (isLimited(await recentFailures(db, body.username, address, now))) {
     await record(false, null);
-    throw tooManyRequests(LOGIN_MESSAGES.tooManyAttempts);
+    throw await tooManyAttempts(db, LOGIN_MESSAGES.tooManyAttempts, body.username, address, now);
   }
   const user = await checkCredentials(db, body.username, body.password);
   if (!user) {

@@ -3,6 +3,7 @@ import { OBJECTIVE_EDIT_FIELDS, subcategoriesOf, type ObjectiveDetail } from '..
 import type { Priority } from '../../shared/rules/constants';
 import { isoDay } from '../../shared/rules/dates';
 import { canAssignTo, isObjectiveReadOnly } from '../../shared/rules/objective-access';
+import { objectiveDeadlineProblem } from '../../shared/rules/objective-deadline';
 import { LEVEL_MESSAGES, levelOf, levelRefusal, type ObjectiveLevel } from '../../shared/rules/objective-levels';
 import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import { transition, type ObjectiveAction, type Transition } from '../../shared/rules/objective-status';
@@ -96,9 +97,10 @@ async function checkLevelAssignment(db: DbOrTx, actor: Actor, level: ObjectiveLe
   if (!canAssignTo(actor, { id: ownerId, teamIds: manages ? [...ownerTeams, teamId as number] : ownerTeams })) throw forbidden(OBJECTIVE_MESSAGES.assignForbidden);
 }
 
-/** §5: the deadline picker's minimum is today. */
+/** §5: the deadline picker's minimum is today; its maximum 10 years ahead (shared/rules/objective-deadline.ts). */
 function checkDeadline(deadline: string): void {
-  if (deadline < isoDay()) throw badRequest(OBJECTIVE_MESSAGES.deadlinePast, 'deadline');
+  const problem = objectiveDeadlineProblem(deadline);
+  if (problem) throw badRequest(problem, 'deadline');
 }
 
 /** POST /objective. */

@@ -4,9 +4,9 @@ import { PASSWORD_MESSAGES } from '../../shared/rules/messages';
 import { newPasswordProblem } from '../../shared/rules/password';
 import type { Db, DbOrTx } from '../db/client';
 import { loginEvents, users } from '../db/schema';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../http-errors';
+import { badRequest, forbidden, notFound } from '../http-errors';
 import { recordAudit } from './audit';
-import { isLimited, recentFailures } from './login';
+import { isLimited, recentFailures, tooManyAttempts } from './login';
 import { hashPassword, verifyPassword } from './passwords';
 import { endSessionsOf } from './sessions';
 import type { SsoConfig } from './sso/config';
@@ -66,7 +66,7 @@ export async function changeOwnPassword(
   const fail = () => db.insert(loginEvents).values({ username: account.username, address: caller.address, success: false, userId: account.id, method: PASSWORD_CHANGE_METHOD, createdAt: now });
   if (isLimited(await recentFailures(db, account.username, caller.address, now))) {
     await fail();
-    throw tooManyRequests(PASSWORD_MESSAGES.tooManyAttempts);
+    throw await tooManyAttempts(db, PASSWORD_MESSAGES.tooManyAttempts, account.username, caller.address, now);
   }
   if (!(await verifyPassword(body.currentPassword, account.passwordHash))) {
     await fail();

@@ -42,9 +42,13 @@ export async function saveExtras(db: Db, actor: Actor, member: LoadedMember, bod
     const clean = body.personalInfo as NonNullable<UserExtras['personalInfo']>;
     next.personalInfo = canViewSensitivePersonalInfo(actor, target) ? clean : keepHidden(clean, stored.personalInfo, HIDDEN_PERSONAL);
   }
+  // a save that changes nothing ({}, or the form sent back as it is) writes nothing: no audit row
+  // for an edit that did not happen, and the profile's last update stays when it was
+  const changed = sent.filter((section) => !sameJson(next[section], stored[section]));
+  if (changed.length === 0) return;
   await db.transaction(async (tx) => {
     await tx.update(users).set({ extras: next, updatedAt: new Date() }).where(eq(users.id, row.id));
-    await tx.insert(auditLog).values({ actorId: actor.id, entity: 'user', entityId: String(row.id), action: 'extras', before: null, after: { sections: sent } });
+    await tx.insert(auditLog).values({ actorId: actor.id, entity: 'user', entityId: String(row.id), action: 'extras', before: null, after: { sections: changed } });
   });
 }
 

@@ -5,6 +5,7 @@ import { DEFAULT_LEARNING_AND_DEV_EUR, DEFAULT_TEAM_BUILDINGS_RON } from '../../
 import { reportingLineError } from '../../shared/rules/reporting-lines';
 import { ROLE_USER } from '../../shared/rules/roles';
 import type { Actor } from '../../shared/rules/session-user';
+import { USERNAME_MESSAGES } from '../../shared/rules/messages';
 import { normaliseUsername, sameUsername } from '../../shared/rules/username';
 import type { Db, DbOrTx } from '../db/client';
 import { auditLog, jobs, roles, teamMembers, teams, users } from '../db/schema';
@@ -12,6 +13,7 @@ import { badRequest, HttpError, notFound } from '../http-errors';
 import type { LoadedMember } from './people-profile';
 import { assertMayChangeUserFields, sameIdSet, type FieldChange } from './user-field-guard';
 import { endSessionsOf } from './sessions';
+import { looksLikeAnother, skeletonsOf } from './username-skeletons';
 
 // The member dialog (spec §2 'Member dialog', §5 member rules) and archive / restore (spec §4).
 
@@ -44,12 +46,16 @@ const managerLookup = (rows: Array<{ id: number; managerId: number | null }>) =>
   return (id: number) => byId.get(id) ?? null;
 };
 
-async function checkUnique(db: DbOrTx, email: string, username: string, exceptId: number | null) {
+/** `newUsername`: the username is new to this account, so it may not look like anyone else's name either. */
+async function checkUnique(db: DbOrTx, email: string, username: string, exceptId: number | null, newUsername: boolean) {
   const others = exceptId === null ? undefined : ne(users.id, exceptId);
   const [byEmail] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = lower(${email})`, others));
   if (byEmail) throw badRequest(MEMBER_CONFLICT.email, 'email');
   const [byUsername] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.username}) = lower(${username})`, others));
   if (byUsername) throw badRequest(MEMBER_CONFLICT.username, 'username');
+  // 'аdmin' (Cyrillic а) or 'admín' beside 'admin', or beside someone's address admin@…: a name kept
+  // before this rule is not refused when its account is saved again, only a name being given
+  if (newUsername && (await looksLikeAnother(db, username, exceptId))) throw badRequest(USERNAME_MESSAGES.lookAlike, 'username');
 }
 
 const audit = (db: DbOrTx, actor: Actor, entityId: number, action: string, before: unknown, after: unknown) =>
@@ -61,10 +67,10 @@ export async function createMember(db: Db, actor: Actor, body: CreateMemberBody)
   const username = body.username || normaliseUsername(body.email.split('@')[0]);
   return db.transaction(async (tx) => {
     await checkReferences(tx, body, null);
-    await checkUnique(tx, body.email, username, null);
+    await checkUnique(tx, body.email, username, null, true);
     const [userRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ROLE_USER));
     const [created] = await tx.insert(users).values({
-      name: body.name, username, email: body.email, phone: body.phone, jobId: body.jobId, roleId: userRole?.id ?? null,
+      name: body.name, username, email: body.email, ...skeletonsOf(username, body.email), phone: body.phone, jobId: body.jobId, roleId: userRole?.id ?? null,
       teamleadId: body.teamleadId ?? null, joinDate: body.joinDate, registered: false,
       extras: { bitstoneInfo: { learningAndDev: DEFAULT_LEARNING_AND_DEV_EUR, teamBuildings: DEFAULT_TEAM_BUILDINGS_RON } },
     }).returning({ id: users.id });
@@ -102,12 +108,14 @@ export async function updateMember(db: Db, actor: Actor, member: LoadedMember, b
   const changes = memberChanges(member, body, username);
   assertMayChangeUserFields(actor, target, changes);
   const changed = (field: FieldChange['field']) => changes.some((c) => c.field === field && c.changed);
+  // the form sent back as it is: nothing to write, and no audit row for an edit that did not happen
+  if (!changes.some((c) => c.changed)) return;
   await db.transaction(async (tx) => {
     // Only a changed line is checked for loops, so a member's own save never trips on old data.
     await checkReferences(tx, body, changed('directManager') ? row.id : null);
-    await checkUnique(tx, body.email, username, row.id);
+    await checkUnique(tx, body.email, username, row.id, changed('username'));
     await tx.update(users).set({
-      name: body.name, username, email: body.email, phone: body.phone, jobId: body.jobId,
+      name: body.name, username, email: body.email, ...skeletonsOf(username, body.email), phone: body.phone, jobId: body.jobId,
       teamleadId: body.teamleadId === undefined ? row.teamleadId : body.teamleadId,
       joinDate: body.joinDate === undefined ? row.joinDate : body.joinDate,
       updatedAt: new Date(),
@@ -137,10 +145,12 @@ export async function setMemberTeams(db: Db, actor: Actor, member: LoadedMember,
   await db.transaction(async (tx) => {
     const current = await tx.select({ teamId: teamMembers.teamId, isLead: teamMembers.isLead }).from(teamMembers).where(eq(teamMembers.userId, userId));
     const leadOf = new Map(current.map((m) => [m.teamId, m.isLead]));
-    assertMayChangeUserFields(actor, member.target, [
+    const changes: FieldChange[] = [
       { field: 'teams', key: 'teams', changed: !sameIdSet(teamIds, member.target.teamIds) },
       { field: 'lineManager', key: 'isLineManager', changed: teamIds.some((id) => (leadOf.get(id) ?? false) !== isLineManager) },
-    ]);
+    ];
+    assertMayChangeUserFields(actor, member.target, changes);
+    if (!changes.some((c) => c.changed)) return;
     if (teamIds.length > 0) {
       const found = await tx.select({ id: teams.id }).from(teams).where(and(inArray(teams.id, teamIds), eq(teams.status, 'active')));
       if (found.length !== new Set(teamIds).size) throw badRequest(MEMBER_CONFLICT.unknownTeam, 'teams');

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { formerEmployeeName } from '../../shared/api/personal-data-erasure';
+import { usernameSkeleton } from '../../shared/rules/username-skeleton';
 import {
   auditLog, daysLeft, evaluations, files, holidayEvents, importRuns, invitations, jobs, keyResults, leases, links, loginEvents,
   objectives, previousTeams, roles, sessionActivity, sessions, settings, skills, teamManagers, teamMembers, teams,
@@ -11,6 +12,7 @@ import { keyResultCheckIns } from '../db/schema-check-ins';
 import { desktopRequiredVersions } from '../db/schema-desktop';
 import { notifications, notificationSettings } from '../db/schema-notifications';
 import { calendarFeeds } from '../db/schema-calendar-feeds';
+import { idempotencyKeys } from '../db/schema-idempotency';
 import { userPreferences } from '../db/schema-preferences';
 import { retentionReminders, retentionRuns } from '../db/schema-retention';
 import { oidcFlows } from '../db/schema-sso';
@@ -92,6 +94,9 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
       password_must_change: record,
       last_login: cleared,
       archived_at: record,
+      // what the username and email look like (the look-alike check): they follow the name
+      username_skeleton: erasedTo((p) => usernameSkeleton(p.formerUsername)),
+      email_skeleton: cleared,
       created_at: record,
       updated_at: record,
     },
@@ -105,6 +110,12 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
     table: loginEvents,
     personRows: (p) => or(eq(loginEvents.userId, p.id), sql`lower(${loginEvents.username}) = ${p.username.toLowerCase()}`, byEmail(loginEvents.username, p)),
     columns: { id: record, user_id: personal, username: personal, address: personal, success: personal, method: personal, created_at: personal },
+  },
+  // a creating request's answer for its retries, 24 hours
+  {
+    table: idempotencyKeys,
+    personRows: (p) => eq(idempotencyKeys.userId, p.id),
+    columns: { user_id: personal, key: personal, route: personal, fingerprint: personal, status_code: personal, response: personal, created_at: personal, lease_expires_at: personal },
   },
   { table: notifications, personRows: (p) => eq(notifications.userId, p.id), columns: { id: record, user_id: personal, kind: personal, title: mentions, body: mentions, link: personal, created_at: personal, read_at: personal, dedupe_key: personal, objective_id: personal, done_at: personal } },
   { table: notificationSettings, personRows: (p) => eq(notificationSettings.userId, p.id), columns: { user_id: personal, kind: personal, enabled: personal } },

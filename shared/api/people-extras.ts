@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, longText, refSchema, shortText } from './common';
+import { birthdateProblem } from '../rules/birthdate';
 import { EXTRA_MESSAGES } from '../rules/people-messages';
 
 // User extras (spec §3) as the profile shows them and as the extra-details dialog saves them.
@@ -75,9 +76,15 @@ export const bitstoneInfoInputSchema = z.object({
   about: looseText.optional(),
 });
 
+/** A real day 15 to 100 years ago, or '' for none (shared/rules/birthdate.ts); checked on the day it is sent. */
+const birthdateSchema = z.string().superRefine((value, ctx) => {
+  const problem = birthdateProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 export const personalInfoInputSchema = z.object({
   officialName: shortText(300).optional(),
-  birthdate: shortText(30).optional(),
+  birthdate: birthdateSchema.optional(),
   personalEmailAddress: shortText(300).optional(),
   hometown: shortText(300).optional(),
   currentAddress: shortText(500).optional(),

@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, formatJoinDate, formatLastModified, isoDay, overdueText, timeLeft, timeUsed } from './dates';
+import { addYears, daysBetween, isCalendarDay, formatJoinDate, formatLastModified, isoDay, overdueText, timeLeft, timeUsed } from './dates';
 
 describe('dates', () => {
+  it('moves a calendar day by whole years, 29 February to the 28th off a leap year', () => {
+    expect(addYears('2026-06-15', 10)).toBe('2036-06-15');
+    expect(addYears('2026-06-15', -15)).toBe('2011-06-15');
+    expect(addYears('2028-02-29', 1)).toBe('2029-02-28');
+    expect(addYears('2028-02-29', 4)).toBe('2032-02-29');
+    expect(addYears('2026-12-31', -100)).toBe('1926-12-31');
+    expect(addYears('0096-02-29', 1)).toBe('0097-02-28');
+  });
+  it('knows a real calendar day, in the first century too', () => {
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    expect(isCalendarDay('2026-02-29')).toBe(false);
+    expect(isCalendarDay('0001-01-01')).toBe(true);
+    // years 0 to 99, which Date.UTC alone reads as 1900 to 1999
+    expect(isCalendarDay('0096-02-29')).toBe(true);
+    expect(isCalendarDay('0097-02-29')).toBe(false);
+    expect(isCalendarDay('banana')).toBe(false);
+  });
   it('formats deadlines, last-modified and join dates as the spec writes them', () => {
     expect(isoDay(new Date(2026, 0, 5))).toBe('2026-01-05');
     expect(formatLastModified(new Date(2026, 10, 3, 9, 7))).toBe('03-11-2026 09:07');

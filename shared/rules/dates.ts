@@ -65,10 +65,25 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.UTC(by, bm - 1, bd) - Date.UTC(ay, am - 1, ad)) / DAY_MS);
 }
 
+/** Midnight UTC of a day; Date.UTC alone reads the years 0 to 99 as 1900 to 1999. */
+function utcDay(y: number, monthIndex: number, d: number): Date {
+  const date = new Date(Date.UTC(2000, monthIndex, d));
+  date.setUTCFullYear(y, monthIndex, d);
+  return date;
+}
+
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 export function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
+  const date = utcDay(y, m - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The same calendar day `years` later (earlier when negative); 29 February becomes the 28th off a leap year. */
+export function addYears(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const year = y + years;
+  const last = utcDay(year, m, 0).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${pad(m)}-${pad(Math.min(d, last))}`;
 }

@@ -46,4 +46,5 @@ export const SESSIONS_MESSAGES = {
 /** issue 18: look-alike usernames (shared/rules/username.ts). */
 export const USERNAME_MESSAGES = {
   hidden: 'Username cannot contain invisible characters, control characters or line breaks.',
+  lookAlike: 'Username looks like an existing username or email. Choose one that cannot be mistaken for it.',
 } as const;

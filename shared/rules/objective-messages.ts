@@ -13,6 +13,8 @@ export const OBJECTIVE_MESSAGES = {
   deadline: 'Deadline is required',
   subcategoryMismatch: 'Subcategory does not belong to the category',
   deadlinePast: 'Deadline cannot be earlier than today',
+  // ours: the spec sets no latest deadline (shared/rules/objective-deadline.ts)
+  deadlineTooFar: 'Deadline cannot be more than 10 years from today',
   krDeadlineAfterObjective: 'Deadline cannot be later than the objective deadline',
   krOnArchived: 'Key results cannot be added to an archived objective',
   krOnCompleted: 'Key results cannot be added to a completed objective',

@@ -19,6 +19,9 @@ export const EXTRA_MESSAGES = {
   company: 'Company is required.',
   position: 'Position is required.',
   projectTitle: 'Project title is required.',
+  // ours: the spec leaves the birth date's refusals unworded (shared/rules/birthdate.ts)
+  birthdate: 'Birth date must be a real date (YYYY-MM-DD).',
+  birthdateRange: 'Birth date must be between 15 and 100 years ago.',
   deniedTitle: 'Action denied',
   deniedBody: 'You have required fields unfilled.',
   empty: 'No info added yet.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkInCreateSchema, checkInParamsSchema } from '../api/check-ins';
+import { idempotencyKeySchema } from '../api/idempotency';
 
 // issue 22, offline writes: the only requests the desktop app may keep on disk while the hub is
 // away and send when it is back. A check-in (with its comment) is an addition that stands on its
@@ -32,6 +33,11 @@ export const queuedWriteSchema = z.object({
   /** refused: the hub answered no (its message in refusal); kept until the person dismisses it */
   status: z.enum(['queued', 'refused']),
   refusal: z.string().nullable(),
+  /**
+   * docs/api.md 'Idempotency keys': sent with every try of this change, so a send whose answer was
+   * lost and the next one create one check-in. Absent in files from before it: the id is the key.
+   */
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type QueuedWrite = z.infer<typeof queuedWriteSchema>;
 

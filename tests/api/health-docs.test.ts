@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENT_ROUTES } from '../../server/plugins/idempotency';
 import { startTestHub, type TestHub } from '../support/hub';
 
 // issue 3 item 1: health without sign-in, the OpenAPI document, and the web build at /.
@@ -48,6 +49,21 @@ describe('GET /api/docs', () => {
     expect(login.responses['4XX'].content['application/json'].schema.required).toEqual(['errors']);
     expect(doc.paths['/api/auth/me'].get.security).toBeUndefined();
     expect(doc.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('documents the Idempotency-Key header on every creating POST, and on no other operation', async () => {
+    const doc = (await hub.get('/api/docs')).body as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; required?: boolean; schema: { maxLength?: number } }> }>> };
+    const keyed: string[] = [];
+    for (const [template, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const header = op.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+        if (!header) continue;
+        keyed.push(`${method.toUpperCase()} ${template.replace(/\{(\w+)\}/g, ':$1')}`);
+        expect(header.required ?? false).toBe(false);
+        expect(header.schema.maxLength).toBe(255);
+      }
+    }
+    expect(keyed.sort()).toEqual([...IDEMPOTENT_ROUTES].sort());
   });
 });
 

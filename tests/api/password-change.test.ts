@@ -112,6 +112,9 @@ describe('changing one\'s own password', () => {
     const limited = await change(token, { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ errors: [{ message: PASSWORD_MESSAGES.tooManyAttempts }] });
+    // the failures were just made: the limit holds for about the whole 15 minutes
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
     // the same counter as the sign-in page: guessing here locks guessing there
     expect((await hub.post('/api/auth/login', { username: user.username, password: TEST_PASSWORD })).status).toBe(429);
     const [row] = await hub.db.select().from(users).where(eq(users.id, user.id));

@@ -1,6 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { auditLog, users } from '../../server/db/schema';
+import { snakify } from '../../shared/api/case';
+import type { ExtrasUpdate } from '../../shared/api/people-extras';
+import { birthdateBounds } from '../../shared/rules/birthdate';
+import { addYears, isoDay } from '../../shared/rules/dates';
 import { EXTRA_MESSAGES } from '../../shared/rules/people-messages';
 import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
@@ -72,6 +76,63 @@ describe('spec §5 validation', () => {
       'relevant_experience.0.end_date': EXTRA_MESSAGES.field,
       'projects_info.0.title': EXTRA_MESSAGES.projectTitle,
     });
+  });
+});
+
+/** PUT /user/:id/extras with a body of the hub's own type, sent in snake_case. */
+const save = (who: string, body: ExtrasUpdate) => put(who, snakify(body));
+const auditRows = async () => Number((await hub.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(mateId)), eq(auditLog.action, 'extras'))))[0].n);
+
+// the member's own birth date, which they see and edit (spec §6)
+describe('the birth date (shared/rules/birthdate.ts)', () => {
+  it('is a real day, 15 to 100 years ago, or left empty', async () => {
+    const { earliest, latest } = birthdateBounds();
+    for (const birthdate of [latest, earliest, addYears(isoDay(), -40), '']) {
+      const res = await save('mate', { personalInfo: { hometown: 'Brasov', birthdate } });
+      expect({ birthdate, status: res.status }).toEqual({ birthdate, status: 200 });
+      expect((await stored()).personalInfo?.birthdate).toBe(birthdate);
+    }
+  });
+
+  it('refuses text that is no date and a day that does not exist, with the message on the field, and keeps what was stored', async () => {
+    await save('mate', { personalInfo: { hometown: 'Brasov', birthdate: '1990-05-17' } });
+    for (const birthdate of ['banana', '2000-02-30', '17/05/1990', `${'1'.repeat(40)}`]) {
+      const res = await save('mate', { personalInfo: { hometown: 'Brasov', birthdate } });
+      expect({ birthdate, status: res.status, errors: res.body.errors }).toEqual({ birthdate, status: 400, errors: [{ field: 'personal_info.birthdate', message: EXTRA_MESSAGES.birthdate }] });
+    }
+    expect((await stored()).personalInfo?.birthdate).toBe('1990-05-17');
+  });
+
+  it('refuses a day in the future, of someone younger than 15 or older than 100', async () => {
+    const { earliest, latest } = birthdateBounds();
+    const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const birthdate of ['9999-12-31', isoDay(), dayAfter(latest), addYears(earliest, -1)]) {
+      const res = await save('mate', { personalInfo: { hometown: 'Brasov', birthdate } });
+      expect({ birthdate, status: res.status, errors: res.body.errors }).toEqual({ birthdate, status: 400, errors: [{ field: 'personal_info.birthdate', message: EXTRA_MESSAGES.birthdateRange }] });
+    }
+    expect((await stored()).personalInfo?.birthdate).toBe('1990-05-17');
+  });
+});
+
+describe('a save that changes nothing', () => {
+  it('an empty body answers 200 and writes no audit row', async () => {
+    const before = await auditRows();
+    const res = await save('editor', {});
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ id: mateId });
+    expect(await auditRows()).toBe(before);
+  });
+
+  it('the form sent back as stored answers 200 and writes no audit row; a real change writes one', async () => {
+    await save('lead', { projectsInfo: [{ title: 'Apollo' }] });
+    const before = await auditRows();
+    const extras = await stored();
+    expect((await save('lead', { projectsInfo: extras.projectsInfo })).status).toBe(200);
+    expect(await auditRows()).toBe(before);
+    expect((await save('lead', { projectsInfo: [{ title: 'Gemini' }] })).status).toBe(200);
+    expect(await auditRows()).toBe(before + 1);
+    const [row] = await hub.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(mateId)), eq(auditLog.action, 'extras'))).orderBy(desc(auditLog.id)).limit(1);
+    expect(row.after).toEqual({ sections: ['projectsInfo'] });
   });
 });
 

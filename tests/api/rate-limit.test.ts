@@ -24,6 +24,26 @@ describe('sign-in rate limit', () => {
     expect(res.body).toEqual({ errors: [{ message: LOGIN_MESSAGES.tooManyAttempts }] });
   });
 
+  it('a 429 says in Retry-After when the limit lifts: when the failure that filled it leaves the window', async () => {
+    const user = await createUser(hub.db);
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60 * 1000);
+    // five failures 14, 13, 12, 11 and 10 minutes ago, and the refused attempt itself counts: of the
+    // five newest (now, 10, 11, 12, 13) the oldest leaves the window in 2 minutes, and 4 are left
+    await hub.db.insert(loginEvents).values([14, 13, 12, 11, 10].map((n) => ({ username: user.username, address: '10.0.0.2', success: false, createdAt: minutesAgo(n) })));
+    const res = await attempt(user.username, TEST_PASSWORD);
+    expect(res.status).toBe(429);
+    const seconds = Number(res.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(2 * 60 - 30);
+    expect(seconds).toBeLessThanOrEqual(2 * 60 + 1);
+  });
+
+  it('a 401 for a wrong password carries no Retry-After', async () => {
+    const user = await createUser(hub.db);
+    const res = await attempt(user.username, 'wrong');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('retry-after')).toBeNull();
+  });
+
   it('failures older than 15 minutes do not count', async () => {
     const user = await createUser(hub.db);
     const old = new Date(Date.now() - 16 * 60 * 1000);
@@ -50,5 +70,9 @@ describe('sign-in rate limit', () => {
     const user = await createUser(hub.db);
     const res = await attempt(user.username, TEST_PASSWORD);
     expect(res.status).toBe(429);
+    // the address's 30th newest failure is a minute old: about 14 minutes to go
+    const seconds = Number(res.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(13 * 60);
+    expect(seconds).toBeLessThanOrEqual(15 * 60);
   });
 });

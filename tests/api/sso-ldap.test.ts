@@ -115,6 +115,7 @@ describe('POST /auth/ldap', () => {
     const blocked = await hub.post('/api/auth/ldap', { username: 'limited', password: 'limited-secret' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.errors[0].message).toBe(LOGIN_MESSAGES.tooManyAttempts);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     const local = await hub.post('/api/auth/login', { username: 'limited', password: 'wrong' });
     expect(local.status).toBe(429);
   });

@@ -4,6 +4,9 @@ import { jobs, loginEvents, users } from '../../server/db/schema';
 import { MEMBER_CONFLICT, type CreateMemberBody, type UpdateMemberBody } from '../../shared/api/people';
 import { toSnakeKey } from '../../shared/api/case';
 import { USERNAME_MESSAGES } from '../../shared/rules/messages';
+import { emailSkeleton, usernameSkeleton } from '../../shared/rules/username-skeleton';
+import { signInExternal } from '../../server/services/sso/sign-in';
+import { fillSkeletons } from '../../server/services/username-skeletons';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
@@ -100,6 +103,76 @@ describe('renaming a member (PUT /user/:id)', () => {
     const { token } = await hub.login('LEGACY.NAME', TEST_PASSWORD);
     const res = await hub.request('PUT', `/api/user/${target.id}`, { token, body: edit('Legacy.Name') });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('look-alikes in another script or with an accent (shared/rules/username-skeleton.ts)', () => {
+  const skeletonsOf = async (id: number) => (await hub.db.select({ username: users.usernameSkeleton, email: users.emailSkeleton }).from(users).where(eq(users.id, id)))[0];
+  const emailOf = async (id: number) => (await hub.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email;
+
+  it("refuses 'аdmin' (Cyrillic а), admin with a combining accent on the i, 'admín' and 'adrnin' beside admin, on the field", async () => {
+    for (const username of ['\u0430dmin', 'admi\u0301n', 'adm\u00EDn', 'adrnin', '\u0430\u0501min']) {
+      const res = await hub.post('/api/user', newMember(username), { token: admin.token });
+      expect({ username, status: res.status, errors: res.body.errors }).toEqual({ username, status: 400, errors: [{ field: 'username', message: USERNAME_MESSAGES.lookAlike }] });
+    }
+  });
+
+  it("refuses a username that looks like someone's e-mail local part, and one defaulted from an address that does", async () => {
+    await createUser(hub.db, { username: `mp.${serial}`, email: `mara.popa.${serial}@bitstone.test`, teamIds: [team.id] });
+    const looksLikeAddress = await hub.post('/api/user', newMember(`m\u0430ra.popa.${serial}`), { token: admin.token });
+    expect(looksLikeAddress.body.errors).toEqual([{ field: 'username', message: USERNAME_MESSAGES.lookAlike }]);
+    const defaulted = await hub.post('/api/user', { ...newMember(undefined), email: 'adrnin@other.test' }, { token: admin.token });
+    expect(defaulted.status).toBe(400);
+    expect(defaulted.body.errors).toEqual([{ field: 'username', message: USERNAME_MESSAGES.lookAlike }]);
+  });
+
+  it('allows names that only share letters, and names in another script that look like no one', async () => {
+    for (const username of ['admins', 'ana.members', '\u0438\u0432\u0430\u043D.\u043F\u0435\u0442\u0440\u043E\u0432', '\u5C71\u7530']) {
+      const res = await hub.post('/api/user', newMember(username), { token: admin.token });
+      expect({ username, status: res.status }).toEqual({ username, status: 200 });
+      // the hub writes the skeletons with the name
+      expect(await skeletonsOf(res.body.data.id)).toEqual({ username: usernameSkeleton(username), email: emailSkeleton(await emailOf(res.body.data.id)) });
+    }
+  });
+
+  it('refuses renaming to a look-alike; a name kept from before the rule is not refused when its account is saved', async () => {
+    const target = await createUser(hub.db, { username: `rename.alike.${serial}`, teamIds: [team.id] });
+    await hub.db.update(users).set({ jobId: job.id }).where(eq(users.id, target.id));
+    const body: UpdateMemberBody = { name: target.name, email: target.email ?? '', phone: target.phone ?? '', teamIds: [team.id], jobId: job.id };
+    const wire = (username: string) => ({ ...Object.fromEntries(Object.entries(body).map(([key, value]) => [toSnakeKey(key), value])), username });
+    const renamed = await hub.request('PUT', `/api/user/${target.id}`, { token: admin.token, body: wire('\u0430dmin') });
+    expect(renamed.body.errors).toEqual([{ field: 'username', message: USERNAME_MESSAGES.lookAlike }]);
+    expect(await usernameOf(target.id)).toBe(target.username);
+    // its own name in another spelling looks like no one else's
+    const own = `r\u0435name.alike.${serial}`;
+    expect((await hub.request('PUT', `/api/user/${target.id}`, { token: admin.token, body: wire(own) })).status).toBe(200);
+    // 'anа.member' (Cyrillic а) was made before the rule: saving its account with the name as it is passes
+    const legacy = await createUser(hub.db, { username: 'an\u0430.member', email: `legacy.${serial}@bitstone.test`, teamIds: [team.id] });
+    await hub.db.update(users).set({ jobId: job.id }).where(eq(users.id, legacy.id));
+    const legacyBody = { ...wire('an\u0430.member'), name: legacy.name, email: legacy.email, phone: 'changed' };
+    const saved = await hub.request('PUT', `/api/user/${legacy.id}`, { token: admin.token, body: legacyBody });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  });
+
+  it("a first single sign-on whose directory name looks like someone's gets the next free one instead", async () => {
+    const result = await signInExternal(hub.db, { email: `sso.${serial}@company.test`, name: 'Adrian Nin', username: 'adrnin' }, { method: 'ldap', address: '127.0.0.1', defaultRole: 'User' });
+    expect(result.user.username).toBe('adrnin2');
+    expect(await skeletonsOf(result.user.id)).toEqual({ username: usernameSkeleton('adrnin2'), email: emailSkeleton(`sso.${serial}@company.test`) });
+  });
+
+  it('a name changed outside the hub loses its skeleton (the trigger), is still checked, and is filled in again', async () => {
+    const someone = await createUser(hub.db, { teamIds: [team.id] });
+    await fillSkeletons(hub.db);
+    expect((await skeletonsOf(someone.id)).username).toBe(usernameSkeleton(someone.username));
+    // as psql or an older hub would: the name without its skeleton
+    const renamed = `grigore.${serial}`;
+    await hub.db.update(users).set({ username: renamed }).where(eq(users.id, someone.id));
+    expect((await skeletonsOf(someone.id)).username).toBeNull();
+    const res = await hub.post('/api/user', newMember(`grig\u043Ere.${serial}`), { token: admin.token });
+    expect(res.body.errors).toEqual([{ field: 'username', message: USERNAME_MESSAGES.lookAlike }]);
+    expect(await fillSkeletons(hub.db)).toBeGreaterThan(0);
+    expect(await skeletonsOf(someone.id)).toEqual({ username: usernameSkeleton(renamed), email: emailSkeleton(someone.email) });
+    expect(await fillSkeletons(hub.db)).toBe(0);
   });
 });
 

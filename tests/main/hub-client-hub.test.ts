@@ -4,6 +4,10 @@ import { memoryTokenStore } from '../../electron/token-store';
 import { HubError } from '../../shared/api/hub-error';
 import { startHub, type RunningHub } from '../../server/start';
 import { containsToken } from './support/deep';
+import { eq } from 'drizzle-orm';
+import { objectives } from '../../server/db/schema';
+import { newIdempotencyKey } from '../../shared/api/idempotency';
+import type { ObjectiveForm } from '../../shared/api/objectives';
 
 // The same client against the real hub (in-memory PGlite with the demo company): proves the
 // wire contract end to end, not just against our own fake.
@@ -83,5 +87,20 @@ describe('HubClient against the hub', () => {
     expect(tokens.get('embedded')).toBeNull();
     const after = await fetch(`${hub.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
+  });
+  it("a submit sent again with its Idempotency-Key (a retry after a lost answer) creates one objective and answers the first", async () => {
+    const { c } = client();
+    const state = await c.login('member', 'demo');
+    const user = state.user!;
+    const form: ObjectiveForm = {
+      title: `Sent twice ${Date.now()}`, teamId: user.teamIds[0], ownerId: user.id, description: 'Once', category: 'Technology',
+      subcategory: 'Development', priority: 'low', isPublic: false,
+    };
+    const idempotencyKey = newIdempotencyKey();
+    const first = await c.request<{ id: number }>({ method: 'POST', path: '/objective', body: form, idempotencyKey });
+    const again = await c.request<{ id: number }>({ method: 'POST', path: '/objective', body: form, idempotencyKey });
+    expect(again).toEqual(first);
+    const rows = await hub.database.db.select({ id: objectives.id }).from(objectives).where(eq(objectives.title, form.title));
+    expect(rows).toEqual([{ id: first.id }]);
   });
 });

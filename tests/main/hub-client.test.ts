@@ -82,6 +82,14 @@ describe('HubClient', () => {
     expect(created.received).toEqual({ firstName: 'Ana', teamIds: [3] });
   });
 
+  it("sends a submit's Idempotency-Key when it has one, and none otherwise", async () => {
+    const { hub: c } = client('tok-123');
+    await c.request({ method: 'POST', path: '/user', body: { name: 'Ana' }, idempotencyKey: 'key-of-the-submit' });
+    expect(hub.requests.at(-1)?.headers['idempotency-key']).toBe('key-of-the-submit');
+    await c.request({ method: 'POST', path: '/user', body: { name: 'Ana' } });
+    expect(hub.requests.at(-1)?.headers['idempotency-key']).toBeUndefined();
+  });
+
   it('sends the stored token as a bearer token', async () => {
     const { hub: c } = client('tok-123');
     await c.request({ method: 'GET', path: '/user' });

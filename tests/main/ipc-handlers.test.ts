@@ -20,6 +20,7 @@ beforeAll(async () => {
     'GET /api/auth/me': (_req, res) => json(res, 200, { data: { user: wireUser(), first_login: false, password_must_change: false, access_token: TOKEN } }),
     'POST /api/auth/logout': (_req, res) => json(res, 200, { data: null }),
     'GET /api/user/1': (_req, res) => json(res, 200, { data: { ...wireUser(), access_token: TOKEN } }),
+    'POST /api/objective': (_req, res) => json(res, 200, { data: { id: 12 } }),
     'GET /api/exports/users.xlsx': (req, res) => {
       if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(res, 403, { errors: [{ message: 'You may not export the users.' }] });
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -58,6 +59,8 @@ describe('IPC handlers', () => {
     ['hub:request', { method: 'TRACE', path: '/user' }],
     ['hub:request', { method: 'GET', path: '//evil.example.com/x' }],
     ['hub:request', null],
+    ['hub:request', { method: 'POST', path: '/objective', idempotencyKey: 'with space' }],
+    ['hub:request', { method: 'POST', path: '/objective', idempotencyKey: 'x'.repeat(256) }],
     ['settings:set-hub-url', { hubUrl: 'javascript:alert(1)' }],
     ['settings:set-hub-url', { hubUrl: 'file:///etc/passwd' }],
     ['file:save', { suggestedName: 'a.xlsx' }],
@@ -115,6 +118,12 @@ describe('IPC handlers', () => {
     expect(results[1]).toMatchObject({ ok: true, data: { signedIn: true } });
     expect(results[3]).toMatchObject({ ok: false, error: { status: 400 } });
     for (const result of results) expect(containsToken(result, TOKEN)).toBe(false);
+  });
+
+  it("pass a submit's Idempotency-Key on to the hub", async () => {
+    const { handlers } = setup();
+    expect(await handlers['hub:request'](appFrame, { method: 'POST', path: '/objective', body: { title: 'x' }, idempotencyKey: 'key-of-the-submit' })).toEqual({ ok: true, data: { id: 12 } });
+    expect(hub.requests.at(-1)?.headers['idempotency-key']).toBe('key-of-the-submit');
   });
 
   it('answer a hub failure as an error result, not an exception', async () => {

@@ -42,7 +42,7 @@ function handlers(overrides: Partial<IpcDeps> = {}) {
     target: async () => ({ key: HUB, url: HUB }),
     token: (key) => tokens.get(key),
     whoAmI: async () => 7,
-    send: (request) => hub.request(request),
+    send: (request, idempotencyKey) => hub.request({ ...request, idempotencyKey }),
     firstRetryMs: 60_000,
   });
   return createIpcHandlers({
@@ -66,6 +66,15 @@ describe('write queue over IPC', () => {
     expect(await h['queue:list'](appFrame, { userId: 8 })).toEqual({ ok: true, data: [] });
     expect(await h['queue:cancel'](appFrame, { userId: 7, id })).toEqual({ ok: true, data: null });
     expect(await h['queue:list'](appFrame, { userId: 7 })).toEqual({ ok: true, data: [] });
+  });
+
+  it('keeps the key the submit was tried with online, so its sends are retries of it', async () => {
+    const h = handlers();
+    const idempotencyKey = crypto.randomUUID();
+    const added = await h['queue:add'](appFrame, { userId: 7, what: 'Check-in on "Ship it"', request: checkIn, idempotencyKey });
+    expect(added).toMatchObject({ ok: true, data: { idempotencyKey } });
+    const malformed = await h['queue:add'](appFrame, { userId: 7, what: 'x', request: checkIn, idempotencyKey: 'not a key' });
+    expect(malformed).toMatchObject({ ok: false, error: { status: 400 } });
   });
 
   it('refuses a page that is not the app', async () => {

@@ -32,6 +32,8 @@ afterEach(async () => {
 function rig(overrides: Partial<WriteQueueDeps> = {}) {
   const state = { token: 'token-of-7' as string | null, user: 7 as number | null };
   const sent: QueueableRequest[] = [];
+  /** the Idempotency-Key of each send, in order */
+  const keys: string[] = [];
   const answers: Array<HubError | null> = [];
   const changes: number[] = [];
   const deps: WriteQueueDeps = {
@@ -39,8 +41,9 @@ function rig(overrides: Partial<WriteQueueDeps> = {}) {
     target: async () => ({ key: HUB, url: HUB }),
     token: (key) => (key === HUB ? state.token : null),
     whoAmI: async () => state.user,
-    send: async (request) => {
+    send: async (request, key) => {
       sent.push(request);
+      keys.push(key);
       const next = answers.shift();
       if (next) throw next;
       return { id: sent.length };
@@ -51,7 +54,7 @@ function rig(overrides: Partial<WriteQueueDeps> = {}) {
   };
   const queue = new WriteQueue(deps);
   queues.push(queue);
-  return { queue, state, sent, answers, changes };
+  return { queue, state, sent, keys, answers, changes };
 }
 
 /** Adds without sending (the hub is away), as the person does while offline. */
@@ -104,11 +107,11 @@ describe('write queue', () => {
     let inFlight = 0;
     let most = 0;
     const send = r.queue['deps'].send;
-    r.queue['deps'].send = async (request) => {
+    r.queue['deps'].send = async (request, key) => {
       most = Math.max(most, ++inFlight);
       await new Promise((resolve) => setTimeout(resolve, 5));
       inFlight -= 1;
-      return send(request);
+      return send(request, key);
     };
     for (const percent of [10, 20, 30]) await addOffline(r, 7, `Check-in ${percent}`, checkIn(5, percent));
     r.sent.length = 0;
@@ -170,6 +173,45 @@ describe('write queue', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('sends every try of a change with one Idempotency-Key: the one its submit was tried with online, else its own', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const r = rig({ firstRetryMs: 1_000 });
+      const online = crypto.randomUUID();
+      r.answers.push(answer(0, UNREACHABLE_MESSAGE));
+      const tried = await r.queue.add(7, 'tried online', checkIn(1, 10), online);
+      await r.queue.idle();
+      const offline = await addOffline(r, 7, 'made offline', checkIn(2, 20));
+      expect(tried.idempotencyKey).toBe(online);
+      expect(offline.idempotencyKey).toBe(offline.id);
+      // a send whose answer was lost (the hub may have taken it), then the next try
+      r.answers.push(answer(502, 'Bad gateway'));
+      await vi.advanceTimersByTimeAsync(60_000);
+      await r.queue.idle();
+      await vi.advanceTimersByTimeAsync(60_000);
+      await r.queue.idle();
+      expect(await r.queue.list(7)).toEqual([]);
+      // each change went more than once (no answer, a 502, then taken), always with its own key
+      const tries = r.sent.map((s, i) => [s.path, r.keys[i]]);
+      expect(tries.filter(([p]) => p === '/key-result/1/check-ins').length).toBeGreaterThanOrEqual(3);
+      expect(new Set(tries.filter(([p]) => p === '/key-result/1/check-ins').map(([, key]) => key))).toEqual(new Set([online]));
+      expect(new Set(tries.filter(([p]) => p === '/key-result/2/check-ins').map(([, key]) => key))).toEqual(new Set([offline.id]));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a change kept before keys were kept is sent with its id as its key', async () => {
+    await mkdir(dir, { recursive: true });
+    const id = crypto.randomUUID();
+    const older = { id, createdAt: new Date().toISOString(), what: 'older', request: checkIn(3, 30), status: 'queued', refusal: null };
+    await writeFile(path.join(dir, queueFileName(HUB, 7)), JSON.stringify({ version: 1, items: [older] }));
+    const r = rig();
+    r.queue.wake();
+    await r.queue.idle();
+    expect(r.keys).toEqual([id]);
   });
 
   it('never sends one person’s changes with another person’s token', async () => {

@@ -3,6 +3,7 @@ import { HubError, UNREACHABLE_MESSAGE } from '../../../shared/api/hub-error';
 import type { HubBridge } from '../../../shared/ipc';
 import { userAtom } from '../session/session';
 import { appStore } from '../store';
+import { submitKeys } from '../submit-keys';
 import { isNoAnswer, sendOrQueue } from './queue';
 
 // issue 22: when a write goes to main's queue instead of the hub.
@@ -48,6 +49,15 @@ describe('send or queue', () => {
     await expect(sendOrQueue(false, async () => { throw timedOut(); }, request)).rejects.toThrow('did not answer in time');
     await expect(sendOrQueue(false, async () => { throw new HubError({ status: 403, serverError: false, errors: [{ message: 'Closed' }] }); }, request)).rejects.toThrow('Closed');
     expect(invoke).toHaveBeenCalledTimes(1);
+  });
+
+  it('a submit tried online without an answer is kept with its Idempotency-Key, so the queue sends it as a retry', async () => {
+    desktop();
+    const body = { percent: 55, confidence: 'on_track' };
+    const tried = submitKeys.begin('POST', request.path, body);
+    tried.unanswered();
+    expect(await sendOrQueue(false, async () => { throw noAnswer(); }, { ...request, body })).toEqual({ queued: true });
+    expect(invoke).toHaveBeenCalledWith('queue:add', { userId: 7, what: request.what, request: { method: 'POST', path: request.path, body }, idempotencyKey: tried.key });
   });
 
   it('an older preload without the queue: nothing is kept', async () => {

@@ -9,6 +9,7 @@ import { resourceErrorsAtom, resourceOf, withResourceErrors } from '../request-s
 import { appStore, queryClient } from '../store';
 import { hubBridge } from '../transport';
 import { canQueueWrites } from './can-queue';
+import { submitKeys } from '../submit-keys';
 
 export { canQueueWrites } from './can-queue';
 
@@ -36,9 +37,9 @@ function signedInId(): number {
   return user.id;
 }
 
-/** Keeps a change in main's queue for the signed-in person. */
-export async function queueWrite(what: string, method: QueueableMethod, path: string, body: unknown) {
-  const item = queuedWriteSchema.parse(await invoke('queue:add', { userId: signedInId(), what, request: { method, path, body } }));
+/** Keeps a change in main's queue for the signed-in person, with the key its submit was tried with (if it was). */
+export async function queueWrite(what: string, method: QueueableMethod, path: string, body: unknown, idempotencyKey?: string) {
+  const item = queuedWriteSchema.parse(await invoke('queue:add', { userId: signedInId(), what, request: { method, path, body }, ...(idempotencyKey ? { idempotencyKey } : {}) }));
   void queryClient.invalidateQueries({ queryKey: WRITE_QUEUE_KEY });
   return item;
 }
@@ -84,7 +85,8 @@ export async function sendOrQueue<T>(
       if (!isNoAnswer(error)) throw error;
     }
   }
-  await queueWrite(queue.what, queue.method, queue.path, queue.body);
+  // tried and not answered: the hub may have it, so the queue sends it again under the same key
+  await queueWrite(queue.what, queue.method, queue.path, queue.body, submitKeys.handOver(queue.method, queue.path, queue.body));
   // the failed try is not the screen's error: the change is kept, and the toast says so
   appStore.set(resourceErrorsAtom, (e) => withResourceErrors(e, resourceOf(queue.path), queue.method, []));
   return { queued: true };

@@ -26,7 +26,7 @@ export function createDesktopTransport(bridge: HubBridge): Transport {
 
   return {
     kind: 'desktop',
-    request: (method, path, opts = {}) => call('hub:request', { method, path, query: opts.query, body: opts.body }),
+    request: (method, path, opts = {}) => call('hub:request', { method, path, query: opts.query, body: opts.body, idempotencyKey: opts.idempotencyKey }),
     async signIn(credentials) {
       const state = await call('session:login', credentials, false);
       if (!state.user) throw new HubError({ status: 500, serverError: true, errors: [{ message: 'The hub did not return the signed-in user.' }] });

@@ -10,6 +10,8 @@ export interface RequestOptions {
   query?: QueryParams;
   /** camelCase keys; the transport converts them for the wire */
   body?: unknown;
+  /** docs/api.md 'Idempotency keys': sent as Idempotency-Key (hubCall gives every POST one per submit) */
+  idempotencyKey?: string;
 }
 
 export interface SignInResult {

@@ -36,6 +36,15 @@ describe('web transport', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ team_member_email: 'a@b.c' });
   });
 
+  it("sends a submit's Idempotency-Key when it has one, and none otherwise", async () => {
+    const keyed = setup(reply(200, { data: { id: 1 } }));
+    await keyed.transport.request('POST', '/objective', { body: { title: 'x' }, idempotencyKey: 'key-of-the-submit' });
+    expect(keyed.fetch.mock.calls[0][1]?.headers).toMatchObject({ 'idempotency-key': 'key-of-the-submit' });
+    const bare = setup(reply(200, { data: { id: 1 } }));
+    await bare.transport.request('POST', '/objective', { body: { title: 'x' } });
+    expect(bare.fetch.mock.calls[0][1]?.headers).not.toHaveProperty('idempotency-key');
+  });
+
   it('puts query keys in snake_case and leaves empty values out', () => {
     expect(buildQuery({ sortCriterion: 'deadline', ownerId: 3, page: undefined, team: null, ids: [1, 2] }))
       .toBe('?sort_criterion=deadline&owner_id=3&ids=1&ids=2');

@@ -2,6 +2,7 @@ import { camelize, snakify, toSnakeKey } from '../../../shared/api/case';
 import { errorBodySchema, CSRF_HEADER, type ApiError } from '../../../shared/api/common';
 import { HubError, SERVER_ERROR_MESSAGE, UNREACHABLE_MESSAGE } from '../../../shared/api/hub-error';
 import { loginResultSchema } from '../../../shared/api/auth';
+import { IDEMPOTENCY_HEADER } from '../../../shared/api/idempotency';
 import { listenerSet } from './listeners';
 import type { HttpMethod, QueryParams, RequestOptions, Transport } from './types';
 
@@ -59,6 +60,7 @@ export function createWebTransport(options: { fetch?: FetchLike; base?: string }
 
   async function send(method: HttpMethod, path: string, opts: RequestOptions, announce401: boolean, form?: FormData): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: '1' };
+    if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
     let body: string | FormData | undefined;
     // a form sets its own multipart content type (with the boundary)
     if (form) body = form;

@@ -4,8 +4,8 @@ import type { LoginResult } from '../../../shared/api/auth';
 import { SSO_MESSAGES } from '../../../shared/api/sso';
 import { LOGIN_MESSAGES } from '../../../shared/rules/messages';
 import type { Db } from '../../db/client';
-import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../http-errors';
-import { isLimited, recentFailures } from '../login';
+import { badRequest, HttpError, unauthorized } from '../../http-errors';
+import { isLimited, recentFailures, tooManyAttempts } from '../login';
 import type { LdapConfig, SsoConfig } from './config';
 import { bindDnFor, searchFilterFor } from './ldap-escape';
 import type { SessionOrigin } from '../sessions';
@@ -69,7 +69,7 @@ export async function signInWithLdap(db: Db, sso: SsoConfig, body: LdapLoginBody
   const fail = () => recordLoginEvent(db, { username: body.username, address, success: false, userId: null, method: METHOD, now });
   if (isLimited(await recentFailures(db, body.username, address, now))) {
     await fail();
-    throw tooManyRequests(LOGIN_MESSAGES.tooManyAttempts);
+    throw await tooManyAttempts(db, LOGIN_MESSAGES.tooManyAttempts, body.username, address, now);
   }
   let identity: ExternalIdentity;
   try {

@@ -8,6 +8,7 @@ import { loginEvents, roles, users } from '../../db/schema';
 import { forbidden, unauthorized } from '../../http-errors';
 import { isUniqueViolation } from '../admin-names';
 import { createSession, type SessionOrigin } from '../sessions';
+import { looksLikeAnother, skeletonsOf } from '../username-skeletons';
 import { loadSessionUser } from '../session-user';
 
 // issue 11 part 2: what a company account becomes on the hub. The first SSO sign-in links to the
@@ -36,8 +37,16 @@ async function freeUsername(db: DbOrTx, suggestion: string): Promise<string> {
   const taken = new Set(
     (await db.select({ username: users.username }).from(users).where(sql`lower(${users.username}) like ${`${base.replace(/[\\%_]/g, '\\$&')}%`}`)).map((r) => r.username.toLowerCase()),
   );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n += 1) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+  // nor one that looks like someone's name ('rnaria' beside 'maria'): the next number then
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base}${n}`;
+    if (!taken.has(candidate) && !(await looksLikeAnother(db, candidate, null))) return candidate;
+  }
+}
+
+async function withFreeUsername(db: DbOrTx, identity: ExternalIdentity) {
+  const username = await freeUsername(db, identity.username);
+  return { username, email: identity.email, ...skeletonsOf(username, identity.email) };
 }
 
 async function createUser(db: Db, identity: ExternalIdentity, defaultRole: string): Promise<number> {
@@ -46,7 +55,7 @@ async function createUser(db: Db, identity: ExternalIdentity, defaultRole: strin
     try {
       const [created] = await db
         .insert(users)
-        .values({ name: identity.name, username: await freeUsername(db, identity.username), email: identity.email, roleId: role?.id ?? null, passwordHash: null })
+        .values({ name: identity.name, ...(await withFreeUsername(db, identity)), roleId: role?.id ?? null, passwordHash: null })
         .returning({ id: users.id });
       return created.id;
     } catch (error) {

@@ -5,6 +5,7 @@ import { Checkbox, Field, Input, makeStyles, Textarea, tokens } from '@fluentui/
 import { levelObjectiveFormSchema, objectiveFormSchema, subcategoriesOf, type Objective, type ObjectiveUpdate } from '../../../../shared/api/objectives';
 import { CATEGORY_NAMES, PRIORITIES } from '../../../../shared/rules/constants';
 import { isoDay } from '../../../../shared/rules/dates';
+import { latestDeadline, objectiveDeadlineProblem } from '../../../../shared/rules/objective-deadline';
 import { OBJECTIVE_MESSAGES } from '../../../../shared/rules/objective-messages';
 import { TEXT_LIMITS } from '../../../../shared/rules/text-limits';
 import { FormDialog } from '../../../lib/components/FormDialog';
@@ -139,7 +140,8 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
       }
     }
     const deadlineChanged = !base || base.deadline !== values.deadline;
-    if (values.deadline && deadlineChanged && values.deadline < today) found.deadline ??= OBJECTIVE_MESSAGES.deadlinePast;
+    const deadlineProblem = values.deadline && deadlineChanged ? objectiveDeadlineProblem(values.deadline, today) : null;
+    if (deadlineProblem) found.deadline ??= deadlineProblem;
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
       return;
@@ -231,7 +233,7 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
         value={values.subcategory || null} onChange={(s) => set('subcategory', s)} emptyText="Choose a category first" />
       <PriorityChoice error={errors.priority} value={values.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
       {/* issue 25: warns when the assignee is out on the deadline */}
-      <DeadlineField value={values.deadline} min={today} error={errors.deadline} assignee={assigneeItems.find((a) => a.id === values.ownerId) ?? null}
+      <DeadlineField value={values.deadline} min={today} max={latestDeadline(today)} error={errors.deadline} assignee={assigneeItems.find((a) => a.id === values.ownerId) ?? null}
         onChange={(deadline) => set('deadline', deadline)} />
       {level !== 'company' && (
         <div className={styles.wide}>

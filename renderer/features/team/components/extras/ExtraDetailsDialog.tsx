@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Accordion, AccordionHeader, AccordionItem, AccordionPanel, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle,
   makeStyles, MessageBar, MessageBarBody,
@@ -29,6 +29,7 @@ const TITLES: Record<ExtraSection, string> = {
   personalInfo: 'Personal information',
 };
 const ORDER: ExtraSection[] = ['bitstoneInfo', 'relevantExperience', 'projectsInfo', 'personalInfo'];
+const REQUIRED_MESSAGES = new Set<string>([EXTRA_MESSAGES.field, EXTRA_MESSAGES.company, EXTRA_MESSAGES.position, EXTRA_MESSAGES.projectTitle]);
 
 /**
  * spec §2 'Extra details dialog': four accordion sections, each unlocked by its capability (or
@@ -42,6 +43,16 @@ export default function ExtraDetailsDialog({ profile, sections, onClose }: { pro
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [denied, setDenied] = useState(false);
   const [general, setGeneral] = useState<string | null>(null);
+  // a refused save moves to its first refused field: in a long dialog it may be out of view
+  const surface = useRef<HTMLDivElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    const field = refusals > 0 ? surface.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+    if (!field) return;
+    // centred, so its message below it is in view too
+    field.scrollIntoView({ block: 'center' });
+    field.focus({ preventScroll: true });
+  }, [refusals]);
   const save = useSaveExtras(profile.id);
   const actor = useAtomValue(userAtom);
   const target = { id: profile.id, teamIds: profile.team.map((t) => t.id) };
@@ -53,7 +64,11 @@ export default function ExtraDetailsDialog({ profile, sections, onClose }: { pro
     const parsed = extrasUpdateSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
-      setDenied(true);
+      // spec §5's 'Action denied' is for a required entry left empty; any other message (a birth
+      // date out of range) stands by its field alone
+      const missing = parsed.error.issues.some((issue) => REQUIRED_MESSAGES.has(issue.message));
+      setDenied(missing);
+      if (!missing) setRefusals((n) => n + 1);
       return;
     }
     setErrors({});
@@ -65,6 +80,7 @@ export default function ExtraDetailsDialog({ profile, sections, onClose }: { pro
       const { fields, general: text } = hubFieldErrors(error);
       setErrors(fields);
       setGeneral(text);
+      setRefusals((n) => n + 1);
     }
   };
 
@@ -73,14 +89,14 @@ export default function ExtraDetailsDialog({ profile, sections, onClose }: { pro
       case 'bitstoneInfo': return <BitstoneSection value={form.bitstone} showMoney={showMoney} onChange={(bitstone) => setForm({ ...form, bitstone })} />;
       case 'relevantExperience': return <ExperienceSection rows={form.experience} errors={errors} onChange={(experience) => setForm({ ...form, experience })} />;
       case 'projectsInfo': return <ProjectsSection rows={form.projects} errors={errors} onChange={(projects) => setForm({ ...form, projects })} />;
-      case 'personalInfo': return <PersonalSection value={form.personal} showSensitive={showSensitive} onChange={(personal) => setForm({ ...form, personal })} />;
+      case 'personalInfo': return <PersonalSection value={form.personal} errors={errors} showSensitive={showSensitive} onChange={(personal) => setForm({ ...form, personal })} />;
     }
   };
 
   return (
     <>
       <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-        <DialogSurface className={styles.surface}>
+        <DialogSurface ref={surface} className={styles.surface}>
           <DialogBody>
             <DialogTitle>Extra details</DialogTitle>
             <DialogContent>

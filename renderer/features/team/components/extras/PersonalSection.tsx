@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Combobox, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
+import { birthdateBounds } from '../../../../../shared/rules/birthdate';
 import { useSkills } from '../../api/extras';
 import type { ExtrasForm } from './extras-form';
 import { TextField } from './fields';
@@ -17,8 +18,10 @@ type Value = ExtrasForm['personal'];
 
 /** Personal information (spec §3); dietary restrictions are stored under isVegan. */
 /** `showSensitive`: spec §6 — official name, birth date, address and personal email (the hub keeps them otherwise). */
-export function PersonalSection({ value, onChange, showSensitive }: { value: Value; onChange: (v: Value) => void; showSensitive: boolean }) {
+export function PersonalSection({ value, errors, onChange, showSensitive }: { value: Value; errors: Record<string, string>; onChange: (v: Value) => void; showSensitive: boolean }) {
   const styles = useStyles();
+  // the picker offers only the days the hub takes (shared/rules/birthdate.ts)
+  const born = birthdateBounds();
   const catalogue = useSkills().data?.skills ?? [];
   const [adding, setAdding] = useState(false);
   const set = (key: Exclude<keyof Value, 'skills'>) => (v: string) => onChange({ ...value, [key]: v });
@@ -26,7 +29,9 @@ export function PersonalSection({ value, onChange, showSensitive }: { value: Val
   return (
     <div className={styles.grid}>
       {showSensitive && <TextField label="Official name" value={value.officialName} onChange={set('officialName')} />}
-      {showSensitive && <TextField label="Birth date" type="date" value={value.birthdate} onChange={set('birthdate')} />}
+      {showSensitive && (
+        <TextField label="Birth date" type="date" min={born.earliest} max={born.latest} value={value.birthdate} error={errors['personalInfo.birthdate']} onChange={set('birthdate')} />
+      )}
       {showSensitive && <TextField label="Personal email" type="email" value={value.personalEmailAddress} onChange={set('personalEmailAddress')} />}
       <TextField label="Hometown" value={value.hometown} onChange={set('hometown')} />
       {showSensitive && <TextField label="Current address" value={value.currentAddress} onChange={set('currentAddress')} />}
