@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { DATA_FOLDER_LOCK, lockDataFolder } from './migrate-lock';
 
-// issue 10 `hub backup FILE` / `hub restore FILE` for the embedded PGlite database. A backup is
+// `hub backup FILE` / `hub restore FILE` for the embedded PGlite database. A backup is
 // PGlite's own dump of its data folder (a gzipped tar) taken after a CHECKPOINT while this
 // process holds the folder, so no hub writes meanwhile: the copy is consistent. PostgreSQL
 // installations use pg_dump / pg_restore instead (README).

@@ -31,7 +31,7 @@ export interface DbConfig {
   databaseUrl?: string;
   /** PGlite data folder; omitted means in memory (tests). */
   dataDir?: string;
-  /** issue 20: unpacked into a dataDir that holds no database yet, instead of PGlite's initdb */
+  /** unpacked into a dataDir that holds no database yet, instead of PGlite's initdb */
   prepared?: PreparedDump | null;
 }
 
@@ -63,9 +63,9 @@ export interface Database {
    * failure) is run again (server/db/transaction-retry.ts): the hub logs it.
    */
   onTransactionRetry(retried: (event: TransactionRetried) => void): () => void;
-  /** issue 20: set when this open unpacked the prepared dump into an empty data folder */
+  /** set when this open unpacked the prepared dump into an empty data folder */
   unpacked?: PreparedDump;
-  /** issue 23 metrics: PostgreSQL's connection pool as it stands now; null on PGlite (one in-process connection). */
+  /** for the metrics: PostgreSQL's connection pool as it stands now; null on PGlite (one in-process connection). */
   poolStats(): PoolStats | null;
 }
 
@@ -83,7 +83,7 @@ export const MIGRATIONS_DIR = resolveMigrationsDir();
 /**
  * Startup options of every hub connection to PostgreSQL. jit: see openDatabase. No parallel
  * workers: the hub already runs many requests, and a report's statements, side by side on its
- * pool; workers on top oversubscribe the cores (issue 10: the all-company statistics' two heavy
+ * pool; workers on top oversubscribe the cores (measured: the all-company statistics' two heavy
  * statements, the only hub statements PostgreSQL planned in parallel, took 212–245 ms together
  * with workers and 179–189 ms without, on 2 cores).
  */
@@ -98,7 +98,7 @@ function resolveMigrationsDir(): string {
 
 export async function openDatabase(config: DbConfig): Promise<Database> {
   if (config.databaseUrl) {
-    // jit=off: the hub's statements are short, and on the large company (issue 10) PostgreSQL's
+    // jit=off: the hub's statements are short, and on the large company PostgreSQL's
     // cost estimates for the visibility filters crossed jit_above_cost, so it spent ~1.2 s compiling
     // a count that then ran in 0.3 s. The hub sets it for its own sessions, whatever the server default.
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10), options: PG_SESSION_OPTIONS });
@@ -143,7 +143,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  // issue 10: a second process on the same folder would corrupt it; refuse it with a message
+  // a second process on the same folder would corrupt it; refuse it with a message
   const unlock = config.dataDir ? lockDataFolder(config.dataDir) : () => {};
   let unpacked: PreparedDump | undefined;
   try {
@@ -152,7 +152,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
     unlock();
     throw error;
   }
-  // Durability (issue 10, tested by tests/api/crash-durability.test.ts): on a Node folder PGlite
+  // Durability (tested by tests/api/crash-durability.test.ts): on a Node folder PGlite
   // writes each commit's WAL straight to the files before it answers (relaxedDurability false),
   // so acknowledged writes survive the hub being killed. Its NODEFS has no fsync, so an OS crash
   // or power cut can still lose the last commits; PostgreSQL is the choice where that matters.

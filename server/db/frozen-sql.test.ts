@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { flatSql, frozenSql } from './frozen-sql';
 import { teams } from './schema';
 
-describe('frozenSql (issue 10)', () => {
+describe('frozenSql', () => {
   const render = (fragment: ReturnType<typeof sql>) => new PgDialect().sqlToQuery(fragment);
 
   it('renders a fragment once to the same text Drizzle would send, and parameters still go around it', () => {
@@ -21,7 +21,7 @@ describe('frozenSql (issue 10)', () => {
   });
 });
 
-describe('flatSql (issue 20)', () => {
+describe('flatSql', () => {
   const render = (fragment: ReturnType<typeof sql>) => new PgDialect().sqlToQuery(fragment);
 
   it('renders to the very text and values of the fragment, wherever it is placed and however often', () => {

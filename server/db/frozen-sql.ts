@@ -1,7 +1,7 @@
 import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
-// issue 10: Drizzle rebuilds a query's text from its chunks on every call (an entity check per
+// Drizzle rebuilds a query's text from its chunks on every call (an entity check per
 // chunk), and for the objectives list that was a fifth of the hub's CPU per request: more than
 // node-postgres itself. A fragment that never varies is rendered once, at load, to raw text.
 
@@ -25,7 +25,7 @@ const marking = new MarkingDialect();
 /**
  * `fragment` with its parameters, flattened to text and values: the same SQL when rendered, at a
  * fraction of the walk. For a fragment built once and used on many requests (a reader's
- * visibility filter, issue 20: rebuilding it was half of Drizzle's share of a list request).
+ * visibility filter: rebuilding it was half of Drizzle's share of a list request).
  * Values are kept as they were mapped for the driver; a placeholder cannot be flattened.
  */
 export function flatSql(fragment: SQL): SQL {

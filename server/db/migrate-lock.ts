@@ -2,7 +2,7 @@ import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
-// The locks a hub takes while it opens its database (issue 10):
+// The locks a hub takes while it opens its database:
 // - PostgreSQL: hubs sharing one database may start at the same moment on an empty database;
 //   an advisory lock lets exactly one of them migrate and seed while the others wait, then
 //   find the work done.

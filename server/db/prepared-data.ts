@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { DATA_FOLDER_LOCK } from './migrate-lock';
 import { tarEntries, type TarEntry } from './tar-entries';
 
-// issue 20: the desktop's first start unpacks a database prepared at build time
+// The desktop's first start unpacks a database prepared at build time
 // (scripts/prepared-data.ts: PGlite's initdb, the migrations and, for the demo, the seed, dumped
 // with dumpDataDir) instead of making one, which took ~10 s. The migrations then run as on every
 // start, so a dump one migration behind is brought up to date like any older database. A folder

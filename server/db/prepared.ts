@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client';
 import { statementName } from './statement-names';
 
-// issue 10: a query whose shape never changes is built by Drizzle once per database and prepared
+// A query whose shape never changes is built by Drizzle once per database and prepared
 // (`.prepare(name)`), then only executed with its placeholders filled: building it anew and
 // having PostgreSQL plan it anew cost more than running it.
 
@@ -26,7 +26,7 @@ const dialect = new PgDialect();
  * A raw statement (what `db.execute` runs) with `sql.placeholder` parameters, rendered to its text
  * and named once at load; each run only fills the placeholders. On a hub's hottest reads the
  * per-request rendering, and naming a freshly built text of a few KB (the name is looked up by
- * the whole text), was ~5 % of the hub's CPU on GET /objective/:id (issue 20, CPU profile). Outside a
+ * the whole text), was ~5 % of the hub's CPU on GET /objective/:id (a CPU profile). Outside a
  * transaction the prepared query is kept per database; a transaction's is made for its run.
  */
 export function preparedStatement(fragment: SQL): (db: DbOrTx, values: Record<string, unknown>) => Promise<unknown> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { keyResults, objectives } from './schema';
 
-// issue 24 'Levels and links': an objective, or one of its key results, supports an objective of
+// Alignment (docs/api.md 'Alignment'): an objective, or one of its key results, supports an objective of
 // a level above. child_objective_id is the supporting objective even when one of its key results
 // supports (child_key_result_id), so cycles, visibility and roll-ups read one column.
 

@@ -1,7 +1,7 @@
 import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
-// issue 25 'Calendar feeds': one row per feed a person turned on. Only a hash of the feed's secret
+// Calendar feeds (docs/api.md 'Calendar feeds'): one row per feed a person turned on. Only a hash of the feed's secret
 // is kept (as for sessions), so a stolen database holds no working subscription URL; turning a feed
 // off deletes its row, and renewing replaces the hash, so the old URL answers 404 at once.
 

@@ -3,7 +3,7 @@ import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 
 import { CONFIDENCES } from '../../shared/rules/check-ins';
 import { keyResults, users } from './schema';
 
-// issue 11 §1: progress recorded on a key result over time. The newest check-in per key result is
+// Check-ins: progress recorded on a key result over time. The newest check-in per key result is
 // read for every objective card, hence the (key_result_id, created_at desc) index.
 
 export const checkInConfidence = pgEnum('check_in_confidence', CONFIDENCES);

@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp, integer } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
-// issue 22: an admin marks a platform's desktop release required; apps older than it update at
+// An admin marks a platform's desktop release required; apps older than it update at
 // their next start (GET /api/desktop/policy). One row per platform; no row, nothing required.
 // The releases themselves are files in HUB_RELEASES_DIR, not rows.
 

@@ -3,7 +3,7 @@ import { boolean, index, integer, pgEnum, pgTable, primaryKey, serial, text, tim
 import { NOTIFICATION_KINDS } from '../../shared/api/notifications';
 import { objectives, users } from './schema';
 
-// issue 11 part 3: in-app notifications, written in the same transaction as the event.
+// In-app notifications, written in the same transaction as the event.
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -28,7 +28,7 @@ export const notifications = pgTable('notifications', {
 }, (t) => [
   index('notifications_user_read_created_idx').on(t.userId, t.readAt, t.createdAt.desc()),
   uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
-  // issue 26: the retention job deletes read ones by when they were read
+  // the retention job deletes read ones by when they were read
   index('notifications_read_idx').on(t.readAt).where(sql`${t.readAt} is not null`),
   // the open approval requests of an objective, found when it is decided
   index('notifications_objective_open_idx').on(t.objectiveId).where(sql`${t.objectiveId} is not null and ${t.doneAt} is null`),

@@ -2,7 +2,7 @@ import { integer, pgEnum, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { THEME_CHOICES } from '../../shared/api/preferences';
 import { users } from './schema';
 
-// issue 21 'Themes': each person's display preferences. A missing row means the defaults, so
+// Themes: each person's display preferences. A missing row means the defaults, so
 // only people who chose something have one.
 
 export const themeChoice = pgEnum('theme_choice', THEME_CHOICES);

@@ -2,7 +2,7 @@ import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 import type { PurgedKind } from '../../shared/rules/retention';
 import { users } from './schema';
 
-// issue 26 retention: the scheduled job's runs (what each removed, on which hub), and the archived
+// Retention (docs/personal-data.md 'How long'): the scheduled job's runs (what each removed, on which hub), and the archived
 // people the admins were already reminded about (once per archiving, not at every run).
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-// issue 11 part 2: an OpenID Connect sign-in in flight. The hub keeps state, nonce and the PKCE
+// An OpenID Connect sign-in in flight. The hub keeps state, nonce and the PKCE
 // code_verifier itself (never in the browser or the desktop app), so the code is only worth
 // something to the hub that started the sign-in. Rows live for minutes and are used once.
 

@@ -101,10 +101,10 @@ export const users = pgTable('users', {
   extras: jsonb('extras').$type<UserExtras>().notNull().default(sql`'{}'::jsonb`),
   passwordHash: text('password_hash'),
   firstLogin: boolean('first_login').notNull().default(true),
-  /** issue 18: set by an admin's password reset; the hub allows only the password change until it is done */
+  /** set by an admin's password reset; the hub allows only the password change until it is done */
   passwordMustChange: boolean('password_must_change').notNull().default(false),
   lastLogin: tstz('last_login'),
-  /** issue 26: when the person was archived (null while active); retention reminds admins from it */
+  /** when the person was archived (null while active); retention reminds admins from it */
   archivedAt: tstz('archived_at'),
   /**
    * What the username and the email's local part look like (shared/rules/username-skeleton.ts),
@@ -169,13 +169,13 @@ export const holidayEvents = pgTable('holiday_events', {
   end: date('end', { mode: 'string' }).notNull(),
   type: text('type').notNull(),
   teamIds: integer('team_ids').array().notNull().default(sql`'{}'::int[]`),
-  /** issue 25: a calendar feed's LAST-MODIFIED; the import moves it only when the event changed */
+  /** a calendar feed's LAST-MODIFIED; the import moves it only when the event changed */
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('holiday_events_external_idx').on(t.externalId),
   index('holiday_events_range_idx').on(t.start, t.end),
   index('holiday_events_teams_idx').using('gin', t.teamIds),
-  // issue 25 'Who's out': a page's people's current leave (user_id in the page, end from today)
+  // 'Who's out': a page's people's current leave (user_id in the page, end from today)
   index('holiday_events_user_end_idx').on(t.userId, t.end),
 ]);
 
@@ -219,7 +219,7 @@ export const objectives = pgTable('objectives', {
   teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
   createdAt: tstz('created_at').notNull().defaultNow(),
   lastModificationDate: tstz('last_modification_date').notNull().defaultNow(),
-  // issue 10: the objective's key results (not deleted), and of them the completed ones in time
+  // the objective's key results (not deleted), and of them the completed ones in time
   // and overdue, kept by the key_results_counts trigger (migration 0004) on every write of a key
   // result, whoever writes it. Statistics by employee sum them instead of joining the key results
   // (or a table of counts) of every objective in scope. A completed key result's in-time/overdue
@@ -227,20 +227,20 @@ export const objectives = pgTable('objectives', {
   keyResultsTotal: integer('kr_total').notNull().default(0),
   keyResultsInTime: integer('kr_in_time').notNull().default(0),
   keyResultsOverdue: integer('kr_overdue').notNull().default(0),
-  // issue 10: the statistics' overdue rule without the clock, kept by the objectives_overdue_after
+  // the statistics' overdue rule without the clock, kept by the objectives_overdue_after
   // trigger (migration 0007) on every write: the objective is overdue while this day is before
   // today. A completed one is settled for good (its last change against its deadline day):
   // '-infinity' if late, 'infinity' if in time; any other one is overdue once its deadline day
   // has passed. Statistics compare one date per row instead of casting a timestamp in a CASE.
   overdueAfter: date('overdue_after', { mode: 'string' }).notNull().default('infinity'),
-  // issue 24: personal (every row before it), team or company (shared/rules/objective-levels.ts)
+  // the alignment level: personal (every row before it), team or company (shared/rules/objective-levels.ts)
   level: text('level').notNull().default('personal'),
-  // issue 24: 'key_results' (the spec's progress, computed when read) or 'children' (rolled up
+  // the roll-up mode: 'key_results' (the spec's progress, computed when read) or 'children' (rolled up
   // from what supports it, stored in rolled_up_progress by the hub in the transaction of each
   // change that moves it: server/services/alignment-rollup.ts)
   rollupMode: text('rollup_mode').notNull().default('key_results'),
   rolledUpProgress: integer('rolled_up_progress'),
-  // issue 24 statistics: whether the objective supports a parent not deleted, by its own link or a
+  // for the statistics' alignment figure: whether the objective supports a parent not deleted, by its own link or a
   // key result's not deleted; kept by triggers on objective_links, key_results and objectives
   // (migration 0015), whoever writes, so the alignment figure is one more count of the grouped pass.
   supportsParent: boolean('supports_parent').notNull().default(false),
@@ -252,16 +252,16 @@ export const objectives = pgTable('objectives', {
   index('objectives_owner_deadline_idx').on(t.ownerId, t.deadline),
   index('objectives_author_idx').on(t.authorId),
   index('objectives_team_deadline_idx').on(t.teamId, t.deadline),
-  // issue 10: a team's objectives in one status (the manager's and lead's usual filter), in
+  // a team's objectives in one status (the manager's and lead's usual filter), in
   // deadline order; without it PostgreSQL ANDed the team's bitmap with every objective of that
   // status (~100,000 'in progress' on the large company) to count a few hundred.
   index('objectives_team_status_deadline_idx').on(t.teamId, t.status, t.deadline),
   index('objectives_status_deadline_idx').on(t.status, t.deadline),
-  // issue 10: statistics read the objectives created in a period from this index alone (an
+  // statistics read the objectives created in a period from this index alone (an
   // index-only scan): every column they group, filter or sum, narrower than the table's rows.
   index('objectives_statistics_idx').on(t.createdAt, t.status, t.teamId, t.category, t.ownerId, t.overdueAfter,
     t.keyResultsTotal, t.keyResultsInTime, t.keyResultsOverdue),
-  // issue 24: the same with the alignment figure's columns, so it too is read from the index alone.
+  // the same with the alignment figure's columns, so it too is read from the index alone.
   // It replaces objectives_statistics_idx, which the previous release still reads: that one is
   // dropped by a later release's contract step.
   index('objectives_statistics_aligned_idx').on(t.createdAt, t.status, t.teamId, t.category, t.ownerId, t.overdueAfter,
@@ -269,13 +269,13 @@ export const objectives = pgTable('objectives', {
   index('objectives_public_idx').on(t.isPublic, t.deadline),
   index('objectives_category_idx').on(t.category),
   index('objectives_title_idx').on(t.title),
-  // issue 10: each list sort as an index in its exact order, so a page of a large list reads
+  // each list sort as an index in its exact order, so a page of a large list reads
   // its first rows from the index instead of sorting every visible objective.
   index('objectives_deadline_id_idx').on(t.deadline, t.id),
   index('objectives_created_id_idx').on(t.createdAt, t.id),
   index('objectives_title_id_idx').on(t.title, t.id),
   index('objectives_category_deadline_id_idx').on(t.category, t.deadline, t.id),
-  // issue 24: the alignment tree's top (company objectives, a team's objectives) and the
+  // the alignment tree's top (company objectives, a team's objectives) and the
   // visibility rule's 'company objectives are everyone's' arm, which an OR of index scans needs
   index('objectives_level_team_deadline_idx').on(t.level, t.teamId, t.deadline),
 ]);
@@ -321,14 +321,14 @@ export const sessions = pgTable('sessions', {
   createdAt: tstz('created_at').notNull().defaultNow(),
   expiresAt: tstz('expires_at').notNull(),
   revokedAt: tstz('revoked_at'),
-  /** issue 18 Settings → Sessions: how the session was opened, for the person to recognise it */
+  /** Settings → Sessions: how the session was opened, for the person to recognise it */
   client: text('client').notNull().default('web'), // desktop | web
   userAgent: text('user_agent'),
   createdAddress: text('created_address'),
 }, (t) => [
   uniqueIndex('sessions_token_idx').on(t.tokenHash),
   index('sessions_user_idx').on(t.userId),
-  // issue 26: when a session ended (revoked or expired), which the retention job deletes by
+  // when a session ended (revoked or expired), which the retention job deletes by
   index('sessions_ended_idx').on(sql`least(${t.revokedAt}, ${t.expiresAt})`),
 ]);
 
@@ -357,14 +357,14 @@ export const loginEvents = pgTable('login_events', {
   username: text('username').notNull(),
   address: text('address').notNull(),
   success: boolean('success').notNull(),
-  /** issue 11: how the person signed in ('password', 'oidc', 'ldap'; shared/api/sso.ts LOGIN_METHODS) */
+  /** how the person signed in ('password', 'oidc', 'ldap'; shared/api/sso.ts LOGIN_METHODS) */
   method: text('method').notNull().default('password'),
   createdAt: tstz('created_at').notNull().defaultNow(),
 }, (t) => [
   index('login_events_username_idx').on(sql`lower(${t.username})`, t.createdAt),
   index('login_events_address_idx').on(t.address, t.createdAt),
   index('login_events_user_idx').on(t.userId, t.createdAt),
-  // issue 26: the retention job deletes the oldest in batches
+  // the retention job deletes the oldest in batches
   index('login_events_created_idx').on(t.createdAt),
 ]);
 
@@ -387,7 +387,7 @@ export const importRuns = pgTable('import_runs', {
   status: text('status').notNull(), // running | succeeded | failed
   rows: integer('rows').notNull().default(0),
   message: text('message'),
-  /** issue 18: a running run whose lease lapsed belongs to a hub that died; it is marked failed */
+  /** a running run whose lease lapsed belongs to a hub that died; it is marked failed */
   leaseExpiresAt: tstz('lease_expires_at'),
 }, (t) => [index('import_runs_source_idx').on(t.source, t.startedAt)]);
 

@@ -9,7 +9,7 @@ function fakeClient() {
   return { client, sent };
 }
 
-describe('named statements (issue 10)', () => {
+describe('named statements', () => {
   it('names a parameterised statement after its text, on a copy of the config', () => {
     const { client, sent } = fakeClient();
     const config = { text: 'select $1::int', rowMode: 'array' };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
-// issue 10: on the large company PostgreSQL's log showed it spending longer PARSING and PLANNING
+// On the large company PostgreSQL's log showed it spending longer PARSING and PLANNING
 // the hub's short statements than running them (the session user: parse ~1 ms + bind/plan ~3 ms,
 // then execute 0.3 ms; every objective read alike). Drizzle sends unnamed statements, which
 // PostgreSQL parses and plans anew each time. Naming each statement after its text makes it a

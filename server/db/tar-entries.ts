@@ -1,4 +1,4 @@
-// issue 20: the prepared database is PGlite's own dump of a data folder (dumpDataDir: a tar,
+// The prepared database is PGlite's own dump of a data folder (dumpDataDir: a tar,
 // gzipped). PGlite's loadDataDir unpacks it through its WebAssembly file system, which took
 // ~1.8 s of the desktop's first start; reading the tar here and writing the files with Node's fs
 // takes a tenth of that. The tar is the simple kind PGlite writes: 512-byte headers, regular

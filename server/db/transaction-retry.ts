@@ -5,7 +5,7 @@ import type { Db, Tx } from './client';
 // and one that cannot be serialised under a stricter isolation level (40001). Neither is the
 // person's fault, and the cancelled transaction has rolled back whole: running it again from the
 // start is the documented answer ("Applications using this level must be prepared to retry
-// transactions due to serialization failures"). Issue 24's known case: an alignment link added
+// transactions due to serialization failures"). The known case: an alignment link added
 // while its parent is deleted (the link locks child then parent, the deletion's trigger locks the
 // parent then its children).
 //

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { statementTracker, watchWrites } from './write-watch';
 
-describe('statementTracker (issue 10: writes of this process, reported once other connections see them)', () => {
+describe('statementTracker (writes of this process, reported once other connections see them)', () => {
   const tracked = () => {
     const seen: string[][] = [];
     return { seen, track: statementTracker((texts) => seen.push([...texts])) };

@@ -9,7 +9,7 @@ import { insertChunked, reserveIds } from './insert';
 import { mustGet, type Company, type SeededPerson } from './people';
 import type { Random } from './random';
 
-// issue 24 'Done when': the demo company has an aligned set. A few company objectives (the
+// The demo company has an aligned set (docs/api.md 'Alignment'). A few company objectives (the
 // owner's: they need no approval), two team objectives per active team (its lead's, approved),
 // members' personal objectives and key results supporting their team's, team objectives
 // supporting the company's. Some parents roll up 'from supporting objectives' (one of them with

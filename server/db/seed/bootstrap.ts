@@ -15,7 +15,7 @@ export interface BootstrapAdmin {
  * Team lead starts without capabilities here; the company's admin decides what leads may do.
  */
 export async function seedBootstrapAdmin(db: Db, { username: given, password }: BootstrapAdmin): Promise<void> {
-  // issue 18: stored in the normal form sign-in looks up (HUB_ADMIN_USERNAME may be 'Boss')
+  // stored in the normal form sign-in looks up (HUB_ADMIN_USERNAME may be 'Boss')
   const username = normaliseUsername(given);
   const problem = usernameProblem(username);
   if (problem || !username) throw new Error(`The admin username ${JSON.stringify(given)} cannot be used: ${problem ?? 'it is empty.'}`);

@@ -9,7 +9,7 @@ import { insertChunked } from './insert';
 import type { Company } from './people';
 import type { Random } from './random';
 
-// issue 11 §1: a team lead follows key results week by week. Most open key results of open
+// Check-ins: a team lead follows key results week by week. Most open key results of open
 // objectives get a weekly history (up to 12 weeks, never before the key result existed), drifting
 // the way real work does: most stay on track, some slip to at risk, a few go off track. Their
 // completed siblings end with the final check-in that completion records.

@@ -3,7 +3,7 @@ import { EVALUATION_CRITERIA } from '../../../shared/rules/evaluation-scale';
 import type { Tx } from '../client';
 import { evaluations } from '../schema';
 
-// Issue 9: the ten criteria are rated 1-5 (the conclusion stays the free-text remark). The demo
+// The ten criteria (shared/rules/evaluation-scale.ts) are rated 1-5 (the conclusion stays the free-text remark). The demo
 // evaluations get ratings mostly 3-5, spread deterministically by evaluation and criterion, so
 // the form can open them for editing without asking for every rating again.
 export async function rateSeededEvaluations(tx: Tx): Promise<void> {

@@ -57,7 +57,7 @@ export async function insertHolidays(tx: Tx, company: Company, random: Random): 
   add(random.pick(active), MEDICAL, addDays(today, 2), 2);
   add(random.pick(active), BLOOD, addDays(today, 6), 1);
   add(random.pick(active), UNPAID, addDays(today, 9), 3);
-  // issue 25 'Who's out': someone is out today (a weekend included: the leave starts on the last
+  // 'Who's out': someone is out today (a weekend included: the leave starts on the last
   // working day) and someone soon, in the named users' team and beyond, whatever the draws above.
   // Chosen by name, not drawn, so no later draw of this stream moves.
   let lastWorking = today;

@@ -63,7 +63,7 @@ export async function seedDemoCompany(db: Db, options: SeedOptions = {}): Promis
     await insertLinks(tx);
     await insertNotifications(tx, company);
     await insertSettings(tx, company);
-    // issue 24: last, so every row seeded before it stays where it was
+    // the alignment last, so every row seeded before it stays where it was
     await insertAlignment(tx, company, createRandom(7008));
   });
 }

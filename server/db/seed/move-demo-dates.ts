@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../client';
 import { daysBetween, startOfDay } from './dates';
 
-// issue 20: the desktop's demo company is seeded at build time (server/db/prepared-data.ts), but
+// The desktop's demo company is seeded at build time (server/db/prepared-data.ts), but
 // every demo date is meant to be relative to the day the hub was first started (dates.ts: overdue
 // objectives, this month's hours, next month's holidays). So on that first start every date and
 // timestamp column is moved on by the whole weeks since the seed: whole weeks keep the seeded

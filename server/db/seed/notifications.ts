@@ -9,7 +9,7 @@ import { evaluations, objectives } from '../schema';
 import { notifications } from '../schema-notifications';
 import type { Company } from './people';
 
-// issue 11 part 3: the demo's lead, member and manager open the hub to a few unread notifications
+// The demo's lead, member and manager open the hub to a few unread notifications
 // that point at real rows (their approvals list, the member's objectives and evaluation).
 
 interface SeedRow {

@@ -79,7 +79,7 @@ const STAFF_JOBS: ReadonlyArray<readonly [JobName, number]> = [
   [JOB.softwareEngineer, 9], [JOB.seniorSoftwareEngineer, 5], [JOB.qaEngineer, 4], [JOB.devopsEngineer, 2],
   [JOB.projectManager, 2], [JOB.designer, 2], [JOB.businessAnalyst, 2],
 ];
-/** How many staff the generator adds beside the six named users (issue 3: at least 40). */
+/** How many staff the generator adds beside the six named users (at least 40, so every screen looks like a real company's: design §5). */
 export const GENERATED_STAFF = 45;
 
 export function planPeople(now: Date): PersonSeed[] {

@@ -6,7 +6,7 @@ import { isoDate, addDays } from '../dates';
 import { queryRows } from './bulk';
 import type { LargeSize } from './size';
 
-// issue 24 at scale: the large company aligned in a few set-based statements. Generated
+// Alignment at scale: the large company aligned in a few set-based statements. Generated
 // objectives become the levels above (so the company keeps exactly its size): company goals of
 // the owner, three team objectives per generated team by its lead (the demo's teams have theirs
 // from the demo seed); about 60 % of the personal objectives support one of their team's, some

@@ -15,7 +15,7 @@ import { settleOverdueAfter, withKeyResultCountsRefilled } from '../../../servic
 
 export { LARGE_COMPANY, scaledSize, type LargeSize } from './size';
 
-// issue 10 "A large company on demand": the demo company (so admin/owner/manager/lead/member/
+// A large company on demand (`npm run seed:large`, the benchmarks' company): the demo company (so admin/owner/manager/lead/member/
 // guest keep password `demo` and their roles) grown to a company of the given size with
 // generated staff, teams, objectives, key results, evaluations, a year of holidays and a year
 // of time tasks. Deterministic: every part draws from its own seeded stream. Everything runs in
@@ -81,7 +81,7 @@ export async function seedLargeCompany(db: Db, options: LargeSeedOptions = {}): 
       report.indexes = { rows: indexes, ms };
       log(`${'indexes rebuilt'.padEnd(18)} ${String(indexes).padStart(9)}      ${(ms / 1000).toFixed(1).padStart(7)} s`);
     });
-    // issue 24: after the indexes are back, so its set-based statements read them
+    // the alignment after the indexes are back, so its set-based statements read them
     await step('alignment links', () => insertAlignmentAtScale(tx, size, now, company.maxObjectiveId + 1));
     for (const table of ['teams', 'users', 'objectives']) await syncSequence(tx, table);
   });

@@ -1,4 +1,4 @@
-// issue 10: the size of the large company, and the same shape scaled down for tests.
+// The size of the large company, and the same shape scaled down for tests.
 
 export interface LargeSize {
   staff: number;
