@@ -17,7 +17,7 @@ export const ACCOUNT_MESSAGES = {
 /**
  * Login stepper 'Confirm your information' (spec §4): once, at the first sign-in, then never again
  * (409; the profile's Edit is the way after that). Each field it changes passes the user-fields
- * rule like any other write (issue 18): a member confirms their email as it is and cannot point
+ * rule like any other write (SECURITY.md 'Who may change which user field'): a member confirms their email as it is and cannot point
  * it at someone else's address, since the email links a single sign-on identity to the account.
  */
 export async function confirmInfo(db: Db, actor: Actor, body: ConfirmInfoBody): Promise<LoadedSessionUser> {

@@ -1,4 +1,4 @@
-// issue 25: counts refused guesses per client address in a fixed window, in this process only.
+// Counts refused guesses (calendar feed secrets) per client address in a fixed window, in this process only.
 // A per-process count is enough where the secret cannot be guessed: it bounds the work a prober
 // causes, it is not what keeps the secret safe.
 

@@ -12,7 +12,7 @@ import { recordAudit } from './audit';
 import { assertSomeoneAdministers } from './roles';
 import { assertMayChangeUserFields } from './user-field-guard';
 
-// The admin Users table (spec §2): one page at a time, searched in the database (issue 7: with
+// The admin Users table (spec §2): one page at a time, searched in the database (with
 // 2,000 users the table never downloads everyone).
 
 function usersWhere(query: Pick<AdminUsersQuery, 'search' | 'status'>): SQL | undefined {
@@ -76,7 +76,7 @@ export async function setUserRole(db: Db, actor: Actor, userId: number, roleId: 
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, name: users.name, roleId: users.roleId }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
-    // issue 18: the role is a user field of the one rule, like every other field a route writes
+    // the role is a user field of the one rule, like every other field a route writes
     const teamIds = (await tx.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId))).map((m) => m.id);
     assertMayChangeUserFields(actor, { id: userId, teamIds, erased: isFormerEmployee(user) }, [{ field: 'role', key: 'roleId', changed: roleId !== user.roleId }]);
     const [role] = await tx.select({ id: roles.id, name: roles.name, status: roles.status }).from(roles).where(eq(roles.id, roleId));

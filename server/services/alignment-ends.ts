@@ -4,7 +4,7 @@ import { objectiveProgress, type ProgressInput } from '../../shared/rules/object
 import type { ObjectiveRef } from '../../shared/rules/objective-access';
 import { levelOf } from '../../shared/rules/objective-levels';
 
-// issue 24: an objective at one end of a link (or a node of the alignment tree), read as one JSON
+// An objective at one end of a link (or a node of the alignment tree), read as one JSON
 // value with what the visibility rule needs (canViewObjective) and what its progress is made of,
 // so the links of an objective, a level of the tree and a search path are one statement each.
 

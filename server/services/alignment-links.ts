@@ -22,7 +22,7 @@ import { lockEditable } from './objectives-write';
 import { loadSessionUser } from './session-user';
 import { nextVersion } from './versions';
 
-// issue 24 'Levels and links': adding and removing links, weights and the roll-up mode, each in
+// Levels and links (docs/api.md 'Alignment'): adding and removing links, weights and the roll-up mode, each in
 // one transaction with the roll-up it moves (alignment-rollup.ts) and, for a new link, the
 // notification to the parent's owner. The rules are shared/rules/alignment.ts's.
 

@@ -5,7 +5,7 @@ import { levelOf } from '../../shared/rules/objective-levels';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
 
-// issue 24 'The plans export and the timeline show the parents': what each of many objectives
+// The plans export and the timeline show the parents: what each of many objectives
 // (or one of its key results) supports, in one statement over objective_links' child index, each
 // parent as compactSupports shows it on the objectives list: its title for those who may see it
 // (canViewObjective), null ('a private objective') for anyone else. Only what that rule needs is

@@ -8,7 +8,7 @@ import { rowsOf, type DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { endJson, endRef, linkedObjective, type EndRow } from './alignment-ends';
 
-// issue 24: an objective's links as its details show them ('Supports …', 'Supported by …'), each
+// An objective's links as its details show them ('Supports …', 'Supported by …'), each
 // other end shown only to those who may see it (the spec's visibility at both ends): to anyone
 // else it is 'a private objective', with no id, title, owner, key result or progress.
 
@@ -26,7 +26,7 @@ export interface LinkRow {
 
 // One statement, both directions; each half reads its own index of objective_links. Prepared once
 // around its parameter, the id (twice): built per request, Drizzle's rendering and naming its
-// 4 KB text were part of the ~5 % Drizzle and naming took of GET /objective/:id (issue 20).
+// 4 KB text were part of the ~5 % Drizzle and naming took of GET /objective/:id (a CPU profile).
 const linksById = preparedStatement(sql`
     (select l.id, l.weight, true as "outgoing", l.child_key_result_id as "krId", k.title as "krTitle", ${endJson('o')} as "end"
       from objective_links l join objectives o on o.id = l.parent_objective_id left join key_results k on k.id = l.child_key_result_id

@@ -12,7 +12,7 @@ import { endJson, endProgress, endRef, type EndRow } from './alignment-ends';
 import { NOT_FOUND_OBJECTIVE } from './objectives-read';
 import { visibleWhere } from './objectives-scope';
 
-// issue 24 'alignment view': the tree one level at a time (the top, or what supports one
+// The alignment view (docs/api.md 'Alignment'): the tree one level at a time (the top, or what supports one
 // objective), a search that answers the path from the top down to each match, and the 'Supports'
 // picker's choices. Each is one statement per level on indexed columns (objectives' level index,
 // objective_links' parent and child indexes), so a company of 250,000 objectives opens at once.

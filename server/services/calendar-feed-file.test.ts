@@ -3,7 +3,7 @@ import { AddressMisses } from './address-misses';
 import { dayAfter, feedWindow, matchesEtag } from './calendar-feed-file';
 import { parseFeedKey, webcalUrl } from '../../shared/rules/calendar-feeds';
 
-// issue 25: the small rules under the calendar feeds.
+// The small rules under the calendar feeds.
 
 describe('all-day dates', () => {
   it('DTEND is the day after the last day, across months, leap days and years', () => {

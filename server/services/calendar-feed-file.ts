@@ -13,7 +13,7 @@ import { ofTeamsOrTheirMembers, visibleWhere } from './objectives-scope';
 import { publicHolidays } from './public-holidays';
 import { loadSessionUser } from './session-user';
 
-// issue 25: a feed as RFC 5545 text (ical-generator folds, escapes and ends lines with CRLF).
+// A calendar feed as RFC 5545 text (ical-generator folds, escapes and ends lines with CRLF).
 // Everything in it is derived from stored data, DTSTAMP included, so the same data gives the same
 // bytes and the ETag (their hash) lets a polling calendar app get a bodiless 304.
 
@@ -99,7 +99,7 @@ function publicFeedEvents(years: number[]): ICalEventData[] {
 }
 
 /**
- * One's own objectives, and a team lead's their led teams' (issue 25), each cut by the same rule the
+ * One's own objectives, and a team lead's their led teams' (docs/api.md 'Calendar feeds'), each cut by the same rule the
  * objectives screens use (objectives-scope.ts visibleWhere), so the feed shows nothing the hub would not.
  */
 async function objectiveFeedEvents(db: DbOrTx, actor: SessionUser, origin: string, from: string, to: string): Promise<ICalEventData[]> {

@@ -7,7 +7,7 @@ import { calendarFeeds } from '../db/schema-calendar-feeds';
 import { teamMembers, teams, users } from '../db/schema';
 import { hashToken, newToken } from './sessions';
 
-// issue 25 'Calendar feeds': the feeds a person may turn on, and their private addresses. The
+// Calendar feeds (docs/api.md 'Calendar feeds'): the feeds a person may turn on, and their private addresses. The
 // secret is made like a session token and kept only as its hash (sessions.ts), so the address is
 // shown once, when made; renewing replaces the hash, turning off deletes the row.
 

@@ -10,7 +10,7 @@ import { findKeyResult, teamIdsOf, type ObjectiveRecord } from './objectives-rea
 import { objectiveRef } from './objectives-scope';
 import { refreshRollupsAbove } from './alignment-rollup';
 
-// issue 11 §1: check-ins on a key result. Seen by whoever sees the key result; recorded under the
+// Check-ins on a key result. Seen by whoever sees the key result; recorded under the
 // objective's read-only rule (spec §6) while the work is open. Completion adds the final one.
 
 type KeyResultRecord = typeof keyResults.$inferSelect;
@@ -61,7 +61,7 @@ export async function createCheckIn(db: Db, actor: Actor, keyResultId: number, i
       .values({ keyResultId, percent: input.percent, confidence: input.confidence, comment: (input.comment ?? '').trim(), authorId: actor.id })
       .returning();
     const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).limit(1);
-    // issue 24: the check-in moves the objective's progress, and the roll-ups above it
+    // the check-in moves the objective's progress, and the roll-ups above it
     await refreshRollupsAbove(tx, [objective.id]);
     return shape(row, author?.name ?? null);
   });
@@ -91,7 +91,7 @@ export async function atRiskByTeam(db: DbOrTx, where: SQL): Promise<Map<number, 
       count(*) filter (where lc.confidence = 'off_track')::int as "offTrack"
     from (
       -- The latest check-in of each key result in one ordered pass over the check-ins index:
-      -- a lookup per key result in scope took seconds on the large company (issue 10).
+      -- a lookup per key result in scope took seconds on the large company.
       select distinct on (c.key_result_id) c.key_result_id, c.confidence
       from ${keyResultCheckIns} c order by c.key_result_id, c.created_at desc, c.id desc
     ) lc

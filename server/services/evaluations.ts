@@ -64,7 +64,7 @@ async function evaluationOr404(db: DbOrTx, id: number): Promise<Evaluation> {
 
 export async function createEvaluation(db: DbOrTx, actor: Actor, userId: number, values: EvaluationForm): Promise<Evaluation> {
   await writableEmployee(db, actor, userId);
-  // issue 11: the employee's notification commits with the evaluation or not at all
+  // the employee's notification commits with the evaluation or not at all
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(evaluations).values({ ...values, userId, authorId: actor.id }).returning({ id: evaluations.id });
     await notifyEvaluationCreated(tx, userId, actor.id);

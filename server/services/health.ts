@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { databaseHealth, MIGRATIONS_DIR, type Database } from '../db/client';
 
-// issue 3: health means the database answers and every committed migration is applied.
+// Health means the database answers and every committed migration is applied.
 
 let expected: number | undefined;
 
@@ -22,7 +22,7 @@ export async function checkHealth(database: Database): Promise<HealthReport> {
   try {
     applied = (await databaseHealth(database.db)).migrations;
   } catch (error) {
-    // issue 23: a database that answers but has no migration table yet is one not migrated yet
+    // a database that answers but has no migration table yet is one not migrated yet
     return { ok: false, reason: isMissingRelation(error) ? 'migrations' : 'database' };
   }
   if (applied < expected) return { ok: false, reason: 'migrations' };

@@ -26,7 +26,7 @@ type KeyResultRecord = typeof keyResults.$inferSelect;
 
 async function touch(tx: DbOrTx, objective: ObjectiveRecord, now: Date) {
   await tx.update(objectives).set({ lastModificationDate: nextVersion(objective.lastModificationDate, now) }).where(eq(objectives.id, objective.id));
-  // issue 24: every key-result write may move the objective's progress, and so its parents' roll-ups
+  // every key-result write may move the objective's progress, and so its parents' roll-ups
   await refreshRollupsAbove(tx, [objective.id]);
 }
 
@@ -100,7 +100,7 @@ export async function changeKeyResult(db: Db, actor: Actor, id: number, change: 
       set.deadline = change.deadline;
     }
     if (change.action === 'complete') Object.assign(set, { status: 'completed', nextStatus: null, percentage: change.percentage ?? DEFAULT_PERCENTAGE });
-    // issue 11 §1: the completion score closes the check-in history, in this same transaction
+    // the completion score closes the check-in history, in this same transaction
     if (change.action === 'complete') await recordFinalCheckIn(tx, id, set.percentage as number, actor.id, now);
     if (change.action === 'start') Object.assign(set, { status: 'in progress', nextStatus: null, percentage: null });
     const [kr] = await tx.update(keyResults).set(set).where(eq(keyResults.id, id)).returning();

@@ -50,7 +50,7 @@ export async function setLinkStatus(db: Db, actorId: number, id: number, status:
   return db.transaction(async (tx) => {
     const before = await lockLink(tx, id);
     if (status === 'active' && before.status !== 'deleted') throw badRequest(LINK_MESSAGES.notDeleted);
-    // issue 18: a second delete finds nothing to delete and writes no audit row
+    // a second delete finds nothing to delete and writes no audit row (SECURITY.md 'Deleting twice')
     if (status === 'deleted' && before.status === 'deleted') throw notFound(LINK_MESSAGES.alreadyDeleted);
     const [row] = await tx.update(links).set({ status }).where(eq(links.id, id)).returning();
     const action = status === 'deleted' ? 'delete' : 'restore';

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { createSession, type SessionOrigin } from './sessions';
 import { loadSessionUser } from './session-user';
 
-// issue 3 sign-in: every attempt is a login_events row; the rate limits are counted from those
+// Sign-in: every attempt is a login_events row; the rate limits are counted from those
 // rows, not from process memory, so several hubs behind one PostgreSQL share them (design §1).
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

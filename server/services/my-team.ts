@@ -8,7 +8,7 @@ import { badRequest } from '../http-errors';
 import { memberSummaries } from './member-summary';
 import { presenceFor } from './whos-out';
 
-// Team endpoints used at sign-in (issue 3 item 6) and the my-team drawer (spec §2).
+// Team endpoints used at sign-in (the login stepper) and the my-team drawer (spec §2).
 
 const inTeams = (teamIds: readonly number[]) =>
   sql`${users.id} in (select tm.user_id from ${teamMembers} tm where tm.team_id in (${sql.join(teamIds.map((id) => sql`${id}`), sql`, `)}))`;
@@ -18,7 +18,7 @@ export async function teamMates(db: DbOrTx, actor: Actor): Promise<MemberSummary
   const teamIds = [...new Set([...actor.teamIds, ...actor.leadTeamIds])];
   if (teamIds.length === 0) return [];
   const mates = await memberSummaries(db, and(ne(users.id, actor.id), inTeams(teamIds)), actor.id);
-  // issue 25: the list's presence in one query
+  // the list's presence in one query
   const presence = await presenceFor(db, actor, mates.map((m) => m.id));
   return mates.map((m) => ({ ...m, presence: presence.get(m.id) ?? null }));
 }

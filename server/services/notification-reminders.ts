@@ -6,7 +6,7 @@ import type { JobLog, ScheduledJob } from './scheduler';
 import { lockNotificationWrites, notify, type NewNotification } from './notifications';
 import { NOTIFICATION_LINKS } from './notifications-events';
 
-// issue 11 part 3: due-soon, overdue and weekly check-in reminders. A job of the hub's scheduler
+// Due-soon, overdue and weekly check-in reminders. A job of the hub's scheduler
 // (services/scheduler.ts), so with several hubs on one PostgreSQL one runs it; each reminder
 // carries a dedupe key, so a rerun (another hub, a restart, the next hour) inserts nothing it
 // already sent.
@@ -63,7 +63,7 @@ export async function sendReminders(db: Db, now: Date = new Date()): Promise<Rem
       n: { kind: 'objective_overdue', title: 'Objective overdue', body: `"${o.title}" was due on ${o.deadline}.`, link: NOTIFICATION_LINKS.objective(o.id), dedupeKey: `overdue:${o.id}:${o.deadline}` },
     })),
   ];
-  // issue 11 part 1: people with objectives in progress record their progress weekly.
+  // check-ins: people with objectives in progress record their progress weekly.
   const owners = await db
     .select({ ownerId: objectives.ownerId, n: sql<number>`count(*)::int` })
     .from(objectives)

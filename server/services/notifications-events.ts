@@ -9,7 +9,7 @@ import { teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
 import { loadSessionUser } from './session-user';
 
-// issue 11 part 3: which event tells whom. Each function runs inside the event's transaction.
+// Which event tells whom. Each function runs inside the event's transaction.
 
 export const NOTIFICATION_LINKS = {
   approvals: '/objective-tracking/approvals',
@@ -30,7 +30,7 @@ async function nameOf(tx: DbOrTx, userId: number): Promise<string> {
  * someone at a request the hub would refuse them.
  */
 export async function approversOf(tx: DbOrTx, objective: ObjectiveRecord): Promise<number[]> {
-  // issue 24: a team objective waits for the level above, the company's owners
+  // a team objective waits for the level above, the company's owners
   if (levelOf(objective.level) === 'team') {
     const owners = await tx.select({ id: users.id }).from(users).where(and(eq(users.isOwner, true), eq(users.status, 'active')));
     const approvers: number[] = [];

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database, Listening } from '../db/client';
 import { DatabaseNotificationBus } from './notifications-push';
 
-// issue 23: a stream resumes from the last id it sent whenever the bus wakes it, so the bus
+// A stream resumes from the last id it sent whenever the bus wakes it, so the bus
 // wakes every stream once its LISTEN is back: what was committed meanwhile is sent, not lost.
 
 /** a database whose LISTEN the test drives: notify(payload), lose() */

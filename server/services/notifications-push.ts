@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { NOTIFY_CHANNEL } from './notifications';
 
-// issue 11 part 3 delivery: notify() raises pg_notify in the event's transaction; PostgreSQL
+// Delivery: notify() raises pg_notify in the event's transaction; PostgreSQL
 // (and PGlite, which keeps the same semantics) delivers it on commit only. Every hub on the same
 // database LISTENs (Database.listen), so a row written through hub A reaches a stream on hub B.
 
@@ -72,7 +72,7 @@ export class DatabaseNotificationBus implements NotificationBus {
     void listening.lost.then((error) => {
       if (current) this.lost(error);
     });
-    // issue 23: a NOTIFY raised while no LISTEN was in place (a dropped connection, a first
+    // a NOTIFY raised while no LISTEN was in place (a dropped connection, a first
     // attempt that failed) reached nobody; every open stream reads what is new since its last id.
     for (const listener of [...this.listeners.values()].flatMap((set) => [...set])) listener();
   }

@@ -13,11 +13,11 @@ import type { Db } from '../db/client';
 import { highestNotificationIdIssued, listNotifications, newestNotificationId } from './notifications';
 import type { NotificationBus } from './notifications-push';
 
-// GET /notifications/stream (issue 11): server-sent events. One open stream per session — a
+// GET /notifications/stream: server-sent events. One open stream per session — a
 // second one from the same client replaces the first — woken by the bus, never by a timer loop;
 // a comment line every HEARTBEAT_MS keeps proxies from closing an idle stream.
 //
-// Issue 23, resumable: every event's id is a notification id (the database's, the same on every
+// Resumable (docs/api.md 'The notification stream'): every event's id is a notification id (the database's, the same on every
 // hub), the newest the stream has delivered. A client that reconnects, to this hub or another,
 // with Last-Event-ID gets every newer notification of its own in order, then the live ones.
 // notify() makes one person's notifications commit in id order, so "newer than the last id

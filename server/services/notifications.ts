@@ -13,7 +13,7 @@ import { rowsOf, type DbOrTx } from '../db/client';
 import { notifications, notificationSettings } from '../db/schema-notifications';
 import { notFound } from '../http-errors';
 
-// issue 11 part 3: notifications are rows written by the hub inside the transaction of the event
+// Notifications are rows written by the hub inside the transaction of the event
 // that causes them, so a change that fails (or is rolled back) leaves none behind. The same
 // transaction raises a PostgreSQL NOTIFY, which the server delivers only on commit.
 
@@ -54,7 +54,7 @@ async function mutedRecipients(tx: DbOrTx, userIds: readonly number[], kind: Not
 const WRITE_LOCK_CLASS = 0x4e4f5446;
 
 /**
- * Issue 23 resumable streams: a stream resumes from the last notification id the client saw, so
+ * Resumable streams (docs/api.md 'The notification stream'): a stream resumes from the last notification id the client saw, so
  * one user's notifications must become visible in id order. Two transactions notifying the same
  * person could otherwise commit out of order (id 11 seen, then 10 committed and never sent). This
  * transaction-scoped lock per recipient makes the next writer wait until this one commits; taken
@@ -170,7 +170,7 @@ export async function markAllRead(db: DbOrTx, actor: Actor): Promise<{ updated: 
 export async function notificationSettingsOf(db: DbOrTx, actor: Actor): Promise<{ items: NotificationSetting[] }> {
   const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, actor.id));
   const stored = new Map(rows.map((r) => [r.kind, r.enabled]));
-  // issue 26: the retention reminder goes to admins only; nobody else gets a switch that does nothing
+  // the retention reminder goes to admins only; nobody else gets a switch that does nothing
   const kinds = canAdminister(actor) ? NOTIFICATION_KINDS : NOTIFICATION_KINDS.filter((kind) => !ADMIN_NOTIFICATION_KINDS.includes(kind));
   return { items: kinds.map((kind) => ({ kind, enabled: stored.get(kind) ?? true })) };
 }

@@ -81,8 +81,8 @@ const ORDERS = Object.fromEntries(
 
 /**
  * GET /objective: the visible objectives matching the filters, one page, plus the total counted
- * up to the bound (issue 10): one row past it says "more", without reading every match. The page,
- * its shaping and the bounded count are ONE statement (issue 10: each round trip to PostgreSQL
+ * up to the bound: one row past it says "more", without reading every match. The page,
+ * its shaping and the bounded count are ONE statement (each round trip to PostgreSQL
  * cost the hub more than the small lookups themselves).
  */
 export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): Promise<{ items: Objective[]; total: number; totalIsExact: boolean }> {
@@ -169,7 +169,7 @@ interface ShapedRow {
   keyResults: ProgressInput[];
   /** the key results themselves, in deadline order, when asked for (the detail) */
   fullKeyResults: KeyResultRecord[];
-  /** issue 24: what it or its key results support (not deleted), for the compact form */
+  /** what it or its key results support (not deleted), for the compact form */
   supports: EndRow[] | null;
   supportedByCount: number;
   counted?: number;
@@ -206,12 +206,12 @@ const keyResultsJson = sql`(select json_agg(json_build_object('status', k.status
 /**
  * The objectives' columns this code knows, named: the page below is read as `p.*` through named
  * (prepared) statements, and a prepared `select *` fails with 'cached plan must not change result
- * type' once a migration adds a column (issue 23: a hub of the previous release keeps serving
+ * type' once a migration adds a column (in a rolling upgrade a hub of the previous release keeps serving
  * while the next release's migration expands the table).
  */
 const OBJECTIVE_COLUMNS = sql.raw(Object.values(getTableColumns(objectives)).map((column) => `"${column.name}"`).join(', '));
 
-/** issue 24: the objectives it (or one of its key results, not deleted) supports, in id order. */
+/** the objectives it (or one of its key results, not deleted) supports, in id order. */
 const SUPPORTS_JSON = sql`(select json_agg(${endJson('po')} order by po.id) from objectives po
     where po.status <> 'deleted' and po.id in (select l.parent_objective_id from objective_links l left join key_results lk on lk.id = l.child_key_result_id
       where l.child_objective_id = p.id and (lk.id is null or lk.status <> 'deleted')))`;
@@ -253,7 +253,7 @@ function shapedRowsOf(result: unknown): ShapedRow[] {
   }));
 }
 
-/** The detail statement, prepared once around its one parameter, the id (issue 20: built per call it was most of Drizzle's share of GET /objective/:id). */
+/** The detail statement, prepared once around its one parameter, the id (built per call it was most of Drizzle's share of GET /objective/:id). */
 const detailById = preparedStatement(sql`${DETAIL_COLUMNS} null as "_counted" from (select ${OBJECTIVE_COLUMNS} from ${objectives} where ${objectives.id} = ${sql.placeholder('id')} limit 1) p`);
 
 /** The ids of the owner's teams (canViewObjective and isObjectiveReadOnly read them). */
@@ -333,7 +333,7 @@ const detailAndLinks = (db: DbOrTx, id: number) => Promise.all([shapedDetailRow(
  * GET /objective/:id: a visible objective (not deleted) with its key results, or null (an
  * invisible one answers like a missing one). Read by id and checked with canViewObjective, the
  * rule visibleWhere mirrors for lists: the statement is then the same for every reader, and
- * the owner's teams the rule needs come with the row (issue 10: building the visibility filter
+ * the owner's teams the rule needs come with the row (building the visibility filter
  * per reader was a fifth of this route's time).
  */
 export async function visibleObjectiveDetail(db: DbOrTx, actor: Actor, id: number): Promise<ObjectiveDetail | null> {

@@ -27,7 +27,7 @@ export function ownerInTeams(teamIds: readonly number[]): SQL {
 /**
  * Objectives of the teams or owned by one of their members, as a set of ids: each half reads an
  * index, where `team in (...) or ownerInTeams(...)` made PostgreSQL read the whole table
- * (issue 10: a team's plans read 250,000 objectives to find 1,211 in 80 ms).
+ * (measured on the large company: a team's plans read 250,000 objectives to find 1,211 in 80 ms).
  */
 export function ofTeamsOrTheirMembers(teamIds: readonly number[]): SQL {
   if (teamIds.length === 0) return sql`false`;
@@ -46,7 +46,7 @@ export function coveredWhere(actor: Actor): SQL {
 }
 
 /**
- * issue 24's arms of canViewObjective: company objectives are everyone's; team objectives are
+ * The alignment arms of canViewObjective: company objectives are everyone's; team objectives are
  * their team's (members, leads, teams managers) and admins'. Each arm starts with the level, so
  * it reads objectives_level_team_deadline_idx beside the other arms' indexes.
  */
@@ -63,7 +63,7 @@ function visibleWhereOf(actor: Actor): SQL {
 }
 
 /**
- * Flattened once per actor (issue 20): the hub's session cache hands every request of a session
+ * Flattened once per actor: the hub's session cache hands every request of a session
  * the same frozen actor until anything about people or teams changes, and walking this filter's
  * tree on each list request was half of Drizzle's share of it.
  */
@@ -86,7 +86,7 @@ export interface ObjectiveRow {
   authorId: number;
   teamId: number | null;
   isPublic: boolean;
-  /** issue 24 */
+  /** the alignment level: personal, team or company */
   level?: string | null;
 }
 

@@ -73,7 +73,7 @@ async function checkAssignment(db: DbOrTx, actor: Actor, teamId: number, ownerId
 }
 
 /**
- * issue 24: a team objective's assignee answers for the team: a member (or lead) or a teams
+ * A team objective's assignee answers for the team: a member (or lead) or a teams
  * manager of it, whom the actor may assign to; a company objective's, any registered active
  * person (only owners and admins create them).
  */
@@ -122,7 +122,7 @@ export async function createObjective(db: Db, actor: Actor, input: ObjectiveInpu
   });
 }
 
-/** POST /alignment/objectives (issue 24): a team or company objective; the personal form's rules otherwise. */
+/** POST /alignment/objectives (docs/api.md 'Alignment'): a team or company objective; the personal form's rules otherwise. */
 export async function createLevelObjective(db: Db, actor: Actor, input: Omit<ObjectiveInput, 'teamId'> & { level: 'team' | 'company'; teamId?: number | null }): Promise<ObjectiveDetail> {
   const deadline = input.deadline ?? isoDay();
   checkDeadline(deadline);
@@ -187,7 +187,7 @@ export async function changeObjective(db: Db, actor: Actor, id: number, change: 
       if (!subcategoryOk(merged.category, merged.subcategory)) throw badRequest(OBJECTIVE_MESSAGES.subcategoryMismatch, 'subcategory');
       if (fields.deadline !== undefined && fields.deadline !== row.deadline) checkDeadline(fields.deadline);
       const level = levelOf(row.level);
-      // issue 24: a company objective has no team; a team sent with its edit is ignored
+      // a company objective has no team; a team sent with its edit is ignored
       if (level === 'company') merged.teamId = null;
       if (level === 'company' && fields.teamId !== undefined) delete fields.teamId;
       if (level !== 'company' && merged.teamId === null) throw badRequest(OBJECTIVE_MESSAGES.team, 'team_id');

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-// issue 18 Admin → Users → Reset password: a password read out or pasted once, so it avoids the
+// Admin → Users → Reset password: a password read out or pasted once, so it avoids the
 // characters people mistake for one another (0/O, 1/l/I) and comes in groups of four.
 
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyzACDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -6,7 +6,7 @@ import type { Actor } from '../../shared/rules/session-user';
 import { imagePathOf } from './member-summary';
 import { presenceFor } from './whos-out';
 
-// GET /org-chart (issue 11 part 4): one query for the whole company, so 2,000 people cost one
+// GET /org-chart: one query for the whole company, so 2,000 people cost one
 // round trip. The manager is the profile's 'Direct Manager' (session-user directManager): the set
 // manager, else the first-named active lead of one of the person's active teams.
 
@@ -22,7 +22,7 @@ interface Row {
 }
 
 export async function orgChart(db: DbOrTx, viewer: Actor, includeArchived: boolean): Promise<OrgChartPerson[]> {
-  // issue 25: everyone's presence from one read of the coming weeks' leave, beside the one query of people
+  // everyone's presence from one read of the coming weeks' leave, beside the one query of people
   const [result, presence] = await Promise.all([db.execute(sql`
     select u.id, u.name, j.name as job_title, u.image_url, u.picture_file_id, u.status,
       array(select t.name from ${teamMembers} tm join ${teams} t on t.id = tm.team_id

@@ -6,7 +6,7 @@ import { sessionActivity, sessions } from '../db/schema';
 import { notFound } from '../http-errors';
 import { endSessionsOf } from './sessions';
 
-// issue 18 Settings → Sessions: a person's live sessions (neither expired nor revoked), and the
+// Settings → Sessions: a person's live sessions (neither expired nor revoked), and the
 // ending of one of them or of all but the current one. Only the caller's own: another person's
 // session id is 'not found', exactly like an id that never existed.
 

@@ -12,7 +12,7 @@ import { endSessionsOf } from './sessions';
 import type { SsoConfig } from './sso/config';
 import { isBootstrapAdmin, localPasswordsEnabled } from './sso/local-passwords';
 
-// issue 18 Settings → Password: the person's own password, proven by the current one. A wrong
+// Settings → Password: the person's own password, proven by the current one. A wrong
 // current password is a failed sign-in as far as the limits go (login_events, 5 per username and
 // 30 per address in 15 minutes, server/services/login.ts): a stolen session cannot be used to
 // guess the password any faster than the sign-in page allows.
@@ -40,7 +40,7 @@ async function accountOf(db: DbOrTx, userId: number): Promise<Account> {
 /**
  * Whether the person has a hub password to manage: not when they only sign in through single
  * sign-on (no local password), nor while local passwords are off, except the bootstrap admin who
- * keeps local sign-in whatever the setting (issue 11).
+ * keeps local sign-in whatever the setting (sso/local-passwords.ts).
  */
 export async function managesOwnPassword(db: DbOrTx, sso: SsoConfig, account: { username: string; passwordHash: string | null }): Promise<boolean> {
   if (account.passwordHash === null) return false;

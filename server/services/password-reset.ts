@@ -14,7 +14,7 @@ import type { SsoConfig } from './sso/config';
 import { isBootstrapAdmin, localPasswordsEnabled } from './sso/local-passwords';
 
 /**
- * issue 18 Admin → Users → Reset password: a one-time password that must be changed at the next
+ * Admin → Users → Reset password: a one-time password that must be changed at the next
  * sign-in (users.password_must_change; the auth hook restricts such sessions), every session of
  * the person ended, and an audit row that holds no password. The password is returned once and
  * kept nowhere but as its scrypt hash.
@@ -23,7 +23,7 @@ export async function resetPassword(db: Db, sso: SsoConfig, actorId: number, use
   if (userId === actorId) throw badRequest(PASSWORD_MESSAGES.resetSelf);
   const [user] = await db.select({ id: users.id, name: users.name, username: users.username }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
-  // issue 26: an erased account never gets a password again: nobody is to sign in as it
+  // an erased account never gets a password again: nobody is to sign in as it
   if (isFormerEmployee(user)) throw new HttpError(409, [{ message: ERASURE_MESSAGES.changeErased }]);
   // with local passwords off nobody but the bootstrap admin signs in with one: nothing to reset
   if (!isBootstrapAdmin(sso, user.username) && !(await localPasswordsEnabled(db))) throw forbidden(PASSWORD_MESSAGES.resetSsoOnly);

@@ -11,7 +11,7 @@ import { imagePathOf, leadsActiveTeam } from './member-summary';
 import { leaveColumn, outTodayWhere, presenceContext, presenceFromLeave, type PresenceContext } from './whos-out';
 
 // The team directory (spec §2 'Team directory'): filters run in the database and pages come from
-// the hub, so 2,000 members never travel at once (issue 5).
+// the hub, so 2,000 members never travel at once.
 
 const ids = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
@@ -41,7 +41,7 @@ function experienceVisible(viewer: Actor | undefined): SQL {
 }
 
 /**
- * issue 11 part 5 ("who knows X?"): how many of a person's entries match `pattern` — skills,
+ * Skill search ("who knows X?"): how many of a person's entries match `pattern` — skills,
  * projects by their technical skills, and relevant experience (position, description, company)
  * where the viewer may see it.
  */
@@ -77,11 +77,11 @@ function matchCount(filters: DirectoryFilters, viewer: Actor | undefined): SQL |
   return parts.length ? sql.join(parts, sql` + `) : null;
 }
 
-/** WHERE of the directory and of the users export (issue 5: the export honours the filters). */
+/** WHERE of the directory and of the users export (the export honours the filters). */
 export function directoryWhere(filters: DirectoryFilters, viewer?: Actor): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(users.status, filters.status)];
   if (filters.search) {
-    // spec §2: case-insensitive contains on the name; issue 11: or a skill, project or experience
+    // spec §2: case-insensitive contains on the name; beyond the spec, or a skill, project or experience
     parts.push(sql`(lower(${users.name}) like ${namePattern(filters.search)}
       or (${mayMention(filters.search)} and ${entryMatches(wordStart(filters.search), viewer)} > 0))`);
   }
@@ -100,7 +100,7 @@ export function directoryWhere(filters: DirectoryFilters, viewer?: Actor): SQL |
       where jsonb_typeof(p) = 'object' and p->>'title' in (${titles}))`);
   }
   if (filters.teamLeads) parts.push(teamLeadBadge);
-  // issue 25: 'Out today' / 'In today'
+  // who's out: 'Out today' / 'In today'
   if (filters.presence) parts.push(filters.presence === 'out' ? outTodayWhere() : sql`not ${outTodayWhere()}`);
   return and(...parts);
 }
@@ -108,11 +108,11 @@ export function directoryWhere(filters: DirectoryFilters, viewer?: Actor): SQL |
 const DIRECTORY_FIELDS = {
   id: users.id, name: users.name, imageUrl: users.imageUrl, pictureFileId: users.pictureFileId, status: users.status,
   joinDate: users.joinDate, jobId: jobs.id, jobName: jobs.name, isTeamLead: teamLeadBadge,
-  // issue 25: each card's presence comes with its row
+  // each card's presence comes with its row
   leave: leaveColumn(users.id),
 };
 
-/** The directory as it opens (no search or filter, only a status): built once and prepared (issue 10). */
+/** The directory as it opens (no search or filter, only a status): built once and prepared (server/db/prepared.ts). */
 const plainPage = preparedPer((db: Db) => db.select(DIRECTORY_FIELDS).from(users).leftJoin(jobs, eq(jobs.id, users.jobId))
   .where(eq(users.status, sql.placeholder('status'))).orderBy(asc(users.name), asc(users.id))
   .limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
@@ -136,7 +136,7 @@ async function directoryRows(db: Db, query: DirectoryQuery, presence: PresenceCo
   return Promise.all([
     db.select(DIRECTORY_FIELDS).from(users).leftJoin(jobs, eq(jobs.id, users.jobId))
       .where(where)
-      // issue 11: with a search or skills, the people with the most matches come first
+      // with a search or skills, the people with the most matches come first
       .orderBy(...(matches ? [desc(matches)] : []), asc(users.name), asc(users.id))
       .limit(query.limit)
       .offset(offset)

@@ -28,7 +28,7 @@ export async function saveExtras(db: Db, actor: Actor, member: LoadedMember, bod
   const { row, target } = member;
   const sent = SECTIONS.filter((s) => body[s] !== undefined);
   const stored = row.extras;
-  // issue 18: each section is a user field of the one rule (the spec §6 section rights); a section
+  // each section is a user field of the one rule (the spec §6 section rights); a section
   // the caller may not edit is refused by name, not dropped; sending back what is stored is no change
   assertMayChangeUserFields(actor, target, sent.map((s) => ({ field: s, key: s, changed: !sameJson(body[s], stored[s]) })));
   const next: UserExtras = { ...stored };

@@ -30,7 +30,7 @@ async function checkReferences(db: DbOrTx, body: { teamIds: number[]; jobId: num
   }
 }
 
-/** The direct managers above `from` (issue 11: reporting lines stay a tree), in one query. */
+/** The direct managers above `from` (reporting lines stay a tree), in one query. */
 async function managerChain(db: DbOrTx, from: number): Promise<Array<{ id: number; managerId: number | null }>> {
   // UNION (not UNION ALL) ends the walk on a chain that already loops.
   const result = await db.execute(sql`with recursive chain(id, manager_id) as (
@@ -87,7 +87,7 @@ function memberChanges(member: LoadedMember, body: UpdateMemberBody, username: s
     { field: 'name', key: 'name', changed: body.name !== row.name },
     { field: 'phone', key: 'phone', changed: body.phone !== row.phone },
     { field: 'email', key: 'email', changed: body.email !== row.email },
-    // a username stored before the normal form (issue 18) is unchanged when sent back as it reads
+    // a username stored before the normal form (SECURITY.md 'Usernames') is unchanged when sent back as it reads
     { field: 'username', key: 'username', changed: !sameUsername(username, row.username) },
     { field: 'job', key: 'jobId', changed: body.jobId !== row.jobId },
     { field: 'teams', key: 'teamIds', changed: !sameIdSet(body.teamIds, target.teamIds) },
@@ -97,12 +97,12 @@ function memberChanges(member: LoadedMember, body: UpdateMemberBody, username: s
 }
 
 /**
- * PUT /user/:id. Each changed field goes through the user-fields rule (issue 18): a field the
+ * PUT /user/:id. Each changed field goes through the user-fields rule (SECURITY.md 'Who may change which user field'): a field the
  * caller may not change is refused with its name, never ignored; its current value passes.
  */
 export async function updateMember(db: Db, actor: Actor, member: LoadedMember, body: UpdateMemberBody): Promise<void> {
   const { row, target } = member;
-  // issue 18 (look-alike usernames): body.username arrives in the normal form sign-in looks up
+  // look-alike usernames (SECURITY.md 'Usernames'): body.username arrives in the normal form sign-in looks up
   // (shared/api/username.ts), so the comparison and the uniqueness check see that form.
   const username = body.username || row.username;
   const changes = memberChanges(member, body, username);
@@ -138,7 +138,7 @@ async function replaceTeams(tx: DbOrTx, userId: number, teamIds: number[], isLea
 
 /**
  * POST /user/teams (spec §6: owners set a user's teams and line-manager flag). The flag is set on
- * every listed team; it changes where a kept or new team's current flag differs (issue 18 rule).
+ * every listed team; it changes where a kept or new team's current flag differs (the user-fields rule, SECURITY.md 'Who may change which user field').
  */
 export async function setMemberTeams(db: Db, actor: Actor, member: LoadedMember, teamIds: number[], isLineManager: boolean): Promise<void> {
   const userId = member.row.id;
@@ -163,21 +163,21 @@ export async function setMemberTeams(db: Db, actor: Actor, member: LoadedMember,
 /** DELETE /user/:id and PATCH /user/:id/restore (spec §4: active ⇄ deleted). */
 export async function setMemberStatus(db: Db, actor: Actor, userId: number, status: 'active' | 'deleted'): Promise<void> {
   await db.transaction(async (tx) => {
-    // issue 26: an erased person is an anonymous record of the company's, nobody to bring back
+    // an erased person is an anonymous record of the company's, nobody to bring back
     if (status === 'active') {
       const [row] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, userId));
       if (row && isFormerEmployee(row)) throw new HttpError(409, [{ message: ERASURE_MESSAGES.restoreErased }]);
     }
     const now = new Date();
-    // issue 26: retention counts an archived person's period from archivedAt
+    // retention counts an archived person's period from archivedAt
     const [changed] = await tx.update(users).set({ status, archivedAt: status === 'deleted' ? now : null, updatedAt: now }).where(and(eq(users.id, userId), ne(users.status, status))).returning({ id: users.id });
-    // issue 18: archiving an archived member is a 404 and restoring an active one changes
+    // archiving an archived member is a 404 and restoring an active one changes
     // nothing; neither writes an audit row
     if (!changed) {
       if (status === 'deleted') throw notFound(MEMBER_CONFLICT.alreadyArchived);
       return;
     }
-    // issue 18: archiving ends every session, so a later restore brings no old token back to life
+    // archiving ends every session, so a later restore brings no old token back to life
     if (status === 'deleted') await endSessionsOf(tx, userId);
     await audit(tx, actor, userId, status === 'deleted' ? 'archive' : 'restore', null, { status });
   });

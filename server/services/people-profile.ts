@@ -19,7 +19,7 @@ import { directManager } from './session-user';
 import { presenceFor } from './whos-out';
 
 // GET /user/:id (spec §2 'Profile page'): the hub, not the screen, leaves out what the viewer may
-// not see (spec §6, issue 5).
+// not see (spec §6).
 
 export interface LoadedMember {
   row: typeof users.$inferSelect;

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_ITEMS } from '../../shared/api/personal-data-erasure';
 import { classifiedColumns, PERSONAL_DATA_TABLES, tableName } from './personal-data-columns';
 
-// issue 26 'What is kept, and why': docs/personal-data.md held to the schema. Every column of every
+// docs/personal-data.md held to the schema. Every column of every
 // table of server/db/schema*.ts (a schema file added tomorrow too) must be classified in
 // personal-data-columns.ts, and every column that is about a person (personal, a reference to
 // one, free text that may name one) must have its own line in the document, with the same class.

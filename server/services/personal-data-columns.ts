@@ -17,7 +17,7 @@ import { userPreferences } from '../db/schema-preferences';
 import { retentionReminders, retentionRuns } from '../db/schema-retention';
 import { oidcFlows } from '../db/schema-sso';
 
-// issue 26: every column of every table, and whether it is personal. One classification for the
+// Every column of every table, and whether it is personal. One classification for the
 // erasure (Admin → Users → Erase personal data) and for docs/personal-data.md, whose test fails
 // when a column of the schema is missing here or a column here has no line in the document: a new
 // column cannot ship without someone deciding what it is.
@@ -152,7 +152,7 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
       level: record, rollup_mode: record, rolled_up_progress: record, supports_parent: record, complete_key_results: record,
     },
   },
-  // issue 24: which objective supports which; no person in it (the ends' owners are the objectives')
+  // alignment: which objective supports which; no person in it (the ends' owners are the objectives')
   {
     table: objectiveLinks,
     columns: { id: record, parent_objective_id: record, child_objective_id: record, child_key_result_id: record, weight: record, created_at: record },

@@ -10,7 +10,7 @@ import { HttpError, notFound } from '../http-errors';
 import { recordAudit } from './audit';
 import { PERSONAL_DATA_TABLES, type ErasedPerson, type TableRule } from './personal-data-columns';
 
-// issue 26 right to erasure: Admin → Users → Erase personal data, for archived people only. One
+// The right to erasure (docs/personal-data.md 'Erasing'): Admin → Users → Erase personal data, for archived people only. One
 // transaction walks personal-data-columns.ts: the person's own rows go, the rows the company keeps
 // about them lose what was personal, free text that names them names 'Former employee #id'
 // instead, and the account itself becomes that former employee. Nothing is read from disk: the

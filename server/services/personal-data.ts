@@ -14,7 +14,7 @@ import { keyResultCheckIns } from '../db/schema-check-ins';
 import { notifications, notificationSettings } from '../db/schema-notifications';
 import { userPreferences } from '../db/schema-preferences';
 
-// issue 26 right of access: everything the hub holds about one person, read table by table.
+// The right of access (docs/personal-data.md 'Getting a copy'): everything the hub holds about one person, read table by table.
 // Each query selects its columns by name, so a secret column (password_hash, token_hash) or
 // another person's field can only reach the archive by someone adding it here: other people
 // are joined for their name alone. Tables that reference a user and are left out, and why:

@@ -32,7 +32,7 @@ export async function planItems(db: DbOrTx, actor: Actor, where: SQL): Promise<P
       id: k.id, title: k.title, status: k.status, priority: k.priority, deadline: k.deadline, percentage: k.percentage,
       progress: keyResultProgress(k), latestPercent: k.latestPercent,
     })),
-    // issue 24: the parents, each as the caller may see it
+    // the alignment parents, each as the caller may see it
     parentsOf(db, actor, ids),
   ]);
   return rows.map(({ o, ownerName, teamName }) => {

@@ -4,7 +4,7 @@ import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from '../db/client';
 import { userPreferences } from '../db/schema-preferences';
 
-// issue 21 'Themes': only the caller's own row is ever read or written (the actor is the key),
+// Themes: only the caller's own row is ever read or written (the actor is the key),
 // so no path or body can name another person.
 
 export async function preferencesOf(db: DbOrTx, actor: Actor): Promise<Preferences> {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { READY_MESSAGES } from '../../shared/api/health';
 import { sendRequestId } from '../plugins/request-log';
 
-// issue 23: a hub being stopped says so before it stops listening, tells every keep-alive client
+// A hub being stopped says so before it stops listening, tells every keep-alive client
 // (nginx's upstream pool above all) to drop its connection after the current answer, and stops
 // listening only once the proxy has stopped sending it requests.
 //

@@ -87,7 +87,7 @@ export async function setRoleStatus(db: Db, actorId: number, id: number, status:
     const before = await lockRole(tx, id);
     if (status === 'deleted' && UNDELETABLE_ROLES.includes(before.name)) throw badRequest(ROLE_MESSAGES.undeletable(before.name));
     if (status === 'active' && before.status !== 'deleted') throw badRequest(ROLE_MESSAGES.notDeleted);
-    // issue 18: a second delete finds nothing to delete and writes no audit row
+    // a second delete finds nothing to delete and writes no audit row (SECURITY.md 'Deleting twice')
     if (status === 'deleted' && before.status === 'deleted') throw notFound(ROLE_MESSAGES.alreadyDeleted);
     await tx.update(roles).set({ status }).where(eq(roles.id, id));
     if (status === 'deleted') await assertSomeoneAdministers(tx);

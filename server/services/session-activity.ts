@@ -1,7 +1,7 @@
 import { sessionActivity } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 
-// issue 18 Settings → Sessions: when and where each session was last used. Written to its own
+// Settings → Sessions: when and where each session was last used. Written to its own
 // table (session_activity), because any write to `sessions` flushes every hub's session cache
 // (migration 0006), and at most once a minute per session on each hub (or when the address
 // changes), so the hot path stays a cache read.

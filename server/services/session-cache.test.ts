@@ -20,7 +20,7 @@ const following = (limits = { maxEntries: 100, maxAgeMs: 60_000 }) => {
   return cache;
 };
 
-describe('SessionCache (issue 10)', () => {
+describe('SessionCache', () => {
   it('keeps what was read while nothing changed, and forgets everything on a change', () => {
     const cache = following();
     cache.store(cache.ticket(), 'a', session(1), NOW);
@@ -31,7 +31,7 @@ describe('SessionCache (issue 10)', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('counts its lookups for the metrics (issue 23): found, or missing, expired or forgotten', () => {
+  it('counts its lookups for the metrics: found, or missing, expired or forgotten', () => {
     const cache = following({ maxEntries: 100, maxAgeMs: 60_000 });
     cache.store(cache.ticket(), 'a', session(1), NOW);
     cache.get('a', NOW);

@@ -3,7 +3,7 @@ import type { Database, Db, Listening } from '../db/client';
 import { loadSession, type LoadedSession } from './session-user';
 import { hashToken } from './sessions';
 
-// issue 10: reading the session user was a second round trip to the database on every request,
+// Reading the session user was a second round trip to the database on every request,
 // as large as the whole work of the lighter routes (one objective: 38 % of its floor's throughput,
 // 65 % with this cache). Each hub now keeps the session users it has read, and forgets ALL of them
 // as soon as anything they are built from changes:
@@ -40,7 +40,7 @@ export class SessionCache {
     return this.#entries.size;
   }
 
-  /** issue 23 metrics: lookups answered from the cache and those that went to the database, since the start */
+  /** for the metrics: lookups answered from the cache and those that went to the database, since the start */
   get lookups(): { hits: number; misses: number } {
     return { hits: this.#hits, misses: this.#misses };
   }

@@ -2,7 +2,7 @@ import { CLIENT_HEADER, USER_AGENT_MAX } from '../../shared/api/sessions';
 import type { SessionOrigin } from './sessions';
 
 /**
- * How a session is being opened, from the sign-in request (issue 18 Settings → Sessions): the
+ * How a session is being opened, from the sign-in request (Settings → Sessions): the
  * desktop app says so in its own header (electron/hub-client.ts), anything else is the web. The
  * User-Agent is kept short and printable: it is shown back to its owner, nothing more.
  */

@@ -11,19 +11,19 @@ import { imagePathOf } from './member-summary';
 
 // The signed-in user as every permission check sees it (shared/rules/session-user.ts Actor), read
 // from the database in ONE statement: on the large company four round trips per request were most
-// of the hub's own overhead (issue 10, bench/api.ts). Each hub keeps what it read until anything
+// of the hub's own overhead (bench/api.ts). Each hub keeps what it read until anything
 // it is built from changes, on any hub (server/services/session-cache.ts).
 
 export interface LoadedSessionUser {
   user: SessionUser;
   firstLogin: boolean;
-  /** issue 18: an admin set a one-time password; until it is changed the session may do little else */
+  /** an admin set a one-time password; until it is changed the session may do little else */
   passwordMustChange: boolean;
 }
 
 /**
  * The direct manager (users.teamlead_id), else the lead of one of the user's teams
- * (spec §2 'Direct Manager'; issue 3 GET /user/team-lead).
+ * (spec §2 'Direct Manager'; GET /user/team-lead, objective tracking §7).
  */
 export async function directManager(db: DbOrTx, user: { id: number; teamleadId: number | null }, teamIds: readonly number[]): Promise<Ref | null> {
   if (user.teamleadId !== null) {
@@ -95,7 +95,7 @@ const SESSION_USER_FIELDS = {
   teamlead: teamleadJson,
 };
 
-/** null for an unknown or archived user: archived users cannot act (issue 3). */
+/** null for an unknown or archived user: archived users cannot act. */
 export async function loadSessionUser(db: DbOrTx, userId: number): Promise<LoadedSessionUser | null> {
   const [row] = await db
     .select(SESSION_USER_FIELDS)
@@ -109,7 +109,7 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Loade
 
 /**
  * The auth hook's lookup on every request: the live session of a token and its (active) user, in
- * ONE statement built once per database and prepared (issue 10: building this query with Drizzle
+ * ONE statement built once per database and prepared (building this query with Drizzle
  * and planning it in PostgreSQL cost more than running it).
  */
 const sessionLookup = preparedPer((db: Db) =>

@@ -17,7 +17,7 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** issue 18 Settings → Sessions: what lets a person recognise a session they opened. */
+/** Settings → Sessions: what lets a person recognise a session they opened. */
 export interface SessionOrigin {
   client: 'desktop' | 'web';
   userAgent: string | null;
@@ -35,7 +35,7 @@ export async function createSession(db: DbOrTx, userId: number, now = new Date()
 }
 
 /**
- * issue 18: archiving, a password change (all but the current session) and an admin's reset end
+ * Archiving, a password change (all but the current session) and an admin's reset end
  * a person's sessions. Deleted rather than revoked, so nothing can bring them back.
  */
 export async function endSessionsOf(db: DbOrTx, userId: number, options: { except?: number; now?: Date } = {}): Promise<number> {

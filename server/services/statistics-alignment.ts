@@ -3,7 +3,7 @@ import { UNSUPPORTED_ROWS, type Statistics, type StatisticsAlignment, type Stati
 import { rowsOf, type DbOrTx } from '../db/client';
 import type { ObjectiveGroup, StatisticsScope } from './statistics';
 
-// issue 24 'Statistics gain alignment': of the objectives in the statistics (the same scope:
+// The statistics' alignment figure: of the objectives in the statistics (the same scope:
 // visibility, period, team and job), how many support a team or company objective (a link always
 // points up a level), per team; and the company objectives of the period that nothing supports.
 // The counts come from the grouped pass (statistics.ts: supports_parent, kept by the triggers of

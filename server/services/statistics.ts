@@ -39,10 +39,10 @@ export function statisticsScope(actor: Actor, q: StatisticsQuery, now = new Date
   return { where: sql.join(parts.map((p) => sql`(${p})`), sql` and `), from, to };
 }
 
-// issue 10: one pass over the objectives in scope, grouped by team, status and category (at most
+// One pass over the objectives in scope, grouped by team, status and category (at most
 // teams x statuses x categories rows), from which the by-status, by-category and by-team tables are
 // summed; three scans of ~166,000 objectives for all teams of the large company became one.
-// issue 24: the alignment figure's counts come from the same pass (supports_parent, settled by
+// The alignment figure's counts come from the same pass (supports_parent, settled by
 // triggers, migration 0015; company objectives by level), read from objectives_statistics_aligned_idx.
 export interface ObjectiveGroup {
   kind: 'status' | 'category' | 'team'; key: string; teamId: number | null; teamName: string | null;

@@ -3,7 +3,7 @@ import { textProblem, textProblemMessage } from '../../shared/rules/text-input';
 import { badRequest } from '../http-errors';
 import { WIRE_MESSAGES } from '../plugins/errors';
 
-// Reading one multipart file with its limits enforced while streaming (issue 5): the stream is
+// Reading one multipart file with its limits enforced while streaming: the stream is
 // cut at `maxBytes` and anything bigger is refused before it is ever held whole in memory.
 
 export interface UploadedFile {
@@ -26,7 +26,7 @@ export async function readOneFile(request: FastifyRequest, opts: { field: string
     part?.file.resume();
     throw badRequest(opts.missing, opts.field);
   }
-  // issue 18: a file's name reaches the database like any text (the body's strings are checked at the edge)
+  // a file's name reaches the database like any text (the body's strings are checked at the edge)
   const nameProblem = textProblem(part.filename);
   if (nameProblem) {
     part.file.resume();
@@ -40,7 +40,7 @@ export async function readOneFile(request: FastifyRequest, opts: { field: string
       chunks.push(chunk as Buffer);
     }
   } catch {
-    // the parser's own errors (a body cut short) are the sender's: 400, not 500 (issue 18 fuzz)
+    // the parser's own errors (a body cut short) are the sender's: 400, not 500 (found by tests/api/openapi-fuzz.test.ts)
     throw badRequest(WIRE_MESSAGES.badMultipart, opts.field);
   }
   if (part.file.truncated || size > opts.maxBytes) throw badRequest(opts.tooLarge, opts.field);

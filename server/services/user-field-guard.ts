@@ -5,7 +5,7 @@ import type { Actor } from '../../shared/rules/session-user';
 import { userFieldRefusal, type UserField } from '../../shared/rules/user-fields';
 import { HttpError } from '../http-errors';
 
-// issue 18: every route that writes a user states which user fields the request changes and
+// Every route that writes a user states which user fields the request changes and
 // passes them through the one rule (shared/rules/user-fields.ts) before it writes anything.
 
 export interface FieldChange {
@@ -18,7 +18,7 @@ export interface FieldChange {
 
 /**
  * 403 with one message per refused field, before any write; nothing is silently dropped. An erased
- * account (issue 26) takes no change from anyone: a new name would make it look like a person again.
+ * account (docs/personal-data.md 'Erasing') takes no change from anyone: a new name would make it look like a person again.
  */
 export function assertMayChangeUserFields(actor: Actor, target: ProfileTarget, changes: readonly FieldChange[]): void {
   // (status is the restore's own refusal, which says what to do instead: people-members.ts)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http-errors';
 import { checkVersion, nextVersion } from './versions';
 
-describe('versions of objectives and key results (issue 18)', () => {
+describe('versions of objectives and key results', () => {
   const at = new Date('2026-05-10T08:00:00.123Z');
 
   it('lets an edit made against the current version through, whatever offset it is written with', () => {

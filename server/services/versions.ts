@@ -1,6 +1,6 @@
 import { HttpError } from '../http-errors';
 
-// issue 18 "blind overwrites": an objective's or key result's lastModificationDate is its version.
+// No blind overwrites (SECURITY.md 'Edits carry the version they were read at'): an objective's or key result's lastModificationDate is its version.
 // An edit names the version it was read at; the row, locked for the transaction, must still be at
 // it. Versions compare at the millisecond the wire carries (toISOString).
 

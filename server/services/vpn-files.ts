@@ -18,7 +18,7 @@ async function findByDotted(db: DbOrTx, dotted: string): Promise<VpnOwner | null
   return row ? { ...row, dotted } : null;
 }
 
-/** Only the owner of the name, or an admin (view-admin), may touch a VPN file (issue 5). */
+/** Only the owner of the name, or an admin (view-admin), may touch a VPN file (spec §2: the profile's FILES section is the owner's or admins'). */
 export async function vpnOwnerFor(db: DbOrTx, actor: Actor & { name: string }, dotted: string): Promise<VpnOwner> {
   if (dottedName(actor.name) === dotted) return { id: actor.id, name: actor.name, dotted };
   if (!hasCapability(actor, 'VIEW_ADMIN')) throw forbidden();

@@ -13,7 +13,7 @@ import { holidayEvents, teamMembers, users } from '../db/schema';
 import { imagePathOf } from './member-summary';
 import { publicHolidays } from './public-holidays';
 
-// issue 25 'Who's out': the hub reads the holidays of a whole page (or company) in one query and
+// Who's out (docs/api.md 'Who's out'): the hub reads the holidays of a whole page (or company) in one query and
 // words nothing itself: shared/rules/whos-out.ts decides, and the kind of leave goes only to a
 // viewer who may see it — the vacation-days rule of spec §6 (canViewBitstoneInfo), which the
 // holidays screen's days-left list also applies.
@@ -55,7 +55,7 @@ const LEAVE_WINDOW = and(
 
 /**
  * The window's leave of these people (of all people when `userIds` is null), with the teams each
- * shares with the viewer, read by the team_members key. Built once and prepared (issue 20: a
+ * shares with the viewer, read by the team_members key. Built once and prepared (a
  * directory page, a profile and the org chart each ask on every request).
  */
 const leaveQuery = (everyone: boolean, name: string) => preparedPer((db: Db) => db
@@ -96,7 +96,7 @@ export type LeaveCell = Array<[string, string, string, number[] | null]> | null;
 
 /**
  * The window's leave of the row's person, as one column of a people query: a directory page
- * then costs no third statement nor the wait for it (issue 20). Its placeholders are
+ * then costs no third statement nor the wait for it. Its placeholders are
  * PresenceContext.params: from, to, viewerTeams.
  */
 export function leaveColumn(userId: Column): SQL<LeaveCell> {

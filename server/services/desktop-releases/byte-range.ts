@@ -1,4 +1,4 @@
-// issue 22: resumed downloads. electron-updater (and browsers) resume an installer with one
+// Resumed downloads. electron-updater (and browsers) resume an installer with one
 // `Range: bytes=start-end`; a multi-range request is answered whole (RFC 9110 §14.2 lets a server
 // ignore Range), and a range past the end is 416.
 

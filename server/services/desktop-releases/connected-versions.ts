@@ -4,7 +4,7 @@ import { DESKTOP_AGENT } from '../../../shared/rules/user-agent-summary';
 import type { DbOrTx } from '../../db/client';
 import { sessions } from '../../db/schema';
 
-// issue 22 'Admin sees which app versions are connected': the desktop app's sessions that are
+// Admin sees which app versions are connected: the desktop app's sessions that are
 // still valid (not revoked, not expired), by the version and platform in their User-Agent.
 
 const isNumber = (part: string) => /^\d+$/.test(part);

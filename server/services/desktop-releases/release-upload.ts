@@ -8,7 +8,7 @@ import type { ApiError } from '../../../shared/api/common';
 import { DESKTOP_METADATA_FILES, DESKTOP_PLATFORMS, DESKTOP_RELEASE_MESSAGES as M, DESKTOP_UPLOAD_FIELD, isReleaseFileName, releaseFileError, type DesktopPlatform } from '../../../shared/api/desktop';
 import { METADATA_MAX_BYTES, parseUpdateMetadata, type UpdateMetadata } from './update-metadata';
 
-// issue 22 Admin → Desktop app upload: the update metadata plus the files it names, each checked
+// Admin → Desktop app upload: the update metadata plus the files it names, each checked
 // against the metadata's sha512 (and size), written into the releases folder only when all are
 // right. Files stream to a staging dot-folder inside the releases folder (never served, same disk,
 // so the final move is a rename); the metadata goes in last, so an app never reads a latest*.yml

@@ -4,7 +4,7 @@ import type { Stats } from 'node:fs';
 import { DESKTOP_METADATA_FILES, isReleaseFileName, type DesktopPlatform, type DesktopRelease } from '../../../shared/api/desktop';
 import { METADATA_MAX_BYTES, parseUpdateMetadata, type UpdateMetadata } from './update-metadata';
 
-// issue 22: the folder an admin fills (HUB_RELEASES_DIR). Only plain file names inside it are
+// The folder an admin fills (HUB_RELEASES_DIR). Only plain file names inside it are
 // ever read: no path separators, and no dot-files (the upload's staging folders).
 
 /** The file's path and stats, or null when the name is not a release file or the folder has no such file. */

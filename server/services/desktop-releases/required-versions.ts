@@ -6,8 +6,8 @@ import { badRequest } from '../../http-errors';
 import { recordAudit } from '../audit';
 import { describeRelease, platformMetadata } from './releases-folder';
 
-// issue 22: 'an admin can mark a release as required (the app then says so and updates at the
-// next start)'. The mark names a version, so publishing a newer release later keeps older apps
+// An admin can mark a release as required (the app then says so and updates at the
+// next start). The mark names a version, so publishing a newer release later keeps older apps
 // required to reach at least the marked one; the updater then installs the newest.
 
 export async function requiredVersions(db: DbOrTx): Promise<Record<DesktopPlatform, string | null>> {

@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { isReleaseFileName } from '../../../shared/api/desktop';
 
-// issue 22: electron-builder's update metadata (latest.yml, latest-mac.yml, latest-linux.yml),
+// electron-builder's update metadata (latest.yml, latest-mac.yml, latest-linux.yml),
 // the file electron-updater's generic provider reads first. What the hub needs from it: the
 // version, the release date, and the files it names with their sha512 and size. The `yaml`
 // package is the one @fastify/swagger already brings (no new dependency).

@@ -8,7 +8,7 @@ import { purgeExpired, type PurgeOptions } from './purge';
 import { remindArchivedPastPeriod } from './reminders';
 import { retentionPeriods } from './settings';
 
-// issue 26: once a day, under its own lease on the hub's scheduler (services/scheduler.ts), so of
+// The retention job runs once a day, under its own lease on the hub's scheduler (services/scheduler.ts), so of
 // several hubs on one database one runs it. Each run is a row an admin reads in Admin → Retention:
 // what it removed of each kind, on which hub; a run that fails keeps what it had removed.
 

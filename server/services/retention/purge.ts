@@ -4,7 +4,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { auditLog, importRuns, loginEvents, sessions } from '../../db/schema';
 import { notifications } from '../../db/schema-notifications';
 
-// issue 26: what is past its period is deleted a batch at a time, each batch its own short
+// What is past its period is deleted a batch at a time, each batch its own short
 // statement (no transaction around the loop), so the job never holds locks for long nor blocks a
 // sign-in or a notification behind a delete of a million rows.
 

@@ -7,7 +7,7 @@ import { retentionReminders } from '../../db/schema-retention';
 import { notify } from '../notifications';
 import { cutoffOf } from './purge';
 
-// issue 26: an archived person past the period is not erased by the hub (erasure cannot be undone,
+// An archived person past the period is not erased by the hub (erasure cannot be undone,
 // and an admin may have reasons to keep them): the admins are told, once per archiving. The
 // reminder is remembered in retention_reminders rather than by the notification's dedupe key, so
 // the retention of read notifications cannot bring it back.

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
 import { recordAudit } from '../audit';
 
-// issue 26: the retention periods are one hub setting (settings row 'retention'). A missing row, or
+// The retention periods (docs/personal-data.md 'Retention periods') are one hub setting (settings row 'retention'). A missing row, or
 // a kind missing from it, is the documented default, so a new kind added later starts at its default.
 
 export const RETENTION_KEY = 'retention';

@@ -1,7 +1,7 @@
 import { isLoopbackCallback } from '../../../shared/api/sso';
 import { ROLE_USER } from '../../../shared/rules/roles';
 
-// issue 11 part 2: single sign-on is configured on the hub (environment, README "Single
+// Single sign-on is configured on the hub (environment, README "Single
 // sign-on"); only 'local passwords enabled' is a setting an admin changes at run time.
 
 export interface OidcConfig {
@@ -58,7 +58,7 @@ export const NO_SSO: SsoConfig = { oidc: null, ldap: null, bootstrapAdmin: 'admi
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** issue 11: single sign-on configuration (server/services/sso/config.ts) */
+    /** single sign-on configuration (server/services/sso/config.ts) */
     sso: SsoConfig;
   }
 }

@@ -1,8 +1,8 @@
 import { Filter } from 'ldapts';
 
-// issue 11 part 2: the typed username goes into an LDAP DN or search filter, escaped so that
+// The typed username goes into an LDAP DN or search filter, escaped so that
 // 'x)(uid=*' finds nobody instead of everybody, and 'a,ou=admins' cannot name another branch of
-// the directory. issue 19: filter values by ldapts' own RFC 4515 escaping (\ * ( ) NUL as \XX).
+// the directory. Filter values by ldapts' own RFC 4515 escaping (\ * ( ) NUL as \XX).
 // DN values stay ours: ldapts escapes them only inside RDN.toString(), which needs the DN built as
 // objects (the configured template is a string), leaves NUL as it is, and wraps a leading or
 // trailing space in the LDAPv2 quotes that RFC 4514 dropped.

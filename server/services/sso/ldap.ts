@@ -11,7 +11,7 @@ import { bindDnFor, searchFilterFor } from './ldap-escape';
 import type { SessionOrigin } from '../sessions';
 import { recordLoginEvent, signInExternal, type ExternalIdentity } from './sign-in';
 
-// issue 11 part 2: sign-in with the company directory's password (an LDAP simple bind, ldapts).
+// Sign-in with the company directory's password (an LDAP simple bind, ldapts).
 // A wrong password and an unknown user answer exactly like local sign-in, and count towards the
 // same rate limits (login_events rows per username and per address).
 

@@ -7,7 +7,7 @@ import { badRequest, forbidden } from '../../http-errors';
 import { recordAudit } from '../audit';
 import type { SsoConfig } from './config';
 
-// issue 11 part 2: an admin may turn local (hub) passwords off once people sign in with their
+// An admin may turn local (hub) passwords off once people sign in with their
 // company accounts. The bootstrap admin keeps local sign-in whatever the setting, so a broken
 // identity provider never locks everybody out.
 
@@ -20,7 +20,7 @@ export async function localPasswordsEnabled(db: DbOrTx): Promise<boolean> {
 }
 
 export function isBootstrapAdmin(config: SsoConfig, username: string): boolean {
-  // issue 18: the usernames' normal form, as sign-in compares them ('ＢＯＳＳ' is boss)
+  // the usernames' normal form, as sign-in compares them ('ＢＯＳＳ' is boss)
   return sameUsername(username, config.bootstrapAdmin);
 }
 

@@ -9,7 +9,7 @@ import { allowedRedirectUri, type OidcConfig, type SsoConfig } from './config';
 import type { SessionOrigin } from '../sessions';
 import { signInExternal, type ExternalIdentity } from './sign-in';
 
-// issue 11 part 2: the hub is the OpenID Connect relying party (openid-client), authorization
+// The hub is the OpenID Connect relying party (openid-client), authorization
 // code flow with PKCE. state, nonce and code_verifier stay in oidc_flows on the hub: the browser
 // or the desktop app only carries the code and the state back.
 

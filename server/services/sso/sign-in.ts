@@ -11,7 +11,7 @@ import { createSession, type SessionOrigin } from '../sessions';
 import { looksLikeAnother, skeletonsOf } from '../username-skeletons';
 import { loadSessionUser } from '../session-user';
 
-// issue 11 part 2: what a company account becomes on the hub. The first SSO sign-in links to the
+// What a company account becomes on the hub. The first SSO sign-in links to the
 // user with the same email (case-insensitive) or creates one with the default role; archived
 // users stay out. Every attempt is a login_events row with its method, like local sign-in.
 
@@ -32,7 +32,7 @@ const findByEmail = async (db: DbOrTx, email: string) =>
 
 /** A free username from the suggestion: 'elena', then 'elena2', 'elena3', ... */
 async function freeUsername(db: DbOrTx, suggestion: string): Promise<string> {
-  // issue 18: the normal form first, so 'ＥＬＥＮＡ' suggests 'elena', not 'user'
+  // the normal form first, so 'ＥＬＥＮＡ' suggests 'elena', not 'user'
   const base = normaliseUsername(suggestion).replace(/[^a-z0-9._-]+/g, '.').replace(/^\.+|\.+$/g, '').slice(0, 60) || 'user';
   const taken = new Set(
     (await db.select({ username: users.username }).from(users).where(sql`lower(${users.username}) like ${`${base.replace(/[\\%_]/g, '\\$&')}%`}`)).map((r) => r.username.toLowerCase()),
