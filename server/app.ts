@@ -54,14 +54,14 @@ export interface BuildAppOptions {
   webRoot?: string | null;
   /** Trust X-Forwarded-* from a reverse proxy (rate limits count per client address). */
   trustProxy?: boolean;
-  /** issue 11: OpenID Connect and LDAP sign-in (server/services/sso/config.ts); none by default */
+  /** OpenID Connect and LDAP sign-in (server/services/sso/config.ts); none by default */
   sso?: SsoConfig;
-  /** issue 22: the desktop releases folder the hub serves updates from (HUB_RELEASES_DIR); none by default */
+  /** the desktop releases folder the hub serves updates from (HUB_RELEASES_DIR); none by default */
   releasesDir?: string | null;
-  /** issue 23: set draining by whoever stops the hub (start.ts); a fresh one by default */
+  /** set draining by whoever stops the hub (start.ts); a fresh one by default */
   readiness?: Readiness;
   /**
-   * issue 23: count requests and keep the metrics (app.metrics) that start.ts serves on its metrics
+   * Count requests and keep the metrics (app.metrics) that start.ts serves on its metrics
    * listener. Off by default: prom-client's process metrics sample the event loop from the moment
    * they exist, which a hub nobody scrapes (tests, the desktop app's) need not pay for.
    */
@@ -71,7 +71,7 @@ export interface BuildAppOptions {
 export const DEFAULT_WEB_ROOT = path.resolve('dist/renderer');
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-// issue 3: tokens, passwords and cookies never reach the logs. Bodies are never logged (Fastify
+// Tokens, passwords and cookies never reach the logs. Bodies are never logged (Fastify
 // logs method, route pattern and status only); the headers that could carry secrets are redacted in case
 // a plugin or an error serializer ever includes them.
 const REDACT = {
@@ -82,7 +82,7 @@ const REDACT = {
 function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
   const base = logger === true ? { level: process.env.LOG_LEVEL ?? 'info', stream: batchedStdout() } : logger;
-  // issue 18: request and error fields without any value the request carried (log-fields.ts)
+  // request and error fields without any value the request carried (log-fields.ts)
   return { ...base, ...LOG_FIELDS, redact: REDACT };
 }
 
@@ -94,14 +94,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     // Close keep-alive sockets on shutdown so app.close() finishes once in-flight requests do.
     forceCloseConnections: 'idle',
-    // issue 23: a request that reaches a closing hub on a connection it already had is served
+    // a request that reaches a closing hub on a connection it already had is served
     // (its answer closes the connection) rather than refused with 503, which nginx may not pass
     // on to another hub for a POST. close() still waits for it, within the drain timeout.
     return503OnClosing: false,
     frameworkErrors,
     // one line per request instead of Fastify's two (plugins/request-log.ts)
     logController: new RequestLog(),
-    // issue 23: the proxy's X-Request-Id when the proxy is trusted, so nginx's log and ours share it
+    // the proxy's X-Request-Id when the proxy is trusted, so nginx's log and ours share it
     genReqId: requestIdOf(options.trustProxy ?? false),
   });
   app.decorate('database', options.database);
@@ -132,9 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       installWireContract(api);
       installIdempotency(api); // creating POSTs with an Idempotency-Key; its onSend sees the answer before compression
-      installJsonCompression(api); // issue 20: large JSON answers compressed (plugins/compress-json.ts)
+      installJsonCompression(api); // large JSON answers compressed (plugins/compress-json.ts)
       installApiNotFound(api);
-      installAppCompat(api); // issue 22: before sign-in, so an old app hears why at its first call
+      installAppCompat(api); // before sign-in, so an old app hears why at its first call
       installAuth(api);
       await api.register(healthRoutes);
       await api.register(docsRoute);
@@ -147,12 +147,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(keyResultRoutes);
       await api.register(checkInRoutes);
       await api.register(approvalRoutes);
-      await api.register(alignmentRoutes); // issue 24: levels, links, roll-ups and the alignment view
+      await api.register(alignmentRoutes); // alignment: levels, links, roll-ups and the alignment view
       await api.register(peopleRoutes);
       await api.register(timetrackingRoutes);
       await api.register(importsRoutes);
       await api.register(holidaysRoutes);
-      await api.register(calendarFeedsRoutes); // issue 25: Settings' calendar feeds and the feeds themselves
+      await api.register(calendarFeedsRoutes); // Settings' calendar feeds and the feeds themselves
       await api.register(adminRoutes);
       await api.register(timelineRoutes);
       await api.register(planRoutes);

@@ -42,7 +42,7 @@ async function seed(args: string[]): Promise<void> {
   const options = optionsFromEnv(process.env);
   const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(`warning: ${m}`) };
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
-  // issue 10: a hub starting meanwhile on the same PostgreSQL waits until this seed is done
+  // a hub starting meanwhile on the same PostgreSQL waits until this seed is done
   const startup = await acquireStartupLock(options.databaseUrl).catch(async (error: unknown) => {
     await database.close();
     throw error;
@@ -50,7 +50,7 @@ async function seed(args: string[]): Promise<void> {
   try {
     await database.migrate();
     if (args.includes('--large')) {
-      // issue 10: `hub seed --large [--staff N]` grows the demo company to a large one (benches).
+      // `hub seed --large [--staff N]` grows the demo company to a large one (benches).
       const staffArg = args.indexOf('--staff');
       const size = staffArg >= 0 ? scaledSize(Number(args[staffArg + 1])) : LARGE_COMPANY;
       if (!(size.staff > 0)) throw new Error('--staff needs a positive number');
@@ -68,7 +68,7 @@ async function seed(args: string[]): Promise<void> {
   }
 }
 
-/** issue 10 `hub backup FILE`: a consistent copy of the embedded PGlite database (the hub stopped). */
+/** `hub backup FILE`: a consistent copy of the embedded PGlite database (the hub stopped). */
 async function backup(args: string[]): Promise<void> {
   const options = optionsFromEnv(process.env);
   if (!args[0]) throw new Error('usage: hub backup FILE (copies the PGlite database in HUB_DATA_DIR)');
@@ -77,7 +77,7 @@ async function backup(args: string[]): Promise<void> {
   console.log(`backed up ${options.dataDir} to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
 }
 
-/** issue 10 `hub restore FILE`: loads a backup into an empty HUB_DATA_DIR. */
+/** `hub restore FILE`: loads a backup into an empty HUB_DATA_DIR. */
 async function restore(args: string[]): Promise<void> {
   const options = optionsFromEnv(process.env);
   if (!args[0]) throw new Error('usage: hub restore FILE (into an empty HUB_DATA_DIR)');

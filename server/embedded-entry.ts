@@ -21,7 +21,7 @@ function isStop(message: unknown): boolean {
 }
 
 async function main(): Promise<void> {
-  // issue 20: the database prepared at build time lies beside the bundle (scripts/build-server.ts)
+  // the database prepared at build time lies beside the bundle (scripts/build-server.ts)
   const preparedDir = process.env.HUB_PREPARED_DIR || path.dirname(fileURLToPath(import.meta.url));
   const hub: RunningHub = await startHub({ ...optionsFromEnv(process.env, { port: 0 }), preparedDir });
   let stopping = false;

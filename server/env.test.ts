@@ -16,19 +16,19 @@ describe('optionsFromEnv (design §5)', () => {
     expect(optionsFromEnv({}, { port: 0 }).port).toBe(0);
   });
 
-  it('issue 22: serves desktop releases from HUB_RELEASES_DIR, by default `releases` in the data folder, none with 0', () => {
+  it('serves desktop releases from HUB_RELEASES_DIR, by default `releases` in the data folder, none with 0', () => {
     expect(optionsFromEnv({ HUB_DATA_DIR: '/srv/hub' }).releasesDir).toBe(path.resolve('/srv/hub/releases'));
     expect(optionsFromEnv({ HUB_RELEASES_DIR: '/srv/releases' }).releasesDir).toBe(path.resolve('/srv/releases'));
     expect(optionsFromEnv({ HUB_RELEASES_DIR: '0' }).releasesDir).toBeNull();
   });
 
-  it('issue 23: a stop drains for HUB_DRAIN_DELAY then HUB_DRAIN_TIMEOUT seconds (0 and 10 by default)', () => {
+  it('a stop drains for HUB_DRAIN_DELAY then HUB_DRAIN_TIMEOUT seconds (0 and 10 by default)', () => {
     expect(optionsFromEnv({})).toMatchObject({ drainDelayMs: 0, drainTimeoutMs: 10_000 });
     expect(optionsFromEnv({ HUB_DRAIN_DELAY: '2.5', HUB_DRAIN_TIMEOUT: '30' })).toMatchObject({ drainDelayMs: 2500, drainTimeoutMs: 30_000 });
     expect(() => optionsFromEnv({ HUB_DRAIN_TIMEOUT: 'soon' })).toThrow(/HUB_DRAIN_TIMEOUT/);
   });
 
-  it('issue 23: metrics only on a port of their own, loopback by default, a token required elsewhere', () => {
+  it('metrics only on a port of their own, loopback by default, a token required elsewhere', () => {
     const token = 'a'.repeat(32);
     expect(optionsFromEnv({}).metrics).toBeNull();
     expect(optionsFromEnv({ HUB_METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464, token: null });

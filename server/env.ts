@@ -8,10 +8,10 @@ import type { StartHubOptions } from './start';
  * folder), DATABASE_URL (PostgreSQL instead), HUB_DEMO=0 (a bootstrap admin from
  * HUB_ADMIN_USERNAME / HUB_ADMIN_PASSWORD instead of the demo company), HUB_WEB_ROOT (the built
  * renderer, default dist/renderer), HUB_TRUST_PROXY=1 (behind a reverse proxy), HUB_IMPORTS=0 (no scheduled imports),
- * HUB_RELEASES_DIR (issue 22: the desktop releases the hub serves as the app's update server,
+ * HUB_RELEASES_DIR (the desktop releases the hub serves as the app's update server,
  * default `releases` in HUB_DATA_DIR, also on PostgreSQL; HUB_RELEASES_DIR=0 serves none),
- * HUB_DRAIN_DELAY and HUB_DRAIN_TIMEOUT (issue 23: seconds of a stop's drain, start.ts),
- * HUB_METRICS_PORT, HUB_METRICS_HOST (127.0.0.1) and HUB_METRICS_TOKEN (issue 23: GET /metrics on a
+ * HUB_DRAIN_DELAY and HUB_DRAIN_TIMEOUT (seconds of a stop's drain, start.ts),
+ * HUB_METRICS_PORT, HUB_METRICS_HOST (127.0.0.1) and HUB_METRICS_TOKEN (GET /metrics on a
  * listener of its own; none without the port).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port?: number } = {}): StartHubOptions {
@@ -30,7 +30,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port?: number
     trustProxy: env.HUB_TRUST_PROXY === '1',
     // design §3 scheduled imports; HUB_IMPORTS=0 turns them off (e.g. a read-only replica hub).
     imports: env.HUB_IMPORTS !== '0',
-    // issue 11 single sign-on: HUB_OIDC_* and HUB_LDAP_* (README, Single sign-on)
+    // single sign-on: HUB_OIDC_* and HUB_LDAP_* (README, Single sign-on)
     sso: ssoConfigFromEnv(env),
     releasesDir: env.HUB_RELEASES_DIR === '0' ? null : path.resolve(env.HUB_RELEASES_DIR || path.join(dataDir, 'releases')),
     drainDelayMs: seconds(env, 'HUB_DRAIN_DELAY', 0) * 1000,
@@ -54,7 +54,7 @@ export const MIN_METRICS_TOKEN_LENGTH = 24;
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
 /**
- * issue 23: metrics are 'not public'. They are served only on their own listener, loopback unless
+ * Metrics are not public (SECURITY.md 'Metrics'). They are served only on their own listener, loopback unless
  * HUB_METRICS_HOST says otherwise, and then only with a token; a token or host without a port is
  * a mistake worth stopping for, not a setting to ignore.
  */

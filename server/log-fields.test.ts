@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { LOG_FIELDS, loggedError, MESSAGE_NOT_LOGGED } from './log-fields';
 
-// issue 18: an error reaches the log as its kind and stack frames, never its text.
+// An error reaches the log as its kind and stack frames, never its text.
 
 /** What pg's DatabaseError looks like for a unique violation: the value is in the message's detail. */
 function uniqueViolation(): Error {

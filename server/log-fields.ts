@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 
-// issue 18 / SECURITY.md: no request value reaches the log, at any level. A request is logged by
+// SECURITY.md 'Logging': no request value reaches the log, at any level. A request is logged by
 // its method and route pattern (`/api/user/:id`), never its path, query, body or header values:
 // the path itself can name a person (a username, a VPN file name). An error is logged by its kind
 // (class, code, PostgreSQL's SQLSTATE and the constraint, table or column it names) and the

@@ -1,6 +1,6 @@
 import SonicBoom from 'sonic-boom';
 
-// issue 10: the hub logs a line per request (plugins/request-log.ts; two when this was measured).
+// The hub logs a line per request (plugins/request-log.ts; two when this was measured).
 // Written to stdout as they came (pino's default), the two cost ~7 % of the hub's CPU on its
 // lightest route (one objective: 314 -> 293 µs per request, /proc CPU time over 20,000 requests).
 // Batched, they reach stdout every 4 KiB or 250 ms. The process's exit (a crash included) writes

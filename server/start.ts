@@ -30,36 +30,36 @@ export interface StartHubOptions {
   webRoot?: string | null;
   logger?: BuildAppOptions['logger'];
   trustProxy?: boolean;
-  /** issue 11: single sign-on (env.ts reads it from HUB_OIDC_* and HUB_LDAP_*) */
+  /** single sign-on (env.ts reads it from HUB_OIDC_* and HUB_LDAP_*) */
   sso?: BuildAppOptions['sso'];
   /**
-   * The scheduled jobs: design §3 imports (sources in the 'importSources' setting), issue 11's
-   * notification reminders and issue 26's retention (its runs name the hub: host and address).
+   * The scheduled jobs: design §3 imports (sources in the 'importSources' setting), the
+   * notification reminders and the retention job (its runs name the hub: host and address).
    * On for serve, off by default (tests).
    */
   imports?: boolean;
-  /** issue 22: the folder of desktop releases the hub serves as the app's update server; none when omitted */
+  /** the folder of desktop releases the hub serves as the app's update server; none when omitted */
   releasesDir?: string | null;
   /**
-   * issue 23: after close() is called, how long the hub keeps serving everything with
+   * After close() is called, how long the hub keeps serving everything with
    * /health/ready at 503 (HUB_DRAIN_DELAY): for load balancers that poll readiness, and for nginx,
    * whose kept-alive connections to the hub are used up meanwhile (each answer closes its own).
    * Then, behind a proxy (trustProxy), it passes requests on until none come
    * (services/readiness.ts); then it stops listening.
    */
   drainDelayMs?: number;
-  /** issue 23: how long requests in flight get to finish before their connections are cut (HUB_DRAIN_TIMEOUT) */
+  /** how long requests in flight get to finish before their connections are cut (HUB_DRAIN_TIMEOUT) */
   drainTimeoutMs?: number;
-  /** issue 23: when a hub behind a proxy stops listening after its drain delay; DRAIN_QUIET when omitted (tests set it) */
+  /** when a hub behind a proxy stops listening after its drain delay; DRAIN_QUIET when omitted (tests set it) */
   drainQuiet?: QuietOptions;
   /**
-   * issue 20: the folder of the database prepared at build time (server/db/prepared-data.ts) that a
+   * The folder of the database prepared at build time (server/db/prepared-data.ts) that a
    * PGlite dataDir holding no database yet starts from. The embedded hub passes the folder of its
    * bundle; the web hub none.
    */
   preparedDir?: string | null;
   /**
-   * issue 23: GET /metrics for Prometheus on an address of its own (HUB_METRICS_HOST,
+   * GET /metrics for Prometheus on an address of its own (HUB_METRICS_HOST,
    * HUB_METRICS_PORT, HUB_METRICS_TOKEN); none when omitted. Never on the hub's own port.
    */
   metrics?: MetricsListenerOptions | null;
@@ -68,7 +68,7 @@ export interface StartHubOptions {
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
 
 /**
- * issue 23: the hub stops listening once no request has come for quietMs. nginx, after the 503 of
+ * The hub stops listening once no request has come for quietMs. nginx, after the 503 of
  * a request it passed on, sends this hub nothing for its fail_timeout (2 s in
  * deploy/nginx/bitstone-hub.conf), well beyond quietMs. With no such proxy (writes only, or one that
  * does not retry) the hub stops listening after maxMs all the same.
@@ -82,7 +82,7 @@ export interface RunningHub {
   /** where Prometheus scrapes this hub (http://host:port/metrics); null without StartHubOptions.metrics */
   metricsUrl: string | null;
   /**
-   * issue 23's drain: readiness 503, then (after drainDelayMs, and behind a proxy) the requests the
+   * The drain (docs/operations.md 'Install and run'): readiness 503, then (after drainDelayMs, and behind a proxy) the requests the
    * proxy retries elsewhere answered 503 until none have come for DRAIN_QUIET.quietMs, then no new connections,
    * idle keep-alive connections closed, event streams ended, requests in flight finished (cut after
    * drainTimeoutMs), then the database closed.
@@ -128,7 +128,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
   let app: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
   try {
-    // issue 10: hubs starting together on one empty PostgreSQL migrate and seed it once
+    // hubs starting together on one empty PostgreSQL migrate and seed it once
     const startup = await acquireStartupLock(options.databaseUrl);
     try {
       await database.migrate();

@@ -10,11 +10,11 @@ declare module 'fastify' {
     /** The hub's database handle (design §3: PGlite or PostgreSQL behind one type). */
     db: Db;
     database: Database;
-    /** Session users this hub has read, kept while nothing they are built from changes (issue 10). */
+    /** Session users this hub has read, kept while nothing they are built from changes. */
     sessionCache: SessionCache;
-    /** issue 23: draining from SIGTERM on (GET /health/ready answers 503) */
+    /** draining from SIGTERM on (GET /health/ready answers 503) */
     readiness: Readiness;
-    /** issue 23: what GET /metrics reports; null when the hub serves no metrics (BuildAppOptions.metrics) */
+    /** what GET /metrics reports; null when the hub serves no metrics (BuildAppOptions.metrics) */
     metrics: HubMetrics | null;
   }
   interface FastifyRequest {

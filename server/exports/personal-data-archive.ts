@@ -4,7 +4,7 @@ import { snakify } from '../../shared/api/case';
 import type { PersonalArchive } from '../services/personal-data';
 import { personalDataWorkbook } from './personal-data-xlsx';
 
-// issue 26 portability: one zip a person can keep, read and take elsewhere. data.json is the
+// Portability (docs/personal-data.md 'Getting a copy'): one zip a person can keep, read and take elsewhere. data.json is the
 // machine-readable copy (documented by personalDataSchema, in the OpenAPI document under the
 // export routes), data.xlsx the readable one, then the stored files as they were uploaded.
 

@@ -5,7 +5,7 @@ import { objectives, users } from '../db/schema';
 import { planItems, summaries, type PlanScope } from '../services/plans';
 
 // The plans export (design §4 GET /exports/plans.xlsx) read page by page, in the plans page's
-// order, so the largest team's workbook streams with flat memory (issue 10). The ordered ids are
+// order, so the largest team's workbook streams with flat memory. The ordered ids are
 // read once (a few bytes a row); each page is then a primary-key lookup, so it costs the same
 // however deep into the plan it is.
 
@@ -44,7 +44,7 @@ export function planPages(db: DbOrTx, scope: PlanScope, pageSize = PLAN_PAGE_SIZ
 }
 
 /**
- * issue 18: the export's filters run before the answer starts (a failure after the file's
+ * The export's filters run before the answer starts (a failure after the file's
  * headers could only cut the download); the pages then read the rows those ids name.
  */
 export async function openPlanPages(db: DbOrTx, scope: PlanScope, pageSize = PLAN_PAGE_SIZE): Promise<PlanPages> {

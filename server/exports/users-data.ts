@@ -84,7 +84,7 @@ const orderedUserIds = (db: DbOrTx, where: SQL | undefined) =>
   db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.name), asc(users.id)).then((rows) => rows.map((r) => r.id));
 
 /**
- * issue 18: the export's filter runs before the answer starts. Once the file's headers are out,
+ * The export's filter runs before the answer starts. Once the file's headers are out,
  * a failure can only cut the download; before, it is an error answer like any other.
  */
 export async function openUserPages(db: DbOrTx, actor: Actor, where: SQL | undefined, pageSize = EXPORT_PAGE_SIZE): Promise<() => AsyncGenerator<ExportUser[]>> {
@@ -92,7 +92,7 @@ export async function openUserPages(db: DbOrTx, actor: Actor, where: SQL | undef
   return exportUserPages(db, actor, where, pageSize, Promise.resolve(ids));
 }
 
-/** All the rows at once (small exports and the issue 5 benchmark). */
+/** All the rows at once (small exports and bench/users-export.ts). */
 export async function exportUsers(db: DbOrTx, actor: Actor, where: SQL | undefined): Promise<ExportUser[]> {
   return (await rowsQuery(db, where)).map((r) => toExportUser(actor, r));
 }

@@ -41,7 +41,7 @@ export async function upsertHolidayEvents(tx: Tx, input: readonly HolidayRow[]):
         target: holidayEvents.externalId,
         set: {
           title: sql`excluded.title`, start: sql`excluded.start`, end: sql`excluded."end"`, type: sql`excluded.type`, teamIds: sql`excluded.team_ids`, userId: sql`excluded.user_id`,
-          // issue 25: calendar feeds publish this as LAST-MODIFIED, so an unchanged re-import keeps it
+          // calendar feeds publish this as LAST-MODIFIED, so an unchanged re-import keeps it
           updatedAt: sql`case when (${holidayEvents.title}, ${holidayEvents.start}, ${holidayEvents.end}, ${holidayEvents.type}, ${holidayEvents.teamIds}, ${holidayEvents.userId})
             is distinct from (excluded.title, excluded.start, excluded."end", excluded.type, excluded.team_ids, excluded.user_id) then now() else ${holidayEvents.updatedAt} end`,
         },

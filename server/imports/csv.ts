@@ -1,6 +1,6 @@
 import { CsvError as ParseError, parse, type Info } from 'csv-parse/sync';
 
-// The import files (design §3 CSV adapters) read by csv-parse (issue 19): RFC 4180 quoting, CRLF,
+// The import files (design §3 CSV adapters) read by csv-parse: RFC 4180 quoting, CRLF,
 // LF or CR, a BOM, blank lines and Excel's all-empty rows (';;;;') skipped. The delimiter is ','
 // or ';' (Excel in Romanian and most European locales writes ';'), whichever the header line uses.
 

@@ -67,7 +67,7 @@ export const timeTaskRowSchema = z.object({
 export type TimeTaskRow = z.infer<typeof timeTaskRowSchema>;
 
 /**
- * issue 18: a scheduled source's text has not passed the hub's edge, and PostgreSQL refuses a
+ * A scheduled source's text has not passed the hub's edge, and PostgreSQL refuses a
  * NUL (a 500 and a run stuck 'running' before). Each bad cell is named by its column, never quoted.
  */
 function unstorableCells(cells: Record<string, unknown>): string[] {

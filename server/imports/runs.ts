@@ -6,7 +6,7 @@ import { importRuns } from '../db/schema';
 
 // design §3: every import leaves a run row an admin can read: running, then succeeded with its
 // row count or failed with the reason. The data work happens in one transaction.
-// issue 18: a run always ends. Whatever is thrown, it is recorded as failed; and a run whose hub
+// A run always ends. Whatever is thrown, it is recorded as failed; and a run whose hub
 // died mid-import (nothing left to record its end) is found by its lapsed lease and marked failed.
 
 type RunRow = typeof importRuns.$inferSelect;

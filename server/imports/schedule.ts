@@ -15,14 +15,14 @@ export const JOB_INTERVALS_MS: Record<JobName, number> = {
 
 export type ImportJobName = `import:${JobName}`;
 
-/** The scheduled imports, named for their leases; each run ended is counted in `metrics` (issue 23). */
+/** The scheduled imports, named for their leases; each run ended is counted in `metrics` (docs/operations.md 'Metrics'). */
 export function importJobs(db: Db, log: JobLog, metrics: Pick<HubMetrics, 'importRunEnded'> | null = null): Record<ImportJobName, ScheduledJob> {
   const job = (name: JobName): ScheduledJob => ({
     intervalMs: JOB_INTERVALS_MS[name],
     async run() {
       for (const { run, error } of (await runJob(db, name)) ?? []) {
         metrics?.importRunEnded(run);
-        // issue 18: the run's message can quote the imported rows (names, emails); it stays on the run
+        // the run's message can quote the imported rows (names, emails); it stays on the run
         if (error) log.error({ job: name, run: run.id, err: error }, `import ${run.source} failed (its message is on import run ${run.id})`);
         else log.info({ job: name, run: run.id, rows: run.rows }, `import ${run.source} succeeded`);
       }

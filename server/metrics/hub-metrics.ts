@@ -3,16 +3,16 @@ import type { ImportRun } from '../../shared/api/imports';
 import type { Database } from '../db/client';
 import type { SessionCache } from '../services/session-cache';
 
-// issue 23 'Watching it': what a hub tells Prometheus (GET /metrics on its metrics listener,
+// What a hub tells Prometheus (GET /metrics on its metrics listener,
 // metrics-listener.ts; docs/operations.md lists them). One registry per hub, not prom-client's
 // global one: tests build several hubs in one process, and each must count only its own.
 //
-// No value a request carried becomes a label (issue 18, as in the log): a request is counted by
+// No value a request carried becomes a label (as in the log: SECURITY.md 'Logging'): a request is counted by
 // its method, route pattern and status, never its path.
 
 const PREFIX = 'bitstone_hub_';
 
-/** Seconds. Most routes answer in 0.3 to 50 ms (issue 10), reports and imports in up to seconds. */
+/** Seconds. Most routes answer in 0.3 to 50 ms (README 'Performance'), reports and imports in up to seconds. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The route label of a request no route answered (a 404, a deep link of the web app, a malformed path). */

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HubMetrics } from './hub-metrics';
 
-// issue 23: GET /metrics is served on an address of its own (HUB_METRICS_HOST:HUB_METRICS_PORT,
+// GET /metrics is served on an address of its own (HUB_METRICS_HOST:HUB_METRICS_PORT,
 // loopback by default), never on the hub's port, which nginx puts in front of everyone: no route
 // of the public port can expose it, whatever a proxy's configuration says. A token
 // (HUB_METRICS_TOKEN, required by env.ts when the address is not loopback) is asked as

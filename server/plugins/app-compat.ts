@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_VERSION_HEADER, appTooOld, appTooOldMessage, MIN_APP_VERSION } from '../../shared/rules/app-compat';
 import { HttpError } from '../http-errors';
 
-// issue 22: a desktop app older than the hub serves is told so in plain words (426 Upgrade
+// A desktop app older than the hub serves is told so in plain words (426 Upgrade
 // Required) instead of failing later on a changed API. Only the desktop app sends its version;
 // web browsers send none and are never refused.
 

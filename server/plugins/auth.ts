@@ -11,7 +11,7 @@ import { sessionOfToken } from '../services/session-cache';
 
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/login',
-  // issue 11 single sign-on: what the login page offers, and the sign-ins themselves
+  // single sign-on: what the login page offers, and the sign-ins themselves
   'GET /api/auth/sso',
   'POST /api/auth/oidc/start',
   'GET /api/auth/oidc/callback',
@@ -23,13 +23,13 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'HEAD /api/health/ready',
   'GET /api/docs',
   'HEAD /api/docs',
-  // issue 25: calendar apps cannot sign in; the secret in the path is the credential, checked by the route
+  // calendar apps cannot sign in; the secret in the path is the credential, checked by the route
   'GET /api/calendar/:file',
   'HEAD /api/calendar/:file',
 ]);
 
 /**
- * issue 18: a session opened with a one-time password (an admin's reset) may only say who it is,
+ * A session opened with a one-time password (an admin's reset) may only say who it is,
  * sign out, and choose the new password; everything else answers 403 until then.
  */
 export const WHILE_PASSWORD_MUST_CHANGE: ReadonlySet<string> = new Set([
@@ -54,7 +54,7 @@ export function readCredential(headers: { authorization?: string }, cookies: Rec
 }
 
 /**
- * issue 3 CSRF rule: a state-changing request authenticated only by the cookie must carry
+ * The CSRF rule (SECURITY.md 'Web sessions: cookie and CSRF'): a state-changing request authenticated only by the cookie must carry
  * `x-hub-request: 1`, which a cross-site form or image cannot send.
  */
 export function failsCsrf(method: string, via: Credential['via'], header: string | string[] | undefined): boolean {

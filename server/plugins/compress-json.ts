@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-// issue 20: the API's JSON answers above a size worth it go compressed when the client accepts it
+// The API's JSON answers above a size worth it go compressed when the client accepts it
 // (the web build's browsers all do; the desktop app's fetch too). Brotli at quality 1 compresses
 // the hub's JSON 4–9 times (all-teams statistics 1.9 MB → 220 KB, the objectives filter choices
 // 330 → 50 KB, one team's statistics 19 → 4 KB) in about the time gzip takes at level 1–4, and
@@ -65,7 +65,7 @@ function addVary(reply: FastifyReply): void {
 
 /** On the /api scope: JSON answers of COMPRESS_MIN_BYTES or more, compressed as the client accepts. */
 export function installJsonCompression(api: FastifyInstance): void {
-  // callback form: most answers pass through untouched, without a promise (issue 20)
+  // callback form: most answers pass through untouched, without a promise
   api.addHook('onSend', (request, reply, payload, done) => {
     const passed = () => done(null, payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return passed();

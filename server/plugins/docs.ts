@@ -7,7 +7,7 @@ import { errorBodySchema } from '../../shared/api/common';
 import { PUBLIC_ROUTES } from './auth';
 import { IDEMPOTENT_ROUTES } from './idempotency';
 
-// issue 3: an OpenAPI document at /api/docs generated from the same zod schemas the routes
+// An OpenAPI document at /api/docs generated from the same zod schemas the routes
 // validate with, so a company can script against its hub. The zod schemas describe camelCase
 // code; the document describes the wire, so property names are renamed like the payloads are.
 

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
-// issue 10: one line per request at info level, when it is answered ('request completed': method,
+// One line per request at info level, when it is answered ('request completed': method,
 // url, status, time taken), like an access log. Fastify's own pair of lines per request cost
 // ~30-50 µs of the hub's ~330 µs CPU on its lightest route (one objective; /proc CPU time over
 // 10,000 requests, alternating runs). The arrival line stays, at debug level: LOG_LEVEL=debug
 // shows what a hub is working on (the SIGTERM test reads it), and at info it costs a no-op call.
 //
-// issue 18: what `req`, `res` and `err` become in a line is server/log-fields.ts (the route
+// What `req`, `res` and `err` become in a line is server/log-fields.ts (the route
 // pattern, never the URL; an error's kind, never its text). Fastify's own lines below would
 // otherwise put the raw URL or an error's text in the message itself.
 
@@ -39,7 +39,7 @@ export class RequestLog extends LogController {
 
 /**
  * Every answer names its request's log lines (`reqId`). The log holds nothing the request
- * carried (issue 18), so this id is how a failure someone reports, or a test's request, is found.
+ * carried (SECURITY.md 'Logging'), so this id is how a failure someone reports, or a test's request, is found.
  */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -51,7 +51,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const PROXY_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
- * issue 23: behind a proxy (HUB_TRUST_PROXY=1) a request keeps the id the proxy gave it in
+ * Behind a proxy (HUB_TRUST_PROXY=1) a request keeps the id the proxy gave it in
  * X-Request-Id, so nginx's access log line and the hub's lines of one request share it. Otherwise,
  * or when the proxy sent none fit to log, a random one: unique across hubs and restarts, unlike
  * Fastify's counter. The app's `genReqId`.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { HubMetrics } from '../metrics/hub-metrics';
 
 /**
- * issue 23: each answered request counted by method, route pattern (routeOptions.url, as the log
+ * Each answered request counted by method, route pattern (routeOptions.url, as the log
  * names it: never the path, which can carry ids and names) and status, with the time it took.
  */
 export function measureRequests(app: FastifyInstance, metrics: HubMetrics): void {

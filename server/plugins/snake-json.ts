@@ -1,6 +1,6 @@
 import { isPlainObject, toSnakeKey } from '../../shared/api/case';
 
-// issue 10: every /api response is JSON with snake_case keys. JSON.stringify with a replacer that
+// Every /api response is JSON with snake_case keys. JSON.stringify with a replacer that
 // renames each object's keys (snakeReplacer, the rule this must equal) leaves V8's fast path and
 // builds a renamed copy of every object: ~19 µs of the ~300 µs the hub spends on one objective.
 // This writes the JSON in one walk, each key's `"snake_key":` remembered: ~12 µs.

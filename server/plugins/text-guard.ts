@@ -4,7 +4,7 @@ import type { ApiError } from '../../shared/api/common';
 import { TEXT_MESSAGES, textProblem, textProblemMessage } from '../../shared/rules/text-input';
 import { HttpError } from '../http-errors';
 
-// issue 18: a NUL or a lone surrogate anywhere in a request used to reach PostgreSQL, which
+// A NUL or a lone surrogate anywhere in a request used to reach PostgreSQL, which
 // refused it with a 500. Every string of every /api request (path parameters, query, JSON body,
 // values and keys alike) is checked once here, before any route sees it, so no route can forget.
 

@@ -24,7 +24,7 @@ const DOCUMENT_ONLY = new Set(['content-security-policy', 'x-frame-options', 'cr
 const ASSET_HEADERS = Object.fromEntries(Object.entries(SECURITY_HEADERS).filter(([name]) => !DOCUMENT_ONLY.has(name)));
 
 /**
- * issue 20: the build's scripts, styles and images under /assets/ go without the ~600 bytes of
+ * The build's scripts, styles and images under /assets/ go without the ~600 bytes of
  * document-only headers: the login page fetches ~40 of them, and over HTTP/1.1 each would carry
  * the policy again. Everything else, the API's answers included, gets them all.
  */
@@ -41,7 +41,7 @@ export function isDeepLink(url: string): boolean {
 }
 
 /**
- * issue 20: a file whose name carries its content's hash (everything vite writes under assets/)
+ * A file whose name carries its content's hash (everything vite writes under assets/)
  * never changes, so the browser keeps it for a year without asking; anything else (index.html,
  * which names the current build's files, the service worker, its file list, icons) is asked
  * again each time and answered 304 while unchanged.
@@ -54,7 +54,7 @@ export function cacheControl(relativePath: string): string {
 const notFoundBody = { errors: [{ message: 'Not found.' }] };
 
 export async function registerWeb(app: FastifyInstance, webRoot: string | null): Promise<void> {
-  // issue 20: hooks that never wait take Fastify's callback form: an async one costs every
+  // hooks that never wait take Fastify's callback form: an async one costs every
   // request a promise and a turn of the microtask queue (ab-tested with /proc CPU per request)
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(headersFor(request.url));
@@ -71,7 +71,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null):
     prefix: '/',
     // one route per built file instead of a GET /* catch-all, which would swallow /api 404s
     wildcard: false,
-    // issue 20: the build's brotli and gzip copies (scripts/vite-precompress.ts), the best one the
+    // the build's brotli and gzip copies (scripts/vite-precompress.ts), the best one the
     // browser accepts, with Vary: Accept-Encoding
     preCompressed: true,
     setHeaders(reply, filePath) {

@@ -93,7 +93,7 @@ function contractRequest(request: FastifyRequest): void {
     // The key rename recurses: a body nested thousands deep would exhaust the stack (a 500).
     if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) throw badRequest(BODY_TOO_DEEP);
   }
-  // issue 18: NUL and lone surrogates, in any string, refused before any route reads them
+  // NUL and lone surrogates, in any string, refused before any route reads them
   // (the wire names are still on the request, so the fields are named as the client sent them)
   refuseUnstorableText(request);
   if (request.body !== undefined && !multipart) request.body = camelize(request.body);
@@ -109,7 +109,7 @@ export function installWireContract(api: FastifyInstance): void {
   // Routes without a response schema (and error bodies) get the same rename.
   api.setReplySerializer(snakeJson);
 
-  // issue 20: hooks that never wait take Fastify's callback form (an async one costs every request
+  // hooks that never wait take Fastify's callback form (an async one costs every request
   // a promise and a turn of the microtask queue)
   api.addHook('preValidation', (request, _reply, done) => {
     try {

@@ -8,7 +8,7 @@ import { rolesRoutes } from './roles';
 import { retentionRoutes } from './retention';
 import { teamsAdminRoutes } from './teams';
 
-// issue 7: the admin area's and the dashboard's routes behind the one register line in app.ts.
+// The admin area's and the dashboard's routes behind the one register line in app.ts.
 export const adminRoutes: FastifyPluginAsync = async (api) => {
   await api.register(teamsAdminRoutes);
   await api.register(jobsRoutes);

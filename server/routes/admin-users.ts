@@ -19,7 +19,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (api) => {
     data: { user: await setUserRole(api.db, request.actor, request.params.id, request.body.roleId) },
   }));
 
-  // issue 18: a one-time password, shown once; the answer must not be kept by any cache
+  // a one-time password, shown once; the answer must not be kept by any cache
   api.post('/admin/users/:id/password-reset', { schema: { tags: ['admin'], params: adminIdParamsSchema, response: { 200: passwordResetResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { data: await resetPassword(api.db, api.sso, request.actor.id, request.params.id) };

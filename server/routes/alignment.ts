@@ -19,7 +19,7 @@ import { addLink, linksOfObjective, removeLink, setLinkWeight, setRollupMode } f
 import { alignmentCandidates, alignmentSearch, alignmentTree } from '../services/alignment-tree';
 import { createLevelObjective } from '../services/objectives-write';
 
-// issue 24 'Levels and links': team and company objectives, links between objectives, weights,
+// Alignment (docs/api.md 'Alignment'): team and company objectives, links between objectives, weights,
 // the roll-up mode, and the alignment view's tree, search and 'Supports' picker. Rules live in
 // shared/rules/alignment.ts and objective-levels.ts; the services hold the transactions.
 export const alignmentRoutes: FastifyPluginAsyncZod = async (api) => {

@@ -15,10 +15,10 @@ import { sessionOriginOf } from '../services/session-origin';
 import { assertLocalSignInAllowed } from '../services/sso/local-passwords';
 import { clearSessionCookie, setSessionCookie } from '../plugins/auth';
 
-// issue 3 item 4: sign-in, sign-out, the signed-in user and their capabilities.
+// Sign-in, sign-out, the signed-in user and their capabilities.
 export const authRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post('/auth/login', { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
-    // issue 11: with local passwords off only the bootstrap admin signs in here
+    // with local passwords off only the bootstrap admin signs in here
     await assertLocalSignInAllowed(api.db, api.sso, request.body.username);
     const { expiresAt: _expiresAt, ...result } = await signIn(api.db, request.body, sessionOriginOf(request));
     // the web build signs in with the cookie; desktop clients use access_token as a bearer

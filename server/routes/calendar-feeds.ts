@@ -12,7 +12,7 @@ import { feedFile } from '../services/calendar-feed-file';
 import { issueFeedAddress, listFeeds, resolveFeedToken, turnFeedOff } from '../services/calendar-feeds';
 import { AddressMisses } from '../services/address-misses';
 
-// issue 25 'Calendar feeds'. Settings' calls act on the caller's own feeds only (request.actor).
+// Calendar feeds (docs/api.md 'Calendar feeds'). Settings' calls act on the caller's own feeds only (request.actor).
 // GET /calendar/:file is public (auth plugin PUBLIC_ROUTES: calendar apps cannot sign in); its
 // secret is the credential, so every refusal is the same 404, and the request log names only the
 // route pattern, never the path that holds the secret (log-fields.ts).

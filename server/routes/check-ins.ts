@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkInCreateSchema, checkInListResponseSchema, checkInParamsSchema, checkInResponseSchema } from '../../shared/api/check-ins';
 import { createCheckIn, listCheckIns } from '../services/check-ins';
 
-// issue 11 §1: a key result's check-in history (newest first) and a new check-in (403 when the
+// A key result's check-in history (newest first) and a new check-in (403 when the
 // objective is read-only for the caller or the work is closed).
 export const checkInRoutes: FastifyPluginAsyncZod = async (api) => {
   const tags = ['check-ins'];

@@ -17,7 +17,7 @@ import { releaseContentType, releaseFile } from '../services/desktop-releases/re
 import { desktopPolicy, listReleases, markRequired, platformRelease, unmarkRequired } from '../services/desktop-releases/required-versions';
 import { requireAdmin } from './admin-guard';
 
-// issue 22 'Updates served by the hub': electron-updater's generic provider reads
+// Updates served by the hub (docs/operations.md 'Desktop app updates'): electron-updater's generic provider reads
 // /api/desktop/updates/latest*.yml and the files it names from the hub the app is connected to,
 // with the app's session (Bearer), so nothing goes to the internet. The files are in the folder an
 // admin fills (HUB_RELEASES_DIR) or uploads to in Admin → Desktop app.
@@ -74,7 +74,7 @@ async function receiveUpload(request: FastifyRequest, staging: Staging): Promise
       if (part.type !== 'file') continue;
       files++;
       if (part.fieldname !== DESKTOP_UPLOAD_FIELD) {
-        // a file part nobody reads holds the parser, and the request never ends (issue 18 fuzz)
+        // a file part nobody reads holds the parser, and the request never ends (found by tests/api/openapi-fuzz.test.ts)
         part.file.resume();
         continue;
       }

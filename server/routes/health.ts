@@ -13,11 +13,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (api) => {
       request.log.warn({ reason: report.reason }, 'health check failed');
       throw new HttpError(503, [{ message: report.reason === 'database' ? HEALTH_MESSAGES.databaseDown : HEALTH_MESSAGES.migrationsPending }]);
     }
-    // issue 22: the desktop app reads these at connect (electron/hub-compat.ts) and in its About box
+    // the desktop app reads these at connect (electron/hub-compat.ts) and in its About box
     return { data: { status: 'ok' as const, database: report.database, migrations: report.migrations, version, apiLevel: HUB_API_LEVEL, minAppVersion: MIN_APP_VERSION } };
   });
 
-  // issue 23: readiness, for load balancers and rolling restarts. /health above stays the liveness
+  // readiness, for load balancers and rolling restarts. /health above stays the liveness
   // check (a draining hub is alive and finishing its requests); this one fails from SIGTERM on.
   api.get('/health/ready', { schema: { tags: ['hub'], response: { 200: readyResponseSchema } } }, async () => {
     if (api.readiness.draining) throw new HttpError(503, [{ message: READY_MESSAGES.draining }]);

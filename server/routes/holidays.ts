@@ -28,12 +28,12 @@ export const holidaysRoutes: FastifyPluginAsyncZod = async (api) => {
     data: { holidays: await visibleDaysLeft(api.db, request.actor) },
   }));
 
-  // issue 25: the dashboard's 'Who's out' card, for the viewer's own teams
+  // the dashboard's 'Who's out' card, for the viewer's own teams
   api.get('/holidays/whos-out', { schema: { tags: ['holidays'], response: { 200: whosOutResponseSchema } } }, async (request) => ({
     data: await whosOut(api.db, request.actor),
   }));
 
-  // issue 25: the objective dialog's warning; whether someone is off is the calendar's, which everyone sees (never the kind)
+  // the objective dialog's warning; whether someone is off is the calendar's, which everyone sees (never the kind)
   api.get('/holidays/out-on', { schema: { tags: ['holidays'], querystring: outOnQuerySchema, response: { 200: outOnResponseSchema } } }, async (request) => ({
     data: { out: await isPersonOutOn(api.db, request.query.userId, request.query.date) },
   }));

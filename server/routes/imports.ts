@@ -15,7 +15,7 @@ import { csvTextSource } from '../imports/sources';
 
 /** Bad rows are the uploader's to fix: 400 with one message per row; anything else is ours (500). */
 function answer(outcome: RunOutcome, metrics: HubMetrics | null) {
-  metrics?.importRunEnded(outcome.run); // issue 23
+  metrics?.importRunEnded(outcome.run); // counted for the metrics
   if (!outcome.error) return { data: { run: outcome.run } };
   if (outcome.error instanceof RowErrors) {
     throw new HttpError(400, [{ message: IMPORT_MESSAGES.badRows, field: 'csv' }, ...outcome.error.problems.slice(0, 100).map((message) => ({ message, field: 'csv' }))]);

@@ -38,7 +38,7 @@ async function readPicture(request: FastifyRequest): Promise<Buffer> {
           if (part.file.truncated) throw badRequest(PICTURE_MESSAGES.size, 'image');
           return bytes;
         }
-        // a file part nobody reads holds the parser, and the request never ends (issue 18 fuzz)
+        // a file part nobody reads holds the parser, and the request never ends (found by tests/api/openapi-fuzz.test.ts)
         if (part.type === 'file') part.file.resume();
       }
     } catch (error) {

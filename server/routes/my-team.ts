@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../http-errors';
 import { inviteTeamMate, teamDetails, teamLead, teamMates } from '../services/my-team';
 import { loadSessionUser } from '../services/session-user';
 
-// issue 3 item 6: the team calls of the login stepper and the my-team drawer (spec §2, §4).
+// The team calls of the login stepper and the my-team drawer (spec §2, §4).
 export const myTeamRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/user/team', { schema: { tags: ['team'], response: { 200: teamMembersResponseSchema } } }, async (request) => ({
     data: { items: await teamMates(api.db, request.actor) },

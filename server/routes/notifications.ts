@@ -14,12 +14,12 @@ import { listNotifications, markAllRead, markRead, notificationSettingsOf, saveN
 import { DatabaseNotificationBus } from '../services/notifications-push';
 import { NotificationStreams, streamStart } from '../services/notifications-stream';
 
-// issue 11 part 3: one's own notifications, their settings, and the push stream.
+// One's own notifications, their settings, and the push stream.
 export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
   const tags = ['notifications'];
   const bus = new DatabaseNotificationBus(api.database, api.log);
   const streams = new NotificationStreams(api.db, bus);
-  api.metrics?.countStreamsWith(() => streams.size); // issue 23
+  api.metrics?.countStreamsWith(() => streams.size); // counted for the metrics
 
   // Open streams never finish on their own: end them so close() does not wait forever.
   api.addHook('preClose', async () => streams.endAll());
@@ -46,7 +46,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
   }));
 
   // Server-sent events; the web client opens it with EventSource and the session cookie, and
-  // resumes with Last-Event-ID (issue 23). A caller that does not ask for an event stream gets
+  // resumes with Last-Event-ID (docs/api.md 'The notification stream'). A caller that does not ask for an event stream gets
   // the current unread count once instead of a connection that never ends.
   api.get('/notifications/stream', { schema: { tags, querystring: notificationStreamQuerySchema, response: { 200: notificationStreamSnapshotSchema } } }, async (request, reply) => {
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) {

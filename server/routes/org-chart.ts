@@ -4,7 +4,7 @@ import { hasCapability } from '../../shared/rules/permissions';
 import { forbidden } from '../http-errors';
 import { orgChart } from '../services/org-chart';
 
-// issue 11 part 4: everyone may see the org chart; it shows only what the directory shows them
+// Everyone may see the org chart; it shows only what the directory shows them
 // (GET /user: active members, archived ones only with view-archived-users).
 export const orgChartRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/org-chart', { schema: { tags: ['people'], querystring: orgChartQuerySchema, response: { 200: orgChartResponseSchema } } }, async (request) => {

@@ -4,7 +4,7 @@ import { ownSessionsResponseSchema, sessionIdParamsSchema, sessionsEndedResponse
 import { clearSessionCookie, currentSession } from '../plugins/auth';
 import { endOtherSessions, endOwnSession, listOwnSessions } from '../services/own-sessions';
 
-// issue 18 Settings → Sessions: the caller's own sessions only (request.actor, request.session).
+// Settings → Sessions: the caller's own sessions only (request.actor, request.session).
 export const ownSessionsRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/auth/sessions', { schema: { tags: ['auth'], response: { 200: ownSessionsResponseSchema } } }, async (request) => ({
     data: { items: await listOwnSessions(api.db, request.actor.id, currentSession(request)) },

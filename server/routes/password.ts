@@ -3,7 +3,7 @@ import { changePasswordBodySchema, passwordChangedResponseSchema, passwordStatus
 import { currentSession } from '../plugins/auth';
 import { canChangeOwnPassword, changeOwnPassword } from '../services/password-change';
 
-// issue 18 Settings → Password (and the sign-in stepper's first step after an admin's reset).
+// Settings → Password (and the sign-in stepper's first step after an admin's reset).
 export const passwordRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/auth/password', { schema: { tags: ['auth'], response: { 200: passwordStatusResponseSchema } } }, async (request) => ({
     data: { canChange: await canChangeOwnPassword(api.db, api.sso, request.actor.id) },

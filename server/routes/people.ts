@@ -5,7 +5,7 @@ import { userExtrasRoutes } from './user-extras';
 import { userFilesRoutes } from './user-files';
 import { usersRoutes } from './users';
 
-// issue 5: every people route behind the one register line in app.ts.
+// Every people route behind the one register line in app.ts.
 export const peopleRoutes: FastifyPluginAsync = async (api) => {
   await api.register(usersRoutes);
   await api.register(teamsListRoutes);

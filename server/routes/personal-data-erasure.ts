@@ -4,7 +4,7 @@ import { erasureResponseSchema } from '../../shared/api/personal-data-erasure';
 import { erasePersonalData } from '../services/personal-data-erasure';
 import { adminOnly } from './admin-guard';
 
-// issue 26: Admin → Users → Erase personal data of an archived person (the admin rule of every
+// Admin → Users → Erase personal data of an archived person (the admin rule of every
 // admin call: view-admin, not the barred role).
 export const personalDataErasureRoutes: FastifyPluginAsyncZod = async (api) => {
   api.addHook('onRequest', adminOnly);

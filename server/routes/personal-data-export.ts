@@ -10,7 +10,7 @@ import { recordAudit } from '../services/audit';
 import { collectPersonalData } from '../services/personal-data';
 import { requireAdmin } from './admin-guard';
 
-// issue 26 right of access and portability: a person downloads everything the hub holds about
+// The right of access and portability (docs/personal-data.md 'Getting a copy'): a person downloads everything the hub holds about
 // them; an admin makes the same archive for anyone, archived people too (requests that come by
 // letter), and the audit log records who made it for whom, without the data.
 

@@ -32,7 +32,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/exports/plans.xlsx', { schema: { tags: ['exports'], querystring: plansExportQuerySchema } }, async (request, reply) => {
     const { team } = request.query;
-    // streamed page by page (issue 10): the largest team's plan goes out with flat memory
+    // streamed page by page: the largest team's plan goes out with flat memory
     if (team === undefined) return sendXlsx(reply, plansWorkbookStream(await openPlanPages(api.db, myPlanScope(request.actor))), plansExportFile());
     const name = await teamOf(api.db, request.actor, team);
     return sendXlsx(reply, plansWorkbookStream(await openPlanPages(api.db, teamPlanScope(request.actor, team))), plansExportFile(name));

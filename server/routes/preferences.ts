@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { preferencesBodySchema, preferencesResponseSchema } from '../../shared/api/preferences';
 import { preferencesOf, savePreferences } from '../services/preferences';
 
-// issue 21 'Themes': one's own display preferences (request.actor); there is no way to ask for
+// Themes: one's own display preferences (request.actor); there is no way to ask for
 // someone else's.
 export const preferencesRoutes: FastifyPluginAsyncZod = async (api) => {
   const tags = ['preferences'];

@@ -6,7 +6,7 @@ import { lastRetentionRuns, runRetention } from '../services/retention/job';
 import { RETENTION_KEY, retentionPeriods, saveRetentionPeriods } from '../services/retention/settings';
 import { requireAdmin } from './admin-guard';
 
-// issue 26 Admin → Retention: the periods (read, change: audited), what the job's last runs
+// Admin → Retention: the periods (read, change: audited), what the job's last runs
 // removed, and Run now (a shortened period applied at once rather than at the next daily run).
 export const retentionRoutes: FastifyPluginAsyncZod = async (api) => {
   api.addHook('onRequest', async (request) => requireAdmin(request));

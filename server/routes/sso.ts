@@ -20,7 +20,7 @@ import { localPasswordsEnabled, setLocalPasswords, ssoAdminView } from '../servi
 import { completeOidc, startOidc } from '../services/sso/oidc';
 import { sessionOriginOf } from '../services/session-origin';
 
-// issue 11 part 2: single sign-on. The sign-in routes are public (plugins/auth.ts PUBLIC_ROUTES);
+// Single sign-on. The sign-in routes are public (plugins/auth.ts PUBLIC_ROUTES);
 // the settings route is for admins.
 
 /** Binds a browser sign-in to the browser that started it (login CSRF): read back on the callback. */

@@ -22,9 +22,9 @@ function sendWorkbook(reply: FastifyReply, people: UserPages, fileName: string) 
 export const userExportsRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/exports/users.xlsx', { schema: { tags: ['exports'], querystring: directoryQuerySchema } }, async (request, reply) => {
     if (!hasCapability(request.actor, 'EXPORT_USERS')) throw forbidden();
-    // the export honours the directory filters, including their archive rule (issue 5)
+    // the export honours the directory filters, including their archive rule (spec §2: 'Deleted' only with view-archived-users)
     if (request.query.status === 'deleted' && !hasCapability(request.actor, 'VIEW_ARCHIVED_USERS')) throw forbidden();
-    // streamed page by page (issue 10): memory stays flat however many members match
+    // streamed page by page: memory stays flat however many members match
     return sendWorkbook(reply, await openUserPages(api.db, request.actor, directoryWhere(request.query, request.actor)), USERS_EXPORT_FILE);
   });
 

@@ -4,7 +4,7 @@ import { createSkillsSchema, extrasUpdateSchema, skillsResponseSchema } from '..
 import { createSkills, listSkills, saveExtras } from '../services/people-extras';
 import { memberOr404 } from './users';
 
-// The extra-details dialog's calls (issue 5): PUT /user/:id/extras and the skills of its
+// The extra-details dialog's calls (spec §2 'Extra details dialog'): PUT /user/:id/extras and the skills of its
 // 'New skills' sub-dialog (GET/POST /skill, design §4).
 export const userExtrasRoutes: FastifyPluginAsyncZod = async (api) => {
   api.put(

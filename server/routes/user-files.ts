@@ -20,13 +20,13 @@ const VPN_MAX_BYTES = 256 * 1024; // an .ovpn profile is a few kilobytes of text
 /** RFC 6266 attachment header; the name is ours (dotted user name), never a path. */
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-// Pictures (spec §5/§6) and the VPN file (spec §4/§5/§7) — issue 5.
+// Pictures (spec §5/§6) and the VPN file (spec §4/§5/§7).
 export const userFilesRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(fastifyMultipart, { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
   api.put('/user/:id/image', { schema: { tags: ['people'], params: userIdParamsSchema, response: { 200: pictureSavedResponseSchema } } }, async (request) => {
     const member = await memberOr404(api.db, request.actor, request.params.id);
-    // issue 18: the picture is a user field of the one rule (spec §6: the user themselves or edit-all-fields)
+    // the picture is a user field of the one rule (spec §6: the user themselves or edit-all-fields)
     assertMayChangeUserFields(request.actor, member.target, [{ field: 'picture', key: 'image', changed: true }]);
     const file = await readOneFile(request, { field: 'image', maxBytes: PICTURE_MAX_BYTES, missing: PICTURE_MESSAGES.required, tooLarge: PICTURE_MESSAGES.size });
     const type = imageTypeOf(file.data);

@@ -21,7 +21,7 @@ import { createMember, setMemberStatus, setMemberTeams, updateMember } from '../
 import { canOpenProfile, loadMember, profileFor } from '../services/people-profile';
 import { assertMayChangeUserFields } from '../services/user-field-guard';
 
-// The user routes of design §4 (issue 5): directory, profile, member dialog, archive / restore.
+// The user routes of design §4: directory, profile, member dialog, archive / restore.
 
 
 /** The member a route acts on, or 404 when the caller may not even know it exists. */
@@ -77,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.delete('/user/:id', { schema: { tags: ['people'], params: userIdParamsSchema, response: { 200: memberIdResponseSchema } } }, async (request) => {
     const member = await memberOr404(api.db, request.actor, request.params.id);
-    // issue 18: the status is a user field (remove-users, never one's own account)
+    // the status is a user field (remove-users, never one's own account)
     assertMayChangeUserFields(request.actor, member.target, [{ field: 'status', key: 'status', changed: true }]);
     await setMemberStatus(api.db, request.actor, member.row.id, 'deleted');
     return { data: { id: member.row.id } };
