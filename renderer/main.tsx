@@ -7,7 +7,7 @@ import { getTransport } from './lib/transport';
 
 // spec §4/§8: a 401 from any call ends the session everywhere (storage, cache, screens).
 getTransport().onUnauthorized(endSession);
-// issue 6: the signed-in user's kept answers come back at start, and a sign-out clears them.
+// Offline viewing: the signed-in user's kept answers come back at start, and a sign-out clears them.
 startOfflineCacheWhenSignedIn();
 
 const root = document.getElementById('root');

@@ -16,7 +16,7 @@ import { useOpenLinks } from './routing/open-links';
 import { useModalLeakFix } from './routing/use-modal-leak-fix';
 
 const AppToaster = lazy(() => import('./AppToaster'));
-// issue 22: the built-in hub's banner, desktop only (the web's first load keeps its budget)
+// The built-in hub's banner, desktop only (the web's first load keeps its budget)
 const HubStatusBanner = lazy(() => import('../lib/hub-status/HubStatusBanner'));
 
 // From file:// (Electron) there is no server to answer deep paths, so routes live in the hash;
@@ -60,7 +60,7 @@ export function App() {
             </Router>
           </ErrorBoundary>
           <Toasts />
-          {/* issue 22: 'Update 1.3.0 is ready', desktop only */}
+          {/* 'Update 1.3.0 is ready', desktop only */}
           {isDesktop() && (
             <Suspense fallback={null}>
               <UpdateBar />

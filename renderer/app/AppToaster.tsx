@@ -6,10 +6,10 @@ import { TOASTER_ID, useToasterMounted } from '../lib/toast';
 
 // Its own chunk: nothing toasts before sign-in, so the toaster stays out of the first bundle.
 // Toasts raised while this chunk was still loading wait in lib/toast and show once it is mounted.
-// Bottom end (issue 21): at the top end a toast covered the header's name and account picture.
+// Bottom end: at the top end a toast covered the header's name and account picture.
 export default function AppToaster() {
   useToasterMounted();
-  // issue 21: toasts are read through the app's live regions rather than Fluent's own, which sit
+  // Toasts are read through the app's live regions rather than Fluent's own, which sit
   // inside the app and so under the aria-hidden a modal dialog puts there (a save closing its
   // dialog toasted into silence). Fluent still decides when to speak (not while focus is in a toast).
   const [said, setSaid] = useState<{ polite: Announcement; assertive: Announcement }>({ polite: SILENCE, assertive: SILENCE });

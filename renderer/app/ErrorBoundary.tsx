@@ -13,7 +13,7 @@ interface State {
 interface Props {
   children: ReactNode;
   resetKey?: string;
-  /** shown instead of 'Something went wrong' while the caller knows a better word (offline: issue 21) */
+  /** shown instead of 'Something went wrong' while the caller knows a better word (the offline screen's, say) */
   fallback?: ReactNode;
   onError?: (error: Error) => void;
 }

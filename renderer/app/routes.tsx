@@ -12,7 +12,7 @@ import { FROM_APP_LINK_STATE } from '../lib/copy-link';
 
 // Every screen is its own chunk, loaded on first visit. The route table names the page modules
 // itself rather than importing feature index files: an index may also export hooks and components
-// for other features, and a static import of it would pull those into the first bundle (issue 4:
+// for other features, and a static import of it would pull those into the first bundle (the budget:
 // under 200 KB before sign-in, guarded by tests/e2e/bundle.test.ts).
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const SettingsPage = lazy(() => import('../features/settings/pages/SettingsPage'));
@@ -48,7 +48,7 @@ function Shell() {
 
 /**
  * Unknown paths: inside the shell for a signed-in user, on their own otherwise. A link's short
- * path (/objective/123, /approvals: shared/rules/app-links.ts, issue 22) goes to its screen
+ * path (/objective/123, /approvals: shared/rules/app-links.ts) goes to its screen
  * instead, whose guard sends a signed-out visitor through sign-in and back to it.
  */
 function NotFoundRoute() {
@@ -69,7 +69,7 @@ function NotFoundRoute() {
 /**
  * Settings: the hub URL (desktop only, reachable signed out from the login page) and, once
  * signed in, the person's own settings, which the web build has too. Signed in it is inside the
- * shell, header and side menu, like every other screen (issue 21), behind the same guard.
+ * shell, header and side menu, like every other screen, behind the same guard.
  */
 function SettingsRoute() {
   const user = useAtomValue(userAtom);

@@ -11,7 +11,7 @@ export const reachedThroughLink = (state: unknown): boolean =>
   typeof state === 'object' && state !== null && (state as { fromAppLink?: unknown }).fromAppLink === true;
 
 /**
- * issue 22: the link 'Copy link' puts on the clipboard for a screen (an app path), or null for a
+ * The link 'Copy link' puts on the clipboard for a screen (an app path), or null for a
  * screen no link names.
  *
  * A copied link is pasted to colleagues, and they may use the browser: the web app takes the

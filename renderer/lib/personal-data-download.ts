@@ -3,7 +3,7 @@ import { isoDay } from '../../shared/rules/dates';
 import { personalDataFile } from '../../shared/rules/personal-data-export';
 import { getTransport, type DownloadResult } from './transport';
 
-// issue 26: Settings (one's own) and Admin → Users (anyone's) save the same archive the same way:
+// Settings (one's own) and Admin → Users (anyone's) save the same archive the same way:
 // the transport's download (a save dialog on the desktop, a browser download on the web).
 
 export type DownloadState = { kind: 'idle' } | { kind: 'preparing' } | { kind: 'failed'; message: string };

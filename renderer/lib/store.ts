@@ -14,7 +14,7 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       // A 4xx will answer the same again; only a hiccup (5xx) is worth a retry. A hub that did not
-      // answer at all puts the app offline at once (issue 21), and its health poll asks every
+      // answer at all puts the app offline at once, and its health poll asks every
       // screen again once the hub is back.
       retry: (count, error) => count < 2 && !(error instanceof HubError && (!error.serverError || error.status === 0)),
       refetchOnWindowFocus: false,

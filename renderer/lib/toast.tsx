@@ -16,7 +16,7 @@ let toasterMounted = false;
 const waiting: Array<{ text: string; intent: Intent }> = [];
 
 function show(dispatchToast: ReturnType<typeof useToastController>['dispatchToast'], text: string, intent: Intent): void {
-  // issue 21: a failure interrupts the screen reader, a success waits its turn (Fluent makes both assertive)
+  // a failure interrupts the screen reader, a success waits its turn (Fluent makes both assertive)
   const politeness = intent === 'success' ? 'polite' : 'assertive';
   dispatchToast(<Toast><ToastTitle>{text}</ToastTitle></Toast>, { intent, politeness, timeout: intent === 'success' ? TOAST_SUCCESS_MS : TOAST_ERROR_MS });
 }

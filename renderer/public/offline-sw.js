@@ -1,11 +1,11 @@
-// issue 6 offline viewing on the web (registered by renderer/lib/offline/service-worker.ts):
+// Offline viewing on the web (registered by renderer/lib/offline/service-worker.ts):
 // the app's own files, network first, kept in a cache and served from it when the hub is down.
 // /api is never touched: those answers belong to a user and the query cache keeps them per user.
-// issue 21: every file of the build is kept as the worker installs, from the list the build
+// Every file of the build is kept as the worker installs, from the list the build
 // writes beside them (offline-files.json, scripts/vite-offline-files.ts), so a screen never opened
 // before still loads its code with the hub down. The install fails if any file cannot be kept;
 // the page registers the worker again on its next load.
-// issue 19: one cache per release, named by the ?release= the page registers this script with (its
+// One cache per release, named by the ?release= the page registers this script with (its
 // entry script's hashed name). A new release is a new script URL, so the browser installs a new
 // worker, and that worker deletes every earlier release's cache as it activates: the files of
 // past releases no longer pile up in the browser.

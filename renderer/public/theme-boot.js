@@ -1,4 +1,4 @@
-// issue 21 'Themes': paints the first frame in the person's theme, before the bundle loads (a
+// Paints the first frame in the person's theme, before the bundle loads (a
 // classic script in <head> runs before the first paint; the module bundle runs after it). The
 // choice comes from what the app cached (renderer/lib/theme/theme-choice.ts); the rule is that
 // file's appliedTheme, and theme-choice.test.ts runs this script against it. No inline script:

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Where keyboard focus goes when a dialog or menu closes (issue 21, WCAG 2.4.3): back to what
+ * Where keyboard focus goes when a dialog or menu closes (WCAG 2.4.3): back to what
  * opened it. Fluent does this only for layers opened by its own trigger components; most of ours
  * open from state (New Objective, a menu item that asks for a confirmation), and then Fluent's focus
  * manager either drops focus on <body>, so the next Tab starts again at the top of the page, or

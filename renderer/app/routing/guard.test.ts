@@ -51,7 +51,7 @@ describe('route guard', () => {
     expect(decideGuard({ route: 'login', user: null, firstLogin: false, ret: null, afterSignIn: null })).toEqual({ action: 'render' });
   });
 
-  it('keeps a sign-in with a one-time password on the login page, and out of every private route (issue 18)', () => {
+  it('keeps a sign-in with a one-time password on the login page, and out of every private route', () => {
     expect(decideGuard({ route: 'login', user: actor(), firstLogin: false, passwordMustChange: true, ret: '/holidays', afterSignIn: null })).toEqual({ action: 'render' });
     expect(decideGuard({ ...priv, user: actor(), passwordMustChange: true })).toEqual({ action: 'redirect', to: '/login' });
     expect(decideGuard({ ...priv, user: admin, passwordMustChange: true, area: 'admin' })).toEqual({ action: 'redirect', to: '/login' });

@@ -12,7 +12,7 @@ export type GuardInput =
       route: 'login';
       user: Actor | null;
       firstLogin: boolean;
-      /** issue 18: signed in with a one-time password; the stepper asks for a new one */
+      /** signed in with a one-time password; the stepper asks for a new one */
       passwordMustChange?: boolean;
       /** the ret query parameter as received */
       ret: string | null;
@@ -23,7 +23,7 @@ export type GuardInput =
       route: 'private';
       user: Actor | null;
       sessionEnded: boolean;
-      /** issue 18: the hub refuses everything else until the one-time password is changed */
+      /** the hub refuses everything else until the one-time password is changed */
       passwordMustChange?: boolean;
       pathname: string;
       search: string;

@@ -6,7 +6,7 @@ import { firstLoginAtom, passwordMustChangeAtom, userAtom } from '../../lib/sess
 import { appStore } from '../../lib/store';
 import { hubBridge } from '../../lib/transport';
 
-// issue 22 (desktop): main hands over app paths to open: a clicked native notification, the Go
+// Desktop: main hands over app paths to open: a clicked native notification, the Go
 // menu, a bitstone-hub:// link. A link may come before anyone is signed in (it started the app),
 // so it waits here until the person is in and past the first-login stepper, then opens; one
 // arriving signed in opens at once. The one that came before this page listened is asked for once.

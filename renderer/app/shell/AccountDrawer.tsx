@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 
 /**
  * spec §2: the account picture opens this right drawer: name, email, View profile and Logout; and
- * Settings, where the password and sessions are (issue 18; the web build has no side-menu entry).
+ * Settings, where the password and sessions are (the web build has no side-menu entry).
  */
 export function AccountDrawer({ user, open, onClose }: { user: SessionUser; open: boolean; onClose: () => void }) {
   const styles = useStyles();

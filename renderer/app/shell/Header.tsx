@@ -15,7 +15,7 @@ const useStyles = makeStyles({
     display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, height: '56px', padding: `0 ${tokens.spacingHorizontalL}`,
     backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, boxShadow: tokens.shadow4,
     position: 'sticky', top: 0, zIndex: 10,
-    // issue 21 reflow (WCAG 1.4.10): at 320 px the bell, my team and the account picture stay on screen
+    // reflow (WCAG 1.4.10): at 320 px the bell, my team and the account picture stay on screen
     '@media (max-width: 480px)': { gap: tokens.spacingHorizontalXS, padding: `0 ${tokens.spacingHorizontalS}` },
   },
   onBrand: { color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundHover } },
@@ -23,7 +23,7 @@ const useStyles = makeStyles({
   // minWidth 0: the box shrinks below its input's natural width, which would push the buttons off screen
   search: { flexGrow: 1, minWidth: 0, maxWidth: '480px', marginLeft: 'auto', marginRight: 'auto' },
   right: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexShrink: 0, minWidth: 0, '@media (max-width: 480px)': { gap: tokens.spacingHorizontalXS } },
-  // issue 21: a very long name is cut with an ellipsis rather than push the bell and the picture out
+  // a very long name is cut with an ellipsis rather than push the bell and the picture out
   name: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '240px', '@media (max-width: 720px)': { display: 'none' } },
   avatarButton: { minWidth: 'auto', padding: '2px', borderRadius: tokens.borderRadiusCircular },
 });

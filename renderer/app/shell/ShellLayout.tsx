@@ -29,7 +29,7 @@ const useStyles = makeStyles({
 
 type Panel = 'menu' | 'team' | 'account' | null;
 
-// issue 22: desktop only, so the web app's shell does not carry it
+// Desktop only, so the web app's shell does not carry it
 const WriteQueueIndicator = lazy(() => import('../../lib/offline-writes/WriteQueueIndicator').then((m) => ({ default: m.WriteQueueIndicator })));
 
 /** A screen's code that could not be fetched: asking the hub tells whether it is away (then the app goes offline). */
@@ -44,7 +44,7 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const [panel, setPanel] = useState<Panel>(null);
   const offline = useOffline();
-  // issue 21: a drawer gives focus back to what opened it (the drawers open from state, not from a
+  // WCAG 2.4.3: a drawer gives focus back to what opened it (the drawers open from state, not from a
   // Fluent trigger, so Fluent does not know where to return it)
   const opener = useRef<HTMLElement | null>(null);
   if (!user) return null; // the route guard has already sent a signed-out visitor to login
@@ -85,7 +85,7 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
       <OfflineAnnouncer />
       <main id="main" className={styles.main} tabIndex={-1}>
         {canQueueWrites() && <Suspense fallback={null}><WriteQueueIndicator /></Suspense>}
-        {/* issue 21: offline, a screen that fails (its code could not be fetched) says it is not
+        {/* offline, a screen that fails (its code could not be fetched) says it is not
             kept rather than 'Something went wrong', and tries again once the hub is back */}
         <ErrorBoundary resetKey={`${pathname} ${offline}`} fallback={offline ? <NotKeptOffline /> : undefined} onError={askHubOnChunkFailure}>
           {children ? (

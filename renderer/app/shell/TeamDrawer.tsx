@@ -10,7 +10,7 @@ import { useTeamDetails } from './api/get-team-details';
 import { useDrawerWidth } from './drawer-width';
 
 const useStyles = makeStyles({
-  // issue 21: team and member names wrap inside the drawer
+  // team and member names wrap inside the drawer
   team: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginBottom: tokens.spacingVerticalL, overflowWrap: 'anywhere' },
   teamName: { textTransform: 'uppercase', letterSpacing: '0.05em', color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalXS },
   list: { listStyleType: 'none', margin: 0, padding: 0 },

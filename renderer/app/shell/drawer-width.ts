@@ -1,5 +1,5 @@
 import { makeStyles } from '@fluentui/react-components';
 
-// issue 21 reflow: Fluent's small drawer is 320 px wide; in a 320 px window with a scroll bar the
+// Reflow (WCAG 1.4.10): Fluent's small drawer is 320 px wide; in a 320 px window with a scroll bar the
 // window is narrower than that and the drawer's start ran off the left edge. Never wider than the window.
 export const useDrawerWidth = makeStyles({ fits: { maxWidth: '100%' } });

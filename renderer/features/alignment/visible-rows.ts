@@ -1,6 +1,6 @@
 import type { AlignmentNode } from '../../../shared/api/alignment';
 
-// The alignment view's tree as the flat list of rows it shows (issue 24): only unfolded levels
+// The alignment view's tree as the flat list of rows it shows: only unfolded levels
 // are in it, and only the rows on screen are rendered, so a company of 250,000 objectives opens
 // with its first level and scrolls like a list of a few thousand.
 

@@ -2,5 +2,5 @@ import { lazy } from 'react';
 
 // The feature's public surface: the login page loads lazily like every other route.
 export const LoginPage = lazy(() => import('./pages/LoginPage'));
-// issue 18: Settings → Password (the settings page is itself a lazy chunk)
+// Settings → Password (the settings page is itself a lazy chunk)
 export { PasswordSettings } from './components/PasswordSettings';

@@ -1,6 +1,6 @@
 import type { UpdateNotice } from '../../../shared/ipc';
 
-// issue 22: what the update bar says; the same words go to its live region.
+// What the update bar says; the same words go to its live region.
 
 export const RESTART_TO_UPDATE = 'Restart to update';
 

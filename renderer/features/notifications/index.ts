@@ -1,3 +1,3 @@
-// issue 11 part 3: the header's bell and the settings switches; the rest stays inside the feature.
+// Notifications: the header's bell and the settings switches; the rest stays inside the feature.
 export { NotificationBell } from './components/NotificationBell';
 export { NotificationSettings } from './components/NotificationSettings';

@@ -2,7 +2,7 @@ import type { Ref } from '../../../shared/api/common';
 import { canCreateAtLevel, OBJECTIVE_LEVELS, type ObjectiveLevel } from '../../../shared/rules/objective-levels';
 import type { Actor } from '../../../shared/rules/session-user';
 
-// issue 24: the objective dialog offers only the levels, and for a team objective only the
+// The objective dialog offers only the levels, and for a team objective only the
 // teams, the person may create (shared/rules/objective-levels.ts, the hub's own rule).
 
 /** The teams a team objective may be made for, among those the form offers. */

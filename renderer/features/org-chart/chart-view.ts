@@ -32,7 +32,7 @@ export function fitView(layout: Pick<TreeLayout, 'width' | 'height'>, width: num
 }
 
 /**
- * The first view (issue 21): the top person and the row of their reports, `padding` from the top.
+ * The first view: the top person and the row of their reports, `padding` from the top.
  * The row is zoomed out to fit the screen, as far as names stay legible (ZOOM.legible), and
  * centred when it fits. Wider, the chart's own left edge is at the screen's (no card cut there), so
  * it reads from its start and runs on to the right, unless that would leave the top person off the

@@ -1,4 +1,4 @@
-// The org chart's layout (issue 11 part 4), pure so it is tested without a browser. A tidy tree
+// The org chart's layout, pure so it is tested without a browser. A tidy tree
 // from the top: each subtree gets its own box, siblings sit side by side under their manager, and
 // a manager whose reports have no reports of their own gets them stacked in columns, so a lead
 // with 30 people does not make the chart 30 cards wide. O(n) for 2,000 people.
@@ -15,7 +15,7 @@ export interface Forest {
   depth: Map<number, number>;
 }
 
-// 240 × 84 (issue 21): room for a name on two lines beside the picture; at 220 × 76 'Mihai Dumit…'.
+// 240 × 84: room for a name on two lines beside the picture; at 220 × 76 'Mihai Dumit…'.
 export const CARD = { width: 240, height: 84, hGap: 28, vGap: 56, stackGap: 14, stackRows: 6 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import type { Profile } from '../../../shared/api/people';
 
-// issue 11 part 5: the CV export may leave out chosen skills, projects and experience entries.
+// The CV export may leave out chosen skills, projects and experience entries.
 // A choice made in the preview only; the profile on the hub is not changed.
 
 export type CvSection = 'experience' | 'projects' | 'skills';

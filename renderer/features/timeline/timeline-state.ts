@@ -4,7 +4,7 @@ import { TIMELINE_SCOPES } from '../../../shared/api/timeline';
 import { ZOOM_LEVELS } from '../../../shared/rules/timeline';
 import { persistentAtom } from '../../lib/session/storage';
 
-// spec §9 / issue 9: the timeline filters are remembered in browser storage under beot keys.
+// spec §9: the timeline filters are remembered in browser storage under beot keys.
 export const timelineFiltersSchema = z.object({
   scope: z.enum(TIMELINE_SCOPES),
   status: z.enum(LISTED_STATUSES).optional(),

@@ -6,7 +6,7 @@ import { shareableLink } from '../copy-link';
 import { useNotify } from '../toast';
 
 /**
- * issue 22: 'Copy link' for a screen (renderer/lib/copy-link.ts says which link). The link is
+ * 'Copy link' for a screen (renderer/lib/copy-link.ts says which link). The link is
  * worked out before the click, so the clipboard is written in the click itself, as browsers ask.
  * The desktop window may write to the clipboard (electron/window-security.ts).
  */

@@ -35,7 +35,7 @@ export function FormDialog({ open = true, title, onClose, onSubmit, saving, subm
             </DialogContent>
             <DialogActions>
               {/* disabledFocusable: a disabled button drops keyboard focus to the page behind the dialog,
-                  so a person pressing Enter on Save would lose their place while it saves (issue 21) */}
+                  so a person pressing Enter on Save would lose their place while it saves */}
               <Button appearance="secondary" onClick={onClose} disabledFocusable={saving}>Cancel</Button>
               <Button appearance="primary" type="submit" disabledFocusable={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>{submitLabel}</Button>
             </DialogActions>

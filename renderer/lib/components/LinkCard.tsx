@@ -20,7 +20,7 @@ export function linkInitials(name: string): string {
 }
 
 const useStyles = makeStyles({
-  // issue 21: a link's name and description may hold a long word (a pasted URL)
+  // a link's name and description may hold a long word (a pasted URL)
   card: { width: '100%', height: '100%', boxSizing: 'border-box', overflowWrap: 'anywhere' },
   picture: {
     width: '56px', height: '56px', borderRadius: tokens.borderRadiusMedium, objectFit: 'cover', flexShrink: 0,

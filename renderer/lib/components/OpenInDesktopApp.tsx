@@ -6,7 +6,7 @@ import { reachedThroughLink } from '../copy-link';
 import { isDesktop } from '../transport';
 
 /**
- * issue 22: on the web, a screen reached through a shared link (/objective/123) offers the same
+ * On the web, a screen reached through a shared link (/objective/123) offers the same
  * screen in the desktop app (bitstone-hub://objective/123); the browser asks before it opens it.
  * Nothing in the app itself, nor on a screen reached any other way.
  */

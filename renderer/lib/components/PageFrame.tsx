@@ -4,11 +4,11 @@ import { makeStyles, Text, tokens } from '@fluentui/react-components';
 const useStyles = makeStyles({
   root: {
     display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
-    // issue 21 reflow: at 320 px (200 % zoom) the margins give their room to the screen
+    // reflow (WCAG 1.4.10): at 320 px (200 % zoom) the margins give their room to the screen
     '@media (max-width: 480px)': { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}` },
   },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  // issue 21: a title people typed (an objective's) may be one long word; it wraps rather than widen the page
+  // a title people typed (an objective's) may be one long word; it wraps rather than widen the page
   title: { overflowWrap: 'anywhere', minWidth: 0 },
   empty: {
     display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS,

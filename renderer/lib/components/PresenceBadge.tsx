@@ -4,7 +4,7 @@ import type { PresenceAnswer } from '../../../shared/api/whos-out';
 import { isoDay } from '../../../shared/rules/dates';
 import { presenceText } from '../../../shared/rules/whos-out';
 
-// issue 25 'Who's out': one badge for every screen that shows a person (directory card, profile,
+// Who's out: one badge for every screen that shows a person (directory card, profile,
 // org chart, team mates). Words always, colour only beside them: 'Out until Fri 28 Nov'.
 
 const useStyles = makeStyles({

@@ -9,7 +9,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * issue 21 reflow (WCAG 1.4.10 lets a table scroll in its own box): in a window narrower than
+ * Reflow (WCAG 1.4.10 lets a table scroll in its own box): in a window narrower than
  * `minWidth` the table keeps readable columns and scrolls sideways here, never the page. While it
  * does scroll, the box is a named region that takes focus, so a keyboard can scroll it too; at
  * desktop widths it adds no tab stop.

@@ -1,7 +1,7 @@
 import { lengthText, nearLimit } from '../../../shared/rules/text-limits';
 
 /**
- * A Field's hint slot for text with a limit (issue 21: a title stopped at 200 without a word): the
+ * A Field's hint slot for text with a limit (so a title never stops at 200 without a word): the
  * count from 80 % of the limit on. The slot is always there, so screen readers hear the count as
  * a polite live region once it appears and while it changes.
  */

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { ComboboxProps } from '@fluentui/react-components';
 
 /**
- * A 'Find …' box that centres a view on what is picked (the org chart's people, issue 11; the
- * alignment view's objectives, issue 24): a freeform Combobox whose list opens as the person
+ * A 'Find …' box that centres a view on what is picked (the org chart's people; the
+ * alignment view's objectives): a freeform Combobox whose list opens as the person
  * types, pastes or autofills and only while there is text. `chosen` keeps a picked option's text
  * in the box and closes the list; the box's own onOptionSelect calls it.
  */

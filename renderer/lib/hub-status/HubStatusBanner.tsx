@@ -10,7 +10,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * issue 22 (Recovery): while the built-in hub restarts, or once main has given up, a banner over
+ * While the built-in hub restarts, or once main has given up, a banner over
  * every screen (signed in or not) says so; it does not block the screen. Its live region is in
  * the page from the start, so the first 'stopped' is heard.
  */

@@ -1,6 +1,6 @@
 import type { HubStatus } from '../../../shared/hub-status';
 
-// issue 22 (Recovery): the words of the built-in hub's banner, and what screen readers hear.
+// The words of the built-in hub's banner, and what screen readers hear.
 
 /** Down and main is on it: the banner shows; the generic offline words stand back. */
 export const isHubDown = (status: HubStatus | null | undefined): boolean => status?.state === 'restarting' || status?.state === 'failed';

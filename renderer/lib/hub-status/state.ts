@@ -4,7 +4,7 @@ import { appStore } from '../store';
 import { hubBridge } from '../transport';
 import { isHubDown } from './messages';
 
-// issue 22 (Recovery): the built-in hub's state as main's supervisor reports it (desktop only;
+// The built-in hub's state as main's supervisor reports it (desktop only;
 // null on the web and with a company hub until main says otherwise).
 
 export const hubStatusAtom = atom<HubStatus | null>(null);

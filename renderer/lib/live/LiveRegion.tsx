@@ -17,7 +17,7 @@ const VISUALLY_HIDDEN: CSSProperties = {
 const NEVER_HIDDEN = { 'data-tabster-never-hide': '' };
 
 /**
- * issue 21: a visually hidden live region. It is in the page before anything is said in it (a
+ * A visually hidden live region. It is in the page before anything is said in it (a
  * region added together with its words is often not read), and each announcement replaces its
  * one child, so the same words said again are heard again. Polite waits for the reader to finish;
  * assertive (errors) interrupts.

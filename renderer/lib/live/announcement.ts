@@ -1,4 +1,4 @@
-// What the app says through its live regions (issue 21: screen readers hear what changes without a
+// What the app says through its live regions (screen readers hear what changes without a
 // click). Plain functions, so the rules of when to speak are tested without a page.
 
 /** One thing said; `id` grows with each, so the same words said again are heard again. */

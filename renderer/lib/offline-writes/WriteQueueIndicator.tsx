@@ -89,7 +89,7 @@ function QueuedItem({ item, onRemoved }: { item: QueuedWrite; onRemoved: () => v
 }
 
 /**
- * issue 22, desktop only: the changes kept on this computer while the hub was away, in a bar above
+ * Desktop only: the changes kept on this computer while the hub was away, in a bar above
  * the screen ('2 changes waiting to be sent') that opens their list. Main's queue:changed keeps it
  * current; when the hub took some, every screen asks again, and the live region says what happened.
  */

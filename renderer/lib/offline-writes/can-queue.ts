@@ -1,4 +1,4 @@
 import { hubBridge } from '../transport';
 
-/** issue 22: main keeps changes for later: a desktop window whose preload knows the queue (the web never does). */
+/** Main keeps changes for later: a desktop window whose preload knows the queue (the web never does). */
 export const canQueueWrites = (): boolean => typeof hubBridge()?.onQueueChanged === 'function';

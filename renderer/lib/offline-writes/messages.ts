@@ -1,6 +1,6 @@
 import type { QueuedWrite } from '../../../shared/rules/queued-writes';
 
-// issue 22, offline writes: what the queue indicator shows and what screen readers hear.
+// Offline writes: what the queue indicator shows and what screen readers hear.
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 

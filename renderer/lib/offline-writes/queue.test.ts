@@ -6,7 +6,7 @@ import { appStore } from '../store';
 import { submitKeys } from '../submit-keys';
 import { isNoAnswer, sendOrQueue } from './queue';
 
-// issue 22: when a write goes to main's queue instead of the hub.
+// When a write goes to main's queue instead of the hub.
 
 const noAnswer = () => new HubError({ status: 0, serverError: true, errors: [{ message: UNREACHABLE_MESSAGE }] });
 const timedOut = () => new HubError({ status: 0, serverError: true, errors: [{ message: 'The hub did not answer in time. Please try again.' }] });

@@ -13,7 +13,7 @@ import { submitKeys } from '../submit-keys';
 
 export { canQueueWrites } from './can-queue';
 
-// issue 22, offline writes (desktop only): the renderer's side of main's write queue. The web app
+// Offline writes (desktop only): the renderer's side of main's write queue. The web app
 // keeps nothing of the kind: offline, its forms stay disabled as before.
 
 export const WRITE_QUEUE_KEY = ['write-queue'] as const;

@@ -7,14 +7,14 @@ import { OFFLINE_HINT, OFFLINE_TITLE, offlineBannerText, type OfflineView } from
 
 /**
  * Shown while the hub cannot be reached: dated once the screen holds kept answers; before that
- * (the first failed call has just put the app offline, issue 21) or without any, undated.
+ * (the first failed call has just put the app offline) or without any, undated.
  */
 export function OfflineBanner({ what }: { what: OfflineView }) {
   const offline = useAtomValue(offlineAtom);
   const hubDown = isHubDown(useAtomValue(hubStatusAtom));
   if (!offline) return null;
   const since = offline.since[what];
-  // issue 22: while the built-in hub restarts, its own banner says why; kept data still says since when
+  // while the built-in hub restarts, its own banner says why; kept data still says since when
   if (since === undefined && hubDown) return null;
   return (
     <MessageBar intent="warning" role="status" data-testid="offline-banner">

@@ -4,7 +4,7 @@ import { useOffline } from './OfflineBanner';
 import { isKeptScreen } from './kept-screens';
 import { NOT_KEPT_OFFLINE, OFFLINE_TITLE } from './messages';
 
-// issue 21: offline, a screen whose data is not kept says so plainly, instead of failing calls
+// Offline, a screen whose data is not kept says so plainly, instead of failing calls
 // one by one or the shell's 'Something went wrong'.
 
 const useStyles = makeStyles({

@@ -1,4 +1,4 @@
-// Offline viewing (issue 6, issue 11 part 6): the persisted query cache any feature can join.
+// Offline viewing (docs/operations.md 'Offline viewing'): the persisted query cache any feature can join.
 export { OfflineBanner, useOffline } from './OfflineBanner';
 export { NOT_KEPT_OFFLINE, OFFLINE_VIEWS, offlineBannerText, type OfflineView } from './messages';
 export { fetchOrCached, fetchPageOrCached, offlineQueryOptions } from './runtime';

@@ -10,7 +10,7 @@ export const OFFLINE_VIEWS = {
 } as const;
 export type OfflineView = (typeof OFFLINE_VIEWS)[keyof typeof OFFLINE_VIEWS];
 
-/** issue 6: 'Offline — showing objectives as of {time}', and the same words for every other kept screen. */
+/** 'Offline — showing objectives as of {time}', and the same words for every other kept screen. */
 export function offlineBannerText(what: string, savedAt: number | Date): string {
   return `Offline — showing ${what} as of ${formatLastModified(new Date(savedAt))}`;
 }
@@ -20,10 +20,10 @@ export const OFFLINE_TITLE = 'Offline — the hub cannot be reached';
 
 export const OFFLINE_HINT = 'Changes need the hub; this page refreshes by itself when it is back.';
 
-/** issue 21: a screen with nothing kept, offline: said plainly instead of an error. */
+/** A screen with nothing kept, offline: said plainly instead of an error. */
 export const NOT_KEPT_OFFLINE = "This screen's data is not kept offline. It will load when the hub is back.";
 
-/** issue 21: what screen readers hear as the app goes offline (the banner's words) and comes back. */
+/** What screen readers hear as the app goes offline (the banner's words) and comes back. */
 export const BACK_ONLINE = 'Back online — the hub can be reached again.';
 export function offlineAnnouncement(offline: boolean): string {
   return offline ? `${OFFLINE_TITLE}. ${OFFLINE_HINT}` : BACK_ONLINE;

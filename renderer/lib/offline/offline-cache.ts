@@ -7,7 +7,7 @@ import { HubError } from '../../../shared/api/hub-error';
 import { NOT_KEPT_OFFLINE } from './messages';
 import { isNetworkFailure, isUnreachable, offlineAtom } from './offline-state';
 
-// issue 6 / issue 11 part 6, offline viewing: the answers of chosen queries (objectives, the
+// Offline viewing: the answers of chosen queries (objectives, the
 // directory, opened profiles, dashboard links, the month's holidays) are persisted per signed-in
 // user by TanStack Query's persister (./persist-kept.ts) and restored at start. With the hub
 // unreachable those queries answer from what the cache holds, the app goes read-only under a
@@ -69,7 +69,7 @@ export class OfflineCache {
     });
     this.switchUser(this.deps.currentUserId(), true);
     const stopUser = this.deps.onUserChange(() => this.switchUser(this.deps.currentUserId(), false));
-    // issue 21: the first call of any kind that gets no answer puts the app offline (banner,
+    // the first call of any kind that gets no answer puts the app offline (banner,
     // actions disabled) at once, before its query's retries or the next poll would
     const stopUnreachable = this.deps.onUnreachable?.(() => {
       if (this.userId !== null) this.goOffline();
@@ -111,7 +111,7 @@ export class OfflineCache {
       const data = query?.state.data === undefined ? undefined : pick(query.state.data);
       if (!query || !what || data === undefined) {
         this.goOffline();
-        // nothing kept for it: the screen says so plainly (issue 21), in the one error shape
+        // nothing kept for it: the screen says so plainly, in the one error shape
         throw new HubError({ status: (error as HubError).status, serverError: true, errors: [{ message: NOT_KEPT_OFFLINE }] });
       }
       const savedAt = query.state.dataUpdatedAt;

@@ -37,7 +37,7 @@ export function startOfflineCache(): void {
   }
 }
 
-/** issue 22: the built-in hub runs again: offline, the app asks it now. */
+/** The built-in hub runs again: offline, the app asks it now. */
 export function checkHubNow(): void {
   cache?.checkNow();
 }
@@ -65,7 +65,7 @@ export function fetchPageOrCached<T>(queryKey: QueryKey, pageParam: unknown, fet
   return started().fetchOrCached(queryKey, fetch, (data) => pageOf(data, pageParam));
 }
 
-/** Before issue 11 the objectives kept their answers in localStorage; the general cache replaces that. */
+/** Earlier versions kept the objectives' answers in localStorage; the general cache replaces that. */
 function dropLegacyObjectiveCache(): void {
   try {
     const prefix = storageKey('objectives.offline.');

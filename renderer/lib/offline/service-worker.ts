@@ -1,8 +1,8 @@
-// issue 6 offline viewing on the web: the hub serves the web app, so with the hub down a reload
+// Offline viewing on the web: the hub serves the web app, so with the hub down a reload
 // would find nothing. A small service worker (public/offline-sw.js) keeps the app's own files —
 // never /api answers, which the query cache keeps per user — and serves them when the hub is away.
-// issue 19: one cache per release; the worker of a new release deletes the others as it activates.
-// issue 21: the worker keeps every file of the build as it installs (the build's
+// One cache per release; the worker of a new release deletes the others as it activates.
+// The worker keeps every file of the build as it installs (the build's
 // offline-files.json), not only those a page happened to load.
 
 /** Every cache of ours starts with this; the worker deletes the ones not of its release. */

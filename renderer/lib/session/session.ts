@@ -11,7 +11,7 @@ import { clearAllOwnStorage, persistentAtom } from './storage';
 // holds it, never the renderer.
 export const userAtom = persistentAtom('user', sessionUserSchema.nullable(), null);
 export const firstLoginAtom = persistentAtom('firstLogin', z.boolean(), false);
-/** issue 18: signed in with an admin's one-time password: the stepper asks for a new one first */
+/** signed in with an admin's one-time password: the stepper asks for a new one first */
 export const passwordMustChangeAtom = persistentAtom('passwordMustChange', z.boolean(), false);
 
 /** True from the moment a session ends until the next sign-in: the guard then carries no ret. */
@@ -28,7 +28,7 @@ export interface SignedIn {
 
 /**
  * objective-tracking §4: a later login goes straight to objectives; a first one (or one with a
- * one-time password, issue 18) stays on the login page for the stepper.
+ * one-time password) stays on the login page for the stepper.
  */
 export function startSession({ user, firstLogin, passwordMustChange }: SignedIn): void {
   appStore.set(sessionEndedAtom, false);

@@ -13,7 +13,7 @@ export function isOwnKey(key: string): boolean {
 }
 
 /**
- * A key that belongs to the device rather than to a session (issue 21: the theme choices, so the
+ * A key that belongs to the device rather than to a session (the theme choices, so the
  * login page after a sign-out paints in the last one); the session sweep leaves it.
  */
 export function deviceKey(name: string): string {

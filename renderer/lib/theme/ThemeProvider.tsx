@@ -9,7 +9,7 @@ import { usePreferences, useSaveTheme } from './preferences';
 import { useSystemTheme } from './system-theme';
 import { appliedTheme, cacheChoice, cachedChoice, type AppliedTheme } from './theme-choice';
 
-// issue 21 'Themes': the person's choice (the hub's answer, else what this device cached) with the
+// The person's choice (the hub's answer, else what this device cached) with the
 // operating system's wish decide the Fluent theme; the page, the first paint of the next start
 // (the cache) and, on the desktop, Electron's nativeTheme are kept in step with it.
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { preferencesResponseSchema, type Preferences, type ThemeChoice } from '../../../shared/api/preferences';
 import { hubCall } from '../api';
 
-// issue 21: GET/PUT /preferences, the signed-in person's own.
+// GET/PUT /preferences, the signed-in person's own.
 
 const preferencesKey = (userId: number) => ['preferences', userId] as const;
 

@@ -1,7 +1,7 @@
 import { DEFAULT_THEME_CHOICE, themeChoiceSchema, type ThemeChoice } from '../../../shared/api/preferences';
 import { deviceKey } from '../session/storage';
 
-// issue 21 'Themes': which theme a screen paints in, from the person's choice and the system.
+// Which theme a screen paints in, from the person's choice and the system.
 // The same rule runs before the bundle in public/theme-boot.js (so the first paint does not flash);
 // theme-choice.test.ts runs that file against this one.
 

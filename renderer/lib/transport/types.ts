@@ -17,7 +17,7 @@ export interface RequestOptions {
 export interface SignInResult {
   user: SessionUser;
   firstLogin: boolean;
-  /** issue 18: a one-time password; the stepper asks for a new one first */
+  /** a one-time password; the stepper asks for a new one first */
   passwordMustChange: boolean;
 }
 
@@ -31,7 +31,7 @@ export interface UploadInput {
   fields?: Record<string, string>;
 }
 
-/** issue 22: several files in one multipart POST, with the progress of the whole form */
+/** Several files in one multipart POST, with the progress of the whole form */
 export interface FilesUploadInput {
   fieldName: string;
   files: File[];
@@ -57,7 +57,7 @@ export interface Transport {
   /** A multipart upload; resolves and rejects as request() does. */
   upload(method: 'PUT' | 'POST', path: string, input: UploadInput): Promise<unknown>;
   /**
-   * issue 22: a desktop release's installers (100+ MB each) in one POST, with progress. Web only:
+   * A desktop release's installers (100+ MB each) in one POST, with progress. Web only:
    * the desktop bridge carries uploads of 5 MB at most, so the desktop transport has none.
    */
   uploadFiles?(path: string, input: FilesUploadInput): Promise<unknown>;

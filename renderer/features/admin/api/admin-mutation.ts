@@ -7,7 +7,7 @@ export const AUDIT_KEY = ['audit'] as const;
 /**
  * spec §4/§8: a successful create, update, delete or restore shows its toast and reloads the
  * lists it touched. A failure is shown once, by the dialog the change was made in (by its field,
- * or above the buttons), never also as a toast (issue 21: 'Action denied…' showed twice).
+ * or above the buttons), never also as a toast (else 'Action denied…' shows twice).
  */
 export function useAdminMutation<TVars, TResult>(
   call: (vars: TVars) => Promise<TResult>,

@@ -7,7 +7,7 @@ import { hubCall } from '../../../lib/api';
 import { getTransport } from '../../../lib/transport';
 import { AUDIT_KEY, useAdminMutation } from './admin-mutation';
 
-// issue 22 Admin → Desktop app: the releases the hub serves, the required mark, uploads, and
+// Admin → Desktop app: the releases the hub serves, the required mark, uploads, and
 // the app versions signed in now.
 
 export const DESKTOP_RELEASES_KEY = ['desktop', 'releases'] as const;

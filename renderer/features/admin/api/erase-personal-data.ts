@@ -3,7 +3,7 @@ import { hubCall } from '../../../lib/api';
 import { useAdminMutation } from './admin-mutation';
 import { ADMIN_USERS_KEY } from './users';
 
-/** issue 26: DELETE /admin/users/:id/personal-data; the row then reads 'Former employee #id'. */
+/** DELETE /admin/users/:id/personal-data; the row then reads 'Former employee #id'. */
 export function useErasePersonalData() {
   return useAdminMutation(
     (userId: number) => hubCall(erasureResponseSchema.shape.data, 'DELETE', `/admin/users/${userId}/personal-data`),

@@ -3,7 +3,7 @@ import { passwordResetResponseSchema } from '../../../../shared/api/passwords';
 import { hubCall } from '../../../lib/api';
 import { AUDIT_KEY } from './admin-mutation';
 
-/** issue 18: POST /admin/users/:id/password-reset; the answer holds the one-time password, shown once. */
+/** POST /admin/users/:id/password-reset; the answer holds the one-time password, shown once. */
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ import { hubCall } from '../../../lib/api';
 import { useNotify } from '../../../lib/toast';
 import { AUDIT_KEY, useAdminMutation } from './admin-mutation';
 
-// issue 26 Admin → Retention: the periods, and what the scheduled job's last runs removed.
+// Admin → Retention: the periods, and what the scheduled job's last runs removed.
 
 const SETTINGS_KEY = ['admin', 'retention', 'periods'] as const;
 const RUNS_KEY = ['admin', 'retention', 'runs'] as const;

@@ -7,7 +7,7 @@ import { useAdminMutation } from './admin-mutation';
 
 export const ADMIN_USERS_KEY = ['admin', 'users'] as const;
 
-/** GET /admin/users: one page, searched on the hub (issue 7: 2,000 users never travel at once). */
+/** GET /admin/users: one page, searched on the hub (2,000 users never travel at once). */
 export function useAdminUsers(query: Pick<AdminUsersQuery, 'page' | 'limit' | 'search' | 'status'>) {
   return useQuery({
     queryKey: [...ADMIN_USERS_KEY, query],

@@ -45,7 +45,7 @@ export function AdminTable<T extends { id: number }>({ label, tools, add, column
         {tools ?? <span />}
         <Button appearance="primary" icon={<AddRegular />} onClick={add.onClick}>{add.label}</Button>
       </div>
-      {/* issue 21 reflow: about 100 px a column keeps them readable in a narrow window */}
+      {/* reflow (WCAG 1.4.10): about 100 px a column keeps them readable in a narrow window */}
       <TableScroll label={label} minWidth={100 * columns.length + 140}>
         <Table aria-label={label} size="small">
           <TableHeader>

@@ -25,7 +25,7 @@ interface Filters {
   to: string;
 }
 
-/** issue 7: who changed what and when, newest first, filtered by actor, entity and date. */
+/** Admin → Audit: who changed what and when, newest first, filtered by actor, entity and date. */
 export function AuditTab() {
   const styles = useStyles();
   const table = useTableStyles();

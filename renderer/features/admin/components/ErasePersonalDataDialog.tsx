@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 const sameName = (typed: string, name: string) => typed.trim().toLocaleLowerCase() === name.trim().toLocaleLowerCase();
 
 /**
- * issue 26 Admin → Users → Erase personal data, for an archived person: the confirmation names
+ * Admin → Users → Erase personal data, for an archived person: the confirmation names
  * what goes and what stays (the same words as docs/personal-data.md), and the admin types the
  * person's name to go ahead. The hub's refusal stays in the dialog.
  */

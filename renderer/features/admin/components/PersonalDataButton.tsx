@@ -6,7 +6,7 @@ import { usePersonalDataDownload } from '../../../lib/personal-data-download';
 import { useNotify } from '../../../lib/toast';
 
 /**
- * issue 26: an admin downloads a person's personal data archive for a request that came by
+ * An admin downloads a person's personal data archive for a request that came by
  * letter (the hub audits it). A spinner on the row's button while the hub prepares it.
  */
 export function PersonalDataButton({ user }: { user: AdminUserRow }) {

@@ -7,7 +7,7 @@ import { TableState } from './TableState';
 interface Props<T> {
   /** the table's name, for screen readers and its scroll region */
   label: string;
-  /** issue 21 reflow: below this width the table scrolls instead of squeezing its columns */
+  /** reflow (WCAG 1.4.10): below this width the table scrolls instead of squeezing its columns */
   minWidth: number;
   columns: AdminColumn<T>[];
   rows: T[];

@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * issue 18 Admin → Users → Reset password: a confirmation, then the one-time password with a copy
+ * Admin → Users → Reset password: a confirmation, then the one-time password with a copy
  * button. The password is shown this once (the hub keeps only its hash); the person must choose
  * their own at the next sign-in, and every session of theirs has ended.
  */

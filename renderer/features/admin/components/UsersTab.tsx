@@ -38,7 +38,7 @@ export function UsersTab() {
   const paging = usePaging();
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim());
-  // issue 26: archived people are listed apart, where their personal data can be erased
+  // archived people are listed apart, where their personal data can be erased
   const [status, setStatus] = useState<AdminUserRow['status']>('active');
   const users = useAdminUsers({ page: paging.page, limit: paging.size, search: settled, status });
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -5,7 +5,7 @@ export const useTableStyles = makeStyles({
   panel: {
     display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalM,
     backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2,
-    overflowWrap: 'anywhere', // issue 21: names typed by people wrap inside the table
+    overflowWrap: 'anywhere', // names typed by people wrap inside the table
   },
   toolbar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, justifyContent: 'flex-end' },

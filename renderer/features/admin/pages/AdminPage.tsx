@@ -14,11 +14,11 @@ import { ImportsPanel } from '../../imports';
 import { SignInSettings } from '../../auth/sso';
 import { Loading } from '../../../lib/components/Loading';
 
-// issue 21 reflow: the tabs wrap onto a second line in a narrow window rather than run off it
+// reflow (WCAG 1.4.10): the tabs wrap onto a second line in a narrow window rather than run off it
 const useStyles = makeStyles({ tabs: { marginBottom: tokens.spacingVerticalS, flexWrap: 'wrap' } });
 
 // spec §2 Admin area: tabs Users, Teams, Roles (jobs), Links, Access (roles and capabilities);
-// issue 7 adds the Audit tab, issue 8 the Imports tab (design §3: import status visible to admins). The tab lives in the address (?tab=teams) so it survives a reload.
+// beyond the spec the Audit tab and the Imports tab (design §3: import status visible to admins). The tab lives in the address (?tab=teams) so it survives a reload.
 const TABS = [
   { key: 'users', label: 'Users' },
   { key: 'teams', label: 'Teams' },
@@ -27,11 +27,11 @@ const TABS = [
   { key: 'access', label: 'Access' },
   { key: 'audit', label: 'Audit' },
   { key: 'imports', label: 'Imports' },
-  // issue 11: company sign-in and the local passwords switch
+  // company sign-in and the local passwords switch
   { key: 'sign-in', label: 'Sign-in' },
-  // issue 22: the hub as the desktop app's update server
+  // the hub as the desktop app's update server
   { key: 'desktop', label: 'Desktop app' },
-  // issue 26: how long records that need not live for ever are kept, and what the job removed
+  // how long records that need not live for ever are kept, and what the job removed
   { key: 'retention', label: 'Retention' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];

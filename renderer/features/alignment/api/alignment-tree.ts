@@ -5,7 +5,7 @@ import { hubCall, errorText } from '../../../lib/api';
 import { OBJECTIVE_KEY } from '../../objectives';
 import type { LoadedLevel } from '../visible-rows';
 
-// GET /alignment/tree one level at a time (issue 24: levels load as they are unfolded). The keys
+// GET /alignment/tree one level at a time (levels load as they are unfolded). The keys
 // sit under the objectives' so a link, a status or a check-in changed anywhere refreshes the tree.
 
 export const TREE_PAGE_SIZE = 100;

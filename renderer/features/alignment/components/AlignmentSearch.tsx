@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 
 export type SearchMatch = SearchAnswer['items'][number];
 
-/** issue 24: find an objective by title; picking one centres the tree on it (its path unfolded). */
+/** Find an objective by title; picking one centres the tree on it (its path unfolded). */
 export function AlignmentSearch({ filters, onPick }: { filters: TreeFilters; onPick: (match: SearchMatch) => void }) {
   const styles = useStyles();
   const { query, open, chosen, boxProps } = useFindBox();

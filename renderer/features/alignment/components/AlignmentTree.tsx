@@ -25,7 +25,7 @@ export interface AlignmentTreeProps {
 }
 
 /**
- * The alignment tree (issue 24) as a WAI-ARIA tree over a virtualised list: only the rows in
+ * The alignment tree (docs/api.md 'Alignment') as a WAI-ARIA tree over a virtualised list: only the rows in
  * view (and the focused one) are in the DOM, positioned by their index, so scrolling through
  * thousands of unfolded rows stays at 60 frames per second. One row is tabbable (roving
  * tabindex); the arrow keys, Home and End move as the tree pattern says.

@@ -20,7 +20,7 @@ const useStyles = makeStyles({
 const MAX_SEARCH_PAGES = 50;
 
 /**
- * issue 24 'Seeing it': the company's objectives at the top, under each what supports it, down to
+ * The alignment view: the company's objectives at the top, under each what supports it, down to
  * personal objectives and key results. Levels load as they are unfolded; a search unfolds the
  * path to an objective and centres on it; filters by team and by the period the deadline falls in.
  */

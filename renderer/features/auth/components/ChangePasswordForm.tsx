@@ -41,7 +41,7 @@ interface Props {
 }
 
 /**
- * issue 18: current password, new password and the new one again. Settings → Password and the
+ * Current password, new password and the new one again. Settings → Password and the
  * sign-in stepper's 'New password' step; the hub ends the person's other sessions on success.
  */
 export function ChangePasswordForm({ user, oneTime = false, submitLabel, onChanged }: Props) {

@@ -5,7 +5,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 
 const useStyles = makeStyles({ step: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL } });
 
-/** issue 18: the stepper's first step after an admin's reset: the one-time password becomes the person's own. */
+/** The stepper's first step after an admin's reset: the one-time password becomes the person's own. */
 export default function NewPasswordStep({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const styles = useStyles();
   return (

@@ -7,7 +7,7 @@ import { useNotify } from '../../../lib/toast';
 import { usePasswordStatus } from '../api/change-password';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
-/** issue 18 Settings → Password. People who sign in only through SSO have no hub password: they get a note instead. */
+/** Settings → Password. People who sign in only through SSO have no hub password: they get a note instead. */
 export function PasswordSettings({ user }: { user: SessionUser }) {
   const notify = useNotify();
   const queryClient = useQueryClient();

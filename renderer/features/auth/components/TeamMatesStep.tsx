@@ -34,7 +34,7 @@ function MemberRow({ member }: { member: MemberSummary }) {
       <span className={styles.who}>
         <Text weight="semibold">{member.name}</Text>
         <Text size={200} className={styles.sub}>{member.job?.name ?? 'Unknown job'} · {member.email ?? 'No email'}</Text>
-        {/* issue 25: whether inviting them now will find them in */}
+        {/* who's out: whether inviting them now will find them in */}
         {member.presence && <span><PresenceBadge presence={member.presence} size="small" /></span>}
         {failed && <Text size={200} className={styles.error} role="alert">{failed}</Text>}
       </span>

@@ -65,7 +65,7 @@ function BrandMark() {
  * Sign-in and the first-login stepper (objective-tracking §2/§4): Login → 'Confirm your
  * information' → for team leads 'See team mates'. Finishing lowers the first-login flag and the
  * login route's guard moves the user on (to ret, else the team page). After an admin's password
- * reset (issue 18) a 'New password' step comes first, before anything else the hub allows.
+ * reset a 'New password' step comes first, before anything else the hub allows.
  */
 export default function LoginPage() {
   const styles = useStyles();
@@ -111,7 +111,7 @@ export default function LoginPage() {
         </div>
         <Stepper steps={steps.map((s) => STEP_LABELS[s])} current={Math.max(0, steps.indexOf(step))} />
         {step === 'login' && (
-          // issue 22: an app and a hub too far apart in version say so instead of failing at sign-in
+          // an app and a hub too far apart in version say so instead of failing at sign-in
           <HubCompatGate>
             <SignInMethods localForm={<LoginForm />} />
           </HubCompatGate>

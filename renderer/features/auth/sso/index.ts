@@ -1,3 +1,3 @@
-// issue 11 part 2: single sign-on on the login page and the admin area's Sign-in tab.
+// Single sign-on on the login page and the admin area's Sign-in tab.
 export { SignInMethods } from './components/SignInMethods';
 export { SignInSettings } from './components/SignInSettings';

@@ -12,7 +12,7 @@ export function useActiveLinks() {
   return useQuery({
     queryKey,
     queryFn: () => fetchOrCached(queryKey, () => hubCall(linkListResponseSchema.shape.data, 'GET', '/link')),
-    // issue 11 part 6: the dashboard links stay usable with the hub down
+    // the dashboard links stay usable with the hub down
     ...offlineQueryOptions(OFFLINE_VIEWS.links),
   });
 }

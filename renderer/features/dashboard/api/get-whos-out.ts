@@ -5,7 +5,7 @@ import { hubCall } from '../../../lib/api';
 /** Under the holidays' key: an import of the holidays refreshes it with the calendar. */
 export const WHOS_OUT_KEY = ['holidays', 'whos-out'] as const;
 
-/** GET /holidays/whos-out (issue 25): the viewer's teams, today and the next five working days. */
+/** GET /holidays/whos-out (docs/api.md 'Who's out'): the viewer's teams, today and the next five working days. */
 export function useWhosOut() {
   return useQuery({
     queryKey: WHOS_OUT_KEY,

@@ -56,7 +56,7 @@ function Day({ day, today }: { day: WhosOutDay; today: string }) {
   );
 }
 
-/** issue 25: the dashboard's 'Who's out' for the person's teams, today and the next five working days. */
+/** The dashboard's 'Who's out' for the person's teams, today and the next five working days. */
 export function WhosOutCard() {
   const styles = useStyles();
   const whosOut = useWhosOut();

@@ -20,7 +20,7 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-/** spec §2 Dashboard: categorised quick links (the header's search box filters them by name), and who's out in my teams (issue 25). */
+/** spec §2 Dashboard: categorised quick links (the header's search box filters them by name), and who's out in my teams. */
 export default function DashboardPage() {
   const styles = useStyles();
   const links = useActiveLinks();

@@ -4,7 +4,7 @@ import { isDesktop } from '../../../lib/transport';
 import { invokeMain } from './desktop-ipc';
 
 /**
- * issue 22: whether this app and its hub fit together, asked each time sign-in is shown (another
+ * Whether this app and its hub fit together, asked each time sign-in is shown (another
  * hub may have been chosen in Settings meanwhile). Unknown (no answer, the web) lets sign-in be.
  */
 export function useHubCompat(): HubCompat {

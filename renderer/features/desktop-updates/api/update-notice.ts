@@ -4,7 +4,7 @@ import { hubBridge } from '../../../lib/transport';
 import { invokeMain } from './desktop-ipc';
 
 /**
- * issue 22: the update main has downloaded, or null. Asked once (the window may open after main
+ * The update main has downloaded, or null. Asked once (the window may open after main
  * announced it) and then kept by main's 'update:ready' events.
  */
 export function useUpdateNotice(): UpdateNotice | null {

@@ -4,7 +4,7 @@ import { useHubCompat } from '../api/hub-compat';
 const HubCompatNotice = lazy(() => import('./HubCompatNotice'));
 
 /**
- * issue 22: sign-in, unless the desktop app and its hub are too far apart in version; then the
+ * Sign-in, unless the desktop app and its hub are too far apart in version; then the
  * plain-words reason instead of a sign-in that would fail on a changed API. The web and an
  * unanswered check show sign-in as always.
  */

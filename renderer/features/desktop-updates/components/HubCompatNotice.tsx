@@ -12,7 +12,7 @@ const useStyles = makeStyles({
   title: { margin: 0 },
 });
 
-/** issue 22: in place of sign-in when the app and its hub do not fit together; says why and what to do. */
+/** In place of sign-in when the app and its hub do not fit together; says why and what to do. */
 export default function HubCompatNotice({ title, message }: { title: string; message: string }) {
   const styles = useStyles();
   return (

@@ -7,7 +7,7 @@ import { RESTART_TO_UPDATE, updateText } from '../update-text';
 
 const useStyles = makeStyles({
   // A quiet bar at the foot of the window, over nothing that matters and never a modal: the person
-  // restarts when it suits them (issue 22: 'without interrupting work').
+  // restarts when it suits them (an update never interrupts work).
   bar: {
     position: 'fixed', bottom: tokens.spacingVerticalL, left: '50%', transform: 'translateX(-50%)', zIndex: 1000,
     width: 'max-content', maxWidth: `calc(100vw - 2 * ${tokens.spacingHorizontalM})`, boxSizing: 'border-box',
@@ -21,7 +21,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-/** issue 22: 'Update 1.3.0 is ready' with 'Restart to update'; desktop only (App mounts it there). */
+/** 'Update 1.3.0 is ready' with 'Restart to update'; desktop only (App mounts it there). */
 export default function UpdateBar() {
   const styles = useStyles();
   const notice = useUpdateNotice();

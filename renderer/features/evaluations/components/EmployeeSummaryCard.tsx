@@ -9,7 +9,7 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
 });
 
-/** The user summary card of the employee-details page (issue 9). */
+/** The user summary card of the employee-details page (spec §2 'Employee details and evaluation'). */
 export function EmployeeSummaryCard({ user, count }: { user: EmployeeSummary; count: number }) {
   const styles = useStyles();
   const rows: Array<[string, string]> = [

@@ -13,7 +13,7 @@ import { useCreateEvaluation, useUpdateEvaluation } from '../api/evaluations';
 export type EvaluationDialogMode = 'create' | 'edit' | 'view';
 
 const useStyles = makeStyles({
-  // issue 21 reflow: two columns that may shrink, one in a narrow window
+  // reflow (WCAG 1.4.10): two columns that may shrink, one in a narrow window
   form: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' }, gap: tokens.spacingVerticalM, columnGap: tokens.spacingHorizontalL },
   wide: { gridColumn: '1 / -1' },
   error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },

@@ -7,7 +7,7 @@ import { formatLastModified } from '../../../../shared/rules/dates';
 import { TableScroll } from '../../../lib/components/TableScroll';
 
 const useStyles = makeStyles({
-  // issue 21: names and titles typed by people wrap inside their cells
+  // names and titles typed by people wrap inside their cells
   table: { overflowWrap: 'anywhere' },
   conclusion: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },

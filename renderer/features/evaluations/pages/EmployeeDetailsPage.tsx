@@ -24,7 +24,7 @@ function idFrom(value: string | null): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** spec §2 /objective-tracking/employee-details?id=: one employee's evaluations (issue 9). */
+/** spec §2 /objective-tracking/employee-details?id=: one employee's evaluations. */
 export default function EmployeeDetailsPage() {
   const styles = useStyles();
   const [params] = useSearchParams();

@@ -6,10 +6,10 @@ import { HOLIDAY_TEXT } from '../../../../shared/rules/holidays';
 import { errorText, hubCall } from '../../../lib/api';
 import { fetchOrCached, isUnreachable, OFFLINE_VIEWS, offlineQueryOptions } from '../../../lib/offline';
 
-// issue 11 part 6: the month's holidays (events, days left, teams, public holidays) stay readable offline.
+// The month's holidays (events, days left, teams, public holidays) stay readable offline.
 const offline = offlineQueryOptions(OFFLINE_VIEWS.holidays);
 
-/** GET /holidays?from&to: only the range the calendar shows (issue 8: never the whole history). */
+/** GET /holidays?from&to: only the range the calendar shows (never the whole history). */
 export function useHolidayEvents(from: string, to: string) {
   const queryKey = ['holidays', from, to];
   return useQuery({

@@ -36,7 +36,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusLarge,
     boxShadow: tokens.shadow4,
     color: tokens.colorNeutralForeground1,
-    // issue 21: react-big-calendar's stylesheet is light only (#ddd lines, #999 days of other months,
+    // react-big-calendar's stylesheet is light only (#ddd lines, #999 days of other months,
     // white popups); every colour it sets is given the theme's token here.
     '& .rbc-month-view': lines,
     '& .rbc-header': lines,
@@ -57,7 +57,7 @@ const useStyles = makeStyles({
     },
     '& .rbc-overlay-header': { fontWeight: tokens.fontWeightSemibold, borderBottomColor: tokens.colorNeutralStroke2 },
   },
-  // issue 21 reflow: in a narrow window the month's name goes under the buttons
+  // reflow (WCAG 1.4.10): in a narrow window the month's name goes under the buttons
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
   today: { whiteSpace: 'nowrap' },
   label: { marginLeft: tokens.spacingHorizontalM },

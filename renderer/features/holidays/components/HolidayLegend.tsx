@@ -6,7 +6,7 @@ import { HOLIDAY_COLORS } from './holiday-colors';
 const useStyles = makeStyles({
   list: { display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, listStyle: 'none', margin: 0, padding: 0 },
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  // outlined so the darker colours still show on a dark page (issue 21)
+  // outlined so the darker colours still show on a dark page
   swatch: { width: '14px', height: '14px', borderRadius: tokens.borderRadiusSmall, flexShrink: 0, boxSizing: 'border-box', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStrokeAccessible}` },
 });
 

@@ -7,8 +7,8 @@ import { hubBridge } from '../../../lib/transport';
 import { openNotificationStream } from './notification-stream';
 import { NOTIFICATIONS_KEY } from './notifications';
 
-// issue 11 part 3 delivery, one connection per client. Web: EventSource on the hub's SSE
-// stream (the session cookie goes with it; it resumes from the last event id, issue 23).
+// Notification delivery, one connection per client. Web: EventSource on the hub's SSE
+// stream (the session cookie goes with it; it resumes from the last event id).
 // Desktop: the token is in main, which polls the hub (?since=, its own resume point) and sends
 // IPC events; a clicked native notification arrives as an app path, which
 // renderer/app/routing/open-links.ts opens (with the other links).
@@ -27,7 +27,7 @@ export function useLiveNotifications(): void {
     if (typeof EventSource === 'undefined') return undefined;
     return openNotificationStream({
       onChange: refresh,
-      // issue 21: the stream dropping is the first sign of a hub gone away; asking at once lets a
+      // the stream dropping is the first sign of a hub gone away; asking at once lets a
       // failed call put the app offline now rather than at the bell's next poll
       onError: () => {
         if (!appStore.get(offlineAtom)) refresh();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openNotificationStream, STREAM_PATH, type EventSourceLike } from './notification-stream';
 
-// issue 23: the web app's stream resumes from the last event id, also when it has to open a new
+// The web app's stream resumes from the last event id, also when it has to open a new
 // EventSource because the old one gave up.
 
 class FakeSource implements EventSourceLike {

@@ -1,6 +1,6 @@
 import { NOTIFICATION_STREAM_EVENT, NOTIFICATION_STREAM_READY_EVENT, NOTIFICATION_STREAM_RESYNC_EVENT } from '../../../../shared/api/notifications';
 
-// issue 23: the hub's stream resumes from the last event id. EventSource resends it by itself
+// The hub's stream resumes from the last event id. EventSource resends it by itself
 // (Last-Event-ID) when it reconnects on its own, after the stream ended (a hub drained, a restart
 // behind nginx). It gives up for good when an answer is not a stream (nginx's 502 while no hub is
 // up, a 503): then a new EventSource is opened after a pause, and it carries the last id in

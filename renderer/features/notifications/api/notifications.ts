@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/api/notifications';
 import { hubCall } from '../../../lib/api';
 
-// issue 11 part 3: GET /notifications, POST /notifications/:id/read and /read-all,
+// GET /notifications, POST /notifications/:id/read and /read-all,
 // GET/PUT /notifications/settings.
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;

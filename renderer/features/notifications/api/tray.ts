@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { hubBridge } from '../../../lib/transport';
 
-// issue 22, desktop only: the tray (Windows, Linux) and the dock badge (macOS) show the bell's
+// Desktop only: the tray (Windows, Linux) and the dock badge (macOS) show the bell's
 // unread count. Main also learns it from its own poll of the hub, every 30 s and with the window
 // hidden; the bell's count arrives here the moment the person reads something in the window.
 

@@ -42,7 +42,7 @@ const useStyles = makeStyles({
 
 const SETTINGS_PATH = PATHS.settings;
 
-/** issue 11 part 3: the header's bell, its unread count and the list of the newest notifications. */
+/** The header's bell, its unread count and the list of the newest notifications. */
 export function NotificationBell() {
   const styles = useStyles();
   const navigate = useNavigate();
@@ -54,7 +54,7 @@ export function NotificationBell() {
   const unread = list.data?.unreadCount ?? 0;
   useUnreadForTray(list.data?.unreadCount);
   useTrayOpensList(setOpen);
-  // issue 21: a pushed notification raises the count without a click; the first count is not news
+  // a pushed notification raises the count without a click; the first count is not news
   const said = useChangeAnnouncement(list.data?.unreadCount, unreadAnnouncement);
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 

@@ -8,7 +8,7 @@ const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column' },
 });
 
-/** issue 11 part 3: one switch per kind; a kind switched off is not created for this user. */
+/** One switch per kind; a kind switched off is not created for this user. */
 export function NotificationSettings() {
   const styles = useStyles();
   const notify = useNotify();

@@ -13,7 +13,7 @@ import type { ObjectiveLevel } from '../../../../shared/rules/objective-levels';
 import { hubCall } from '../../../lib/api';
 import { OBJECTIVE_KEY, useRefresh } from './objectives';
 
-// issue 24 'Levels and links': the link, roll-up and level calls. A link moves the progress of
+// Alignment (docs/api.md 'Alignment'): the link, roll-up and level calls. A link moves the progress of
 // the objective it points at, so every change refreshes every objective view (OBJECTIVE_KEY).
 
 /** Whom the 'Supports' picker asks for: a saved objective, or the level of one being created. */

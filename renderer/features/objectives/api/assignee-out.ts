@@ -3,7 +3,7 @@ import { outOnResponseSchema } from '../../../../shared/api/whos-out';
 import { isCalendarDay } from '../../../../shared/rules/dates';
 import { hubCall } from '../../../lib/api';
 
-/** GET /holidays/out-on (issue 25): whether the assignee is off on the deadline; a warning, never a block. */
+/** GET /holidays/out-on (docs/api.md 'Who's out'): whether the assignee is off on the deadline; a warning, never a block. */
 export function useAssigneeOutOn(userId: number | null, day: string) {
   const ready = userId !== null && isCalendarDay(day);
   return useQuery({

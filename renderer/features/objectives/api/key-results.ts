@@ -32,7 +32,7 @@ export function useDeleteKeyResult() {
   });
 }
 
-/** After a 409 (issue 18): the key result as it stands now, and the objective views refreshed. */
+/** After a 409 (docs/api.md 'Versions and 409'): the key result as it stands now, and the objective views refreshed. */
 export function useReloadKeyResult() {
   const refresh = useRefresh();
   return async (id: number) => {

@@ -18,7 +18,7 @@ import { objectivesOffline } from '../offline';
 
 export const OBJECTIVE_KEY = ['objective'] as const;
 
-// Lists, details and the category choices their cards name are kept for offline viewing (issue 6).
+// Lists, details and the category choices their cards name are kept for offline viewing.
 
 export function useObjectiveList(query: ObjectiveListQuery) {
   const queryKey = [...OBJECTIVE_KEY, 'list', query];
@@ -64,7 +64,7 @@ export function useRefresh() {
   return () => client.invalidateQueries({ queryKey: OBJECTIVE_KEY });
 }
 
-/** Someone else changed the objective or key result since this screen read it (the hub's 409, issue 18). */
+/** Someone else changed the objective or key result since this screen read it (the hub's 409, docs/api.md 'Versions and 409'). */
 export const isStale = (error: unknown) => error instanceof HubError && error.status === 409;
 
 export function useCreateObjective() {
@@ -87,7 +87,7 @@ export function useUpdateObjective() {
 }
 
 /**
- * After a 409 (issue 18): the objective as it stands now, for the form to start again from, and
+ * After a 409: the objective as it stands now, for the form to start again from, and
  * every view of it refreshed behind the dialog.
  */
 export function useReloadObjective() {

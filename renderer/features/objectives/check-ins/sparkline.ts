@@ -42,7 +42,7 @@ export function sparklinePoints(percents: readonly number[], box: SparkBox): Arr
 export const toPolyline = (points: ReadonlyArray<{ x: number; y: number }>) => points.map((p) => `${p.x},${p.y}`).join(' ');
 
 /**
- * issue 21: the line in words, its name for screen readers: 'Progress over 4 check-ins: from 10% to
+ * The line in words, its name for screen readers: 'Progress over 4 check-ins: from 10% to
  * 60%' (one check-in: 'Progress over 1 check-in: 30%'). The history lists every value.
  */
 export function sparklineSummary(percents: readonly number[]): string {

@@ -64,7 +64,7 @@ function WeightField({ link, disabled }: { link: AlignmentLink; disabled: boolea
 }
 
 /**
- * issue 24 on the details page: 'Supports …' and 'Supported by …' with links (a private end
+ * Alignment on the details page: 'Supports …' and 'Supported by …' with links (a private end
  * reads 'a private objective'), adding links for the objective or one of its key results,
  * removing them, and, for the parent's editors, the weights and how its progress is computed.
  */

@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * The objective's deadline (§5), and issue 25's warning when the assignee is out that day: a
+ * The objective's deadline (§5), and the who's-out warning when the assignee is out that day: a
  * warning state, so Fluent gives it role="alert" and ties it to the input; saving is not blocked.
  */
 export function DeadlineField({ value, min, max, error, assignee, onChange }: Props) {

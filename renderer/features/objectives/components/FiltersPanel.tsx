@@ -10,7 +10,7 @@ const useStyles = makeStyles({
   panel: {
     display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))', gap: tokens.spacingHorizontalM,
     padding: tokens.spacingVerticalM, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground2,
-    // issue 21: Fluent's Dropdown keeps 250 px at least, wider than a column here, so the Author and
+    // Fluent's Dropdown keeps 250 px at least, wider than a column here, so the Author and
     // Status inputs ran into each other over the gap; each fills its own column instead.
     '& .fui-Dropdown': { minWidth: 0 },
   },

@@ -8,7 +8,7 @@ import { DeadlineBar } from './DeadlineBar';
 import { StatusBadge } from './StatusBadge';
 
 const useStyles = makeStyles({
-  // issue 21: a long word in a title or description wraps inside the card
+  // a long word in a title or description wraps inside the card
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   description: { color: tokens.colorNeutralForeground2, whiteSpace: 'pre-wrap' },
@@ -18,7 +18,7 @@ export type KeyResultCommand = 'complete' | 'start' | 'edit' | 'delete';
 
 /**
  * A key result on the details page (§2); its actions are hidden when the objective is read-only.
- * Given the objective's status it also shows the check-ins (issue 11 §1).
+ * Given the objective's status it also shows the check-ins.
  */
 export function KeyResultCard({ keyResult: k, readOnly, disabled, onCommand, objectiveStatus }: {
   keyResult: KeyResult; readOnly: boolean; disabled?: boolean; onCommand: (c: KeyResultCommand, k: KeyResult) => void; objectiveStatus?: string;

@@ -15,7 +15,7 @@ import { SaveFailure } from './SaveFailure';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  // issue 21: the objective's title may be one long word
+  // the objective's title may be one long word
   quoted: { overflowWrap: 'anywhere' },
 });
 
@@ -37,7 +37,7 @@ export function KeyResultFormDialog({ objective, keyResult, onClose }: { objecti
   const reloadKeyResult = useReloadKeyResult();
   const notify = useNotify();
   const [values, setValues] = useState<Values>({ title: '', description: '', priority: '', deadline: '' });
-  // the key result as this form read it: its lastModificationDate goes with the save (issue 18)
+  // the key result as this form read it: its lastModificationDate goes with the save (docs/api.md 'Versions and 409')
   const [base, setBase] = useState<KeyResult | null>(keyResult);
   const [errors, setErrors] = useState<Errors>({});
   const locked = objective ? isKeyResultDeadlineLocked(objective.deadline) : false;

@@ -1,7 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import { LEVEL_LABELS, levelOf } from '../../../../shared/rules/objective-levels';
 
-/** issue 24: team and company objectives carry their level; a personal one (the spec's) shows none. */
+/** Team and company objectives carry their level; a personal one (the spec's) shows none. */
 export function LevelBadge({ level, showPersonal = false }: { level: string; showPersonal?: boolean }) {
   const l = levelOf(level);
   if (l === 'personal' && !showPersonal) return null;

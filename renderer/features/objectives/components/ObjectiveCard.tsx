@@ -14,7 +14,7 @@ import { StatusBadge } from './StatusBadge';
 import { StatusMenu } from './StatusMenu';
 
 const useStyles = makeStyles({
-  // issue 21: titles and names are typed by people; a long word wraps inside the card
+  // titles and names are typed by people; a long word wraps inside the card
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, height: '100%', boxSizing: 'border-box', overflowWrap: 'anywhere' },
   title: { overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' },
   meta: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
@@ -55,7 +55,7 @@ export function ObjectiveCard({ objective: o, onEdit, onAddKeyResult, onAction, 
         <Text className={styles.label}>Priority</Text>
         <Text><span className={styles.priority} style={{ backgroundColor: PRIORITY_COLORS[o.priority] }} />{o.priority}</Text>
         <Text className={styles.label}>Last modified</Text><Text>{formatLastModified(o.lastModificationDate)}</Text>
-        {/* issue 24: what it supports, each a link or 'a private objective'; what supports it is on the details page */}
+        {/* what it supports, each a link or 'a private objective'; what supports it is on the details page */}
         {o.supports.length > 0 && (
           <>
             <Text className={styles.label}>Supports</Text>

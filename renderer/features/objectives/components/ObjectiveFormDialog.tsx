@@ -24,7 +24,7 @@ import { PriorityChoice } from './PriorityChoice';
 import { SaveFailure } from './SaveFailure';
 
 const useStyles = makeStyles({
-  // issue 21 reflow: two columns that may shrink, one in a narrow window
+  // reflow (WCAG 1.4.10): two columns that may shrink, one in a narrow window
   form: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' }, gap: tokens.spacingVerticalM, columnGap: tokens.spacingHorizontalL },
   wide: { gridColumn: '1 / -1' },
 });
@@ -78,14 +78,14 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
   const regular = !!user && !user.isOwner && !user.isTeamsManager && !user.isTeamLead;
   const [values, setValues] = useState<Values>(() => initial(objective, null, regular ? user.id : null));
   const [errors, setErrors] = useState<Errors>({});
-  // the objective as this form read it: its lastModificationDate goes with the save (issue 18)
+  // the objective as this form read it: its lastModificationDate goes with the save (docs/api.md 'Versions and 409')
   const [base, setBase] = useState<Objective | null>(objective);
   const create = useCreateObjective();
   const update = useUpdateObjective();
   const reloadObjective = useReloadObjective();
   const notify = useNotify();
   const assignees = useAssignees(values.teamId, open);
-  // issue 24: the level (chosen on create only) and the objectives it is to support, proposed as links once it is saved
+  // the level (chosen on create only) and the objectives it is to support, proposed as links once it is saved
   const [level, setLevel] = useState<ObjectiveLevel>(levelOf(objective?.level));
   const [supports, setSupports] = useState<SupportCandidate[]>([]);
   const [supportsError, setSupportsError] = useState<string | undefined>();
@@ -126,7 +126,7 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // issue 24: a team or company objective is checked by its own schema (a company one has no team)
+    // a team or company objective is checked by its own schema (a company one has no team)
     const levelled = level !== 'personal';
     const form = toForm(values);
     const parsed = levelled
@@ -212,7 +212,7 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
       <Field label="Title" required validationMessage={errors.title} hint={lengthHint(values.title, TEXT_LIMITS.title)} className={styles.wide}>
         <Input value={values.title} onChange={(_, d) => set('title', d.value)} maxLength={TEXT_LIMITS.title} />
       </Field>
-      {/* issue 24: only the levels this person may create (shared/rules/objective-levels.ts) */}
+      {/* only the levels this person may create (shared/rules/objective-levels.ts) */}
       {levels.length > 1 && (
         <Choice label="Level" items={levels.map((l) => ({ id: l, name: LEVEL_LABELS[l] }))} value={level} onChange={chooseLevel} className={styles.wide} />
       )}
@@ -232,7 +232,7 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
       <Choice label="Subcategory" required error={errors.subcategory} items={subcategories.map((s) => ({ id: s, name: s }))}
         value={values.subcategory || null} onChange={(s) => set('subcategory', s)} emptyText="Choose a category first" />
       <PriorityChoice error={errors.priority} value={values.priority} onChange={(p) => set('priority', p)} options={PRIORITIES} />
-      {/* issue 25: warns when the assignee is out on the deadline */}
+      {/* who's out: warns when the assignee is out on the deadline */}
       <DeadlineField value={values.deadline} min={today} max={latestDeadline(today)} error={errors.deadline} assignee={assigneeItems.find((a) => a.id === values.ownerId) ?? null}
         onChange={(deadline) => set('deadline', deadline)} />
       {level !== 'company' && (

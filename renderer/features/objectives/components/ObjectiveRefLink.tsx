@@ -10,7 +10,7 @@ const useStyles = makeStyles({
 
 /**
  * The other end of a link: its title as a link to its details, or 'a private objective' with no
- * link when the person may not see it (issue 24: nobody learns of an objective through a link).
+ * link when the person may not see it (nobody learns of an objective through a link).
  */
 export function ObjectiveRefLink({ objective }: { objective: { id: number; title: string } | null }) {
   const styles = useStyles();

@@ -12,9 +12,9 @@ const useStyles = makeStyles({
     display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(240px, 1fr)', gap: tokens.spacingHorizontalXXL,
     padding: tokens.spacingVerticalL, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow4,
-    // issue 21: every text here is typed by people; a long word wraps inside the card
+    // every text here is typed by people; a long word wraps inside the card
     overflowWrap: 'anywhere',
-    // issue 21 reflow: in a narrow window the facts go under the description
+    // reflow (WCAG 1.4.10): in a narrow window the facts go under the description
     '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalL },
   },
   description: { whiteSpace: 'pre-wrap' },

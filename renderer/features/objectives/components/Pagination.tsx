@@ -2,7 +2,7 @@ import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { pagerOf } from './pagination-pages';
 
-// issue 21: every page button the same size (the current one told apart by its look and
+// Every page button the same size (the current one told apart by its look and
 // aria-current, not by a wider button), Previous and Next named in words as on the plans table,
 // and an ellipsis when pages run on past the numbers shown.
 const useStyles = makeStyles({

@@ -20,7 +20,7 @@ function supportedBy(links: readonly AlignmentLink[], source: Source): Alignment
 }
 
 /**
- * issue 24: the objective, or one of its key results, supports more objectives. Each chosen
+ * The objective, or one of its key results, supports more objectives. Each chosen
  * objective is a link proposed in turn; what the hub refuses stays in the picker with its message.
  */
 export function SupportsDialog({ objective: o, keyResultId, onClose }: { objective: ObjectiveDetail; keyResultId?: number; onClose: () => void }) {

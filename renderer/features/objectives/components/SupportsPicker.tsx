@@ -37,7 +37,7 @@ export interface SupportsPickerProps {
 }
 
 /**
- * issue 24 'Supports' picker: a searchable combobox over GET /alignment/candidates (what the
+ * The 'Supports' picker: a searchable combobox over GET /alignment/candidates (what the
  * person may see and this objective may support), up to five with what it supports already.
  */
 export function SupportsPicker({ objectiveId, level, alreadyCount = 0, excludeIds = [], value, onChange, error, label = 'Supports' }: SupportsPickerProps) {

@@ -13,7 +13,7 @@ describe('objectives paginator', () => {
     expect(last.hasPrevious).toBe(true);
     expect(pagerOf({ page: 3, total: 100, totalIsExact: true, pageSize: 9 }).numbers).toEqual([1, 2, 3, 4, 5]);
     expect(pagerOf({ page: 7, total: 100, totalIsExact: true, pageSize: 9 }).numbers).toEqual([5, 6, 7, 8, 9]);
-    // issue 21: pages past the numbers shown are marked; none once the last page is among them
+    // pages past the numbers shown are marked; none once the last page is among them
     expect(pagerOf({ page: 7, total: 100, totalIsExact: true, pageSize: 9 }).more).toBe(true);
     expect(pagerOf({ page: 12, total: 100, totalIsExact: true, pageSize: 9 }).numbers).toEqual([8, 9, 10, 11, 12]);
     expect(pagerOf({ page: 12, total: 100, totalIsExact: true, pageSize: 9 }).more).toBe(false);

@@ -1,4 +1,4 @@
-// The objectives paginator's figures (issue 10 bounded totals). When the hub stopped counting at
+// The objectives paginator's figures (docs/api.md 'Lists and pages'). When the hub stopped counting at
 // its bound, the total is a floor: the pages run to the last one known to exist, Next stays on,
 // and the page after re-counts from further on, so the paginator grows as the user goes.
 

@@ -10,7 +10,7 @@ export interface ProposalResult {
 }
 
 /**
- * issue 24: proposes a link to each chosen parent in turn (the hub counts the five and checks
+ * Proposes a link to each chosen parent in turn (the hub counts the five and checks
  * cycles one link at a time), keeping what it refused with its message.
  */
 export function useLinkProposals() {

@@ -1,6 +1,6 @@
 import { OFFLINE_VIEWS, OfflineBanner, offlineQueryOptions } from '../../../lib/offline';
 
-// issue 6: objective lists and details stay readable with the hub down (renderer/lib/offline does
+// Objective lists and details stay readable with the hub down (renderer/lib/offline does
 // the keeping); what is the objectives' own is only how the banner names them.
 
 export const objectivesOffline = () => offlineQueryOptions(OFFLINE_VIEWS.objectives);

@@ -18,7 +18,7 @@ import { detailsPath } from '../paths';
 import { TableScroll } from '../../../lib/components/TableScroll';
 
 const useStyles = makeStyles({
-  // issue 21: names and titles typed by people wrap inside their cells
+  // names and titles typed by people wrap inside their cells
   table: { overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   error: { color: tokens.colorPaletteRedForeground1 },

@@ -65,7 +65,7 @@ export default function ObjectiveDetailsPage() {
       actions={
         <div className={styles.bar}>
           {back}
-          {/* issue 22: a link to this objective, for anyone who may see it */}
+          {/* 'Copy link': a link to this objective, for anyone who may see it */}
           <CopyLinkButton appPath={detailsPath(o.id)} />
           <OpenInDesktopApp appPath={detailsPath(o.id)} />
           {!o.readOnly && (

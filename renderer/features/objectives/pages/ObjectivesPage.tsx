@@ -55,7 +55,7 @@ export default function ObjectivesPage() {
     limit: OBJECTIVES_PAGE_SIZE,
   };
   const list = useObjectiveList(query);
-  // issue 20: the cards render as a transition, React yielding between them (see TeamPage)
+  // the cards render as a transition, React yielding between them (see TeamPage)
   const cards = useDeferredValue(list.data?.items);
 
   return (

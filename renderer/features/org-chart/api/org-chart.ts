@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { orgChartResponseSchema } from '../../../../shared/api/org-chart';
 import { hubCall } from '../../../lib/api';
 
-// GET /org-chart: the whole company in one answer (issue 11 part 4); the screen builds the tree.
+// GET /org-chart: the whole company in one answer; the screen builds the tree.
 
 export const ORG_CHART_KEY = ['org-chart'] as const;
 

@@ -38,7 +38,7 @@ interface OrgChartCanvasProps {
 const ARROWS: readonly string[] = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
 
 /**
- * The chart surface (issue 11 part 4): drag to pan, wheel to pan, ctrl/⌘+wheel or the buttons to
+ * The chart surface: drag to pan, wheel to pan, ctrl/⌘+wheel or the buttons to
  * zoom; only the cards and lines near the screen are rendered, so 2,000 people pan smoothly.
  * Keyboard: arrows move between people, Enter opens the profile, Space folds a manager's reports.
  */

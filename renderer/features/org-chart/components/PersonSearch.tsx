@@ -9,7 +9,7 @@ const useStyles = makeStyles({ root: { minWidth: '280px' } });
 /** How many matches the list offers; typing more narrows it. */
 const MAX_MATCHES = 30;
 
-/** The chart's search (issue 11): pick a person by name and the chart centres on them. */
+/** The chart's search: pick a person by name and the chart centres on them. */
 export function PersonSearch({ people, onPick }: { people: readonly OrgChartPerson[]; onPick: (id: number) => void }) {
   const styles = useStyles();
   const { query, chosen, boxProps } = useFindBox();

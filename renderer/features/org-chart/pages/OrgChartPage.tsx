@@ -19,7 +19,7 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
-/** issue 11 part 4: who reports to whom, for everyone the directory shows the viewer. */
+/** The org chart: who reports to whom, for everyone the directory shows the viewer. */
 export default function OrgChartPage() {
   const styles = useStyles();
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ export function MemberCards({ plans }: { plans: PlanSummary[] }) {
     <div className={s.grid}>
       {plans.map((p) => (
         <Card key={p.userId} className={s.card} aria-label={`Plan of ${p.name}`}>
-          {/* the employee's evaluations (issue 9); the hub decides who may read them */}
+          {/* the employee's evaluations; the hub decides who may read them */}
           <Link onClick={() => void navigate(`${PATHS.employeeDetails}?id=${p.userId}`)}><Text weight="semibold">{p.name}</Text></Link>
           <Text size={200} className={s.muted}>{[p.team, p.email].filter(Boolean).join(' · ')}</Text>
           <div className={s.figures}>

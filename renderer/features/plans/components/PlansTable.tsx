@@ -14,7 +14,7 @@ type PageSize = (typeof PLANS_PAGE_SIZES)[number];
 const DEFAULT_PAGE_SIZE: PageSize = 10;
 
 const useStyles = makeStyles({
-  // issue 21: names and titles typed by people wrap inside their cells
+  // names and titles typed by people wrap inside their cells
   table: { overflowWrap: 'anywhere' },
   kr: { backgroundColor: tokens.colorNeutralBackground2 },
   krTitle: { paddingLeft: '40px' },

@@ -21,7 +21,7 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-/** spec §2 /objective-tracking/plans (issue 9). */
+/** spec §2 Plans page: /objective-tracking/plans. */
 export default function PlansPage() {
   const s = useStyles();
   const user = useAtomValue(userAtom);

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calendarFeedAddressSchema, calendarFeedsResponseSchema, type CalendarFeedAddress } from '../../../../shared/api/calendar-feeds';
 import { hubCall } from '../../../lib/api';
 
-// issue 25 Settings → Calendar feeds: the signed-in person's own feeds on the hub.
+// Settings → Calendar feeds: the signed-in person's own feeds on the hub.
 
 export const CALENDAR_FEEDS_KEY = ['calendar-feeds'] as const;
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DesktopSettings, IpcPayload } from '../../../../shared/ipc';
 import { invoke } from './settings';
 
-// issue 22: the desktop app's own switches, kept by Electron main (electron/ipc/desktop-settings.ts).
+// The desktop app's own switches, kept by Electron main (electron/ipc/desktop-settings.ts).
 
 const KEY = ['desktop-settings'] as const;
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ownSessionsResponseSchema, sessionsEndedResponseSchema } from '../../../../shared/api/sessions';
 import { hubCall } from '../../../lib/api';
 
-// issue 18 Settings → Sessions: the signed-in person's own sessions on the hub.
+// Settings → Sessions: the signed-in person's own sessions on the hub.
 
 export const SESSIONS_KEY = ['auth', 'sessions'] as const;
 

@@ -77,7 +77,7 @@ function FeedItem({ feed, address, busy, onSwitch, onRenew }: ItemProps) {
   );
 }
 
-/** issue 25 Settings → Calendar feeds: private subscription addresses for one's calendar app. */
+/** Settings → Calendar feeds (docs/api.md 'Calendar feeds'): private subscription addresses for one's calendar app. */
 export function CalendarFeedsSettings() {
   const styles = useStyles();
   const notify = useNotify();

@@ -12,7 +12,7 @@ const useStyles = makeStyles({
   meta: { color: tokens.colorNeutralForeground3 },
 });
 
-/** issue 26 right of access: everything the hub holds about the person, in one archive they keep. */
+/** Right of access (docs/personal-data.md): everything the hub holds about the person, in one archive they keep. */
 export function DataExportSettings({ user }: { user: SessionUser }) {
   const styles = useStyles();
   const notify = useNotify();

@@ -11,7 +11,7 @@ export const KEEP_IN_TRAY_LABEL = 'Keep running in the tray when the window is c
 export const START_AT_LOGIN_LABEL = 'Start Bitstone Hub when I sign in to my computer';
 
 /**
- * issue 22: the desktop app's own switches, saved as they are flipped. The tray switch shows only
+ * The desktop app's own switches, saved as they are flipped. The tray switch shows only
  * where there is a tray (Windows, Linux: main says which), the login one where the system can
  * start the app.
  */

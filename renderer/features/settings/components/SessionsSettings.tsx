@@ -54,7 +54,7 @@ function SessionItem({ session, busy, onSignOut }: { session: OwnSession; busy: 
   );
 }
 
-/** issue 18 Settings → Sessions: where the person is signed in; any other session can be ended from here. */
+/** Settings → Sessions: where the person is signed in; any other session can be ended from here. */
 export function SessionsSettings() {
   const styles = useStyles();
   const notify = useNotify();

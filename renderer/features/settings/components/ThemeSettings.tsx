@@ -4,7 +4,7 @@ import { useThemeChoice } from '../../../lib/theme';
 import { SettingsCard } from '../../../lib/components/SettingsCard';
 import { useNotify } from '../../../lib/toast';
 
-/** issue 21 'Themes': the person's theme, kept on the hub so it follows them to every device. */
+/** Settings → Theme: the person's theme, kept on the hub so it follows them to every device. */
 export function ThemeSettings() {
   const notify = useNotify();
   const { choice, save, loading } = useThemeChoice();

@@ -34,9 +34,9 @@ const EMBEDDED_STATUS = { starting: 'starting', running: 'running', failed: 'fai
 
 /**
  * Which hub the desktop app uses: the embedded demo hub, or a company hub URL (design §1); once
- * signed in, the desktop app's tray and login switches (issue 22), the person's theme (issue 21),
- * password, sessions (issue 18) and notification switches.
- * Signed in, it is a screen of the shell like any other (issue 21: it had no header or side menu);
+ * signed in, the desktop app's tray and login switches, the person's theme,
+ * password, sessions and notification switches.
+ * Signed in, it is a screen of the shell like any other, with its header and side menu;
  * signed out, on the desktop, it stands alone, reached from the login page and back to it.
  */
 export default function SettingsPage() {
@@ -109,7 +109,7 @@ export default function SettingsPage() {
     </Card>
   );
 
-  // issue 22: the app's own switches need nobody signed in
+  // the app's own switches need nobody signed in
   const desktopApp = isDesktop() && <DesktopAppSettings />;
   if (!user) return <main className={styles.page}>{hub}{desktopApp}</main>;
   return (

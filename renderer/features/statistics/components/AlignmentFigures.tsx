@@ -4,7 +4,7 @@ import { TableScroll } from '../../../lib/components/TableScroll';
 import { ObjectiveRefLink } from '../../objectives/components/ObjectiveRefLink';
 import { NumberHeaderCell } from './NumberHeaderCell';
 
-// issue 24 'Statistics gain alignment': the hub's figures as they come, a sentence for the whole,
+// Alignment in the statistics: the hub's figures as they come, a sentence for the whole,
 // a table per team and the company objectives nothing supports (each a link to its details).
 
 const useStyles = makeStyles({

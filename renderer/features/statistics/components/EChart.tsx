@@ -21,7 +21,7 @@ const useStyles = makeStyles({
 
 /**
  * One chart; redrawn when the option changes, resized with the window (spec §9: 200 ms debounce).
- * issue 21: the drawing is an image named `label`, described by `summary` (chart-summary.ts), which
+ * The drawing is an image named `label`, described by `summary` (chart-summary.ts), which
  * is also its caption for everyone.
  */
 export function EChart({ option, height = 280, label, summary }: { option: ChartOption; height?: number; label: string; summary: string }) {
@@ -33,7 +33,7 @@ export function EChart({ option, height = 280, label, summary }: { option: Chart
   const fluent = useFluentTheme();
   const latest = useRef(option);
 
-  // issue 21: a theme is fixed at init, so another theme draws the chart anew.
+  // A theme is fixed at init, so another theme draws the chart anew.
   useEffect(() => {
     if (!host.current) return;
     echarts.registerTheme(themeName, echartsTheme(fluent));

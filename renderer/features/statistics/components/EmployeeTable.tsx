@@ -10,7 +10,7 @@ const useStyles = makeStyles({
   scroll: { maxHeight: '600px', overflowY: 'auto', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   head: { position: 'sticky', top: 0, backgroundColor: tokens.colorNeutralBackground1, zIndex: 1 },
   num: { textAlign: 'right' },
-  // issue 21: names and titles typed by people wrap inside their cells; in a narrow window the
+  // names and titles typed by people wrap inside their cells; in a narrow window the
   // columns keep their room and the box scrolls sideways (reflow)
   table: { overflowWrap: 'anywhere', minWidth: '720px' },
 });

@@ -3,7 +3,7 @@ import type { ByLoginEntry, ByTeamEntry } from '../../../../shared/api/statistic
 import { NumberHeaderCell } from './NumberHeaderCell';
 import { TableScroll } from '../../../lib/components/TableScroll';
 
-// The tables beside the charts (issue 9: every chart's numbers can be read and copied).
+// The tables beside the charts (every chart's numbers can be read and copied).
 
 const useStyles = makeStyles({
   // Columns as wide as their content: Fluent's fixed layout gave each column a quarter of a narrow
@@ -72,7 +72,7 @@ export function TeamTable({ teams }: { teams: ByTeamEntry[] }) {
               <TableCell>{t.statusDistribution.map((d) => `${d.status}: ${d.inTime} / ${d.overdue}`).join('; ')}</TableCell>
               <TableCell className={s.num}>{t.total}</TableCell>
               <TableCell className={s.num}>{t.percent}%</TableCell>
-              {/* issue 11 §1: key results at risk, of them off track */}
+              {/* from the check-ins: key results at risk, of them off track */}
               <TableCell className={s.num}>{t.atRisk}{t.offTrack > 0 ? ` (${t.offTrack} off track)` : ''}</TableCell>
             </TableRow>
           ))}

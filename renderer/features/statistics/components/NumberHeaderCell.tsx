@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { makeStyles, TableHeaderCell } from '@fluentui/react-components';
 
-// issue 21: the numbers of the statistics tables are right-aligned; their headers sat at the left
+// The numbers of the statistics tables are right-aligned; their headers sat at the left
 // of the column, over nothing. Fluent lays the header's text out in a flex 'button' slot, so that
 // slot is what moves to the right.
 const useStyles = makeStyles({

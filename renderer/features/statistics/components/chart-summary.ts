@@ -1,6 +1,6 @@
 import type { ByTeamEntry } from '../../../../shared/api/statistics';
 
-// issue 21: each chart's words for those who cannot see it, built from the figures it draws (the
+// Each chart's words for those who cannot see it, built from the figures it draws (the
 // hub's, as chart-options.ts draws them) and tied to it as its description. The table beside it
 // keeps every number; a summary says what the picture shows at a glance.
 

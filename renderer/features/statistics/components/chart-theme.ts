@@ -1,7 +1,7 @@
 import type { Theme } from '@fluentui/react-components';
 import type { AppliedTheme } from '../../../lib/theme';
 
-// issue 21 'Themes': ECharts draws SVG with colours as attributes, where Fluent's CSS variables do
+// ECharts draws SVG with colours as attributes, where Fluent's CSS variables do
 // not reach, so the charts take real colours from the theme in use. Series colours are chosen per
 // theme to stand 3:1 against the card (WCAG 1.4.11; chart-theme.test.ts checks it); each chart's
 // table beside it holds the same figures as text.

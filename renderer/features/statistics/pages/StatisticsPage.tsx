@@ -20,13 +20,13 @@ import { LoginTable, SplitTable, TeamTable } from '../components/FigureTables';
 import { StatisticsFilters } from '../components/StatisticsFilters';
 
 const useStyles = makeStyles({
-  // issue 21 reflow: a window narrower than one card gives the card its whole width
+  // reflow (WCAG 1.4.10): a window narrower than one card gives the card its whole width
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(520px, 100%), 1fr))', gap: tokens.spacingHorizontalL },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalL },
   // the table at its content's width up to 45 % of the card (names wrap, numbers never), the chart the rest
   pair: {
     display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) fit-content(45%)', gap: tokens.spacingHorizontalM, alignItems: 'start',
-    // issue 21 reflow: in a narrow window the table goes under the chart, each the card's width
+    // reflow (WCAG 1.4.10): in a narrow window the table goes under the chart, each the card's width
     '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -35,7 +35,7 @@ const useStyles = makeStyles({
 
 const initialQuery = (): StatisticsQuery => ({ ...defaultStatisticsRange() });
 
-/** spec §2 /objective-tracking/statistics: filters, then charts each with its table (issue 9). */
+/** spec §2 /objective-tracking/statistics: filters, then charts each with its table. */
 export default function StatisticsPage() {
   const s = useStyles();
   const user = useAtomValue(userAtom);

@@ -12,7 +12,7 @@ import { fetchOrCached, fetchPageOrCached, OFFLINE_VIEWS, offlineQueryOptions } 
 import type { QueryParams } from '../../../lib/transport';
 
 // The directory's calls (spec §2 'Team directory'): the hub filters and pages, the screen loads
-// one page at a time as the list scrolls (issue 5: smooth with 2,000 members).
+// one page at a time as the list scrolls (smooth with 2,000 members).
 
 export const DIRECTORY_PAGE_SIZE = 48;
 export const DIRECTORY_KEY = ['user', 'directory'] as const;
@@ -33,7 +33,7 @@ export function filterQuery(filters: DirectoryFilters): QueryParams {
   };
 }
 
-// issue 11 part 6: the directory pages a user has loaded, and the filter choices, stay readable offline.
+// The directory pages a user has loaded, and the filter choices, stay readable offline.
 const offline = offlineQueryOptions(OFFLINE_VIEWS.directory);
 
 export function useDirectory(filters: DirectoryFilters) {

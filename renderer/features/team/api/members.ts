@@ -11,7 +11,7 @@ import { fetchOrCached, OFFLINE_VIEWS, offlineQueryOptions } from '../../../lib/
 const idAnswer = envelope(z.object({ id: z.number().int() })).shape.data;
 export const profileKey = (id: number) => ['user', 'profile', id] as const;
 
-/** issue 11 part 6: profiles the user opened stay readable offline. */
+/** Profiles the user opened stay readable offline. */
 export function useProfile(id: number) {
   const queryKey = profileKey(id);
   return useQuery({

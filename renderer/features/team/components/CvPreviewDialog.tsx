@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 
 const SECTION_TITLES: Record<CvSection, string> = { experience: 'Experience', projects: 'Projects', skills: 'Skills' };
 
-/** issue 11 part 5: tick off the entries the printed CV leaves out; the profile itself is not changed. */
+/** CV export: tick off the entries the printed CV leaves out; the profile itself is not changed. */
 function CvEntryPicker({ profile, excluded, onToggle }: { profile: Profile; excluded: ReadonlySet<string>; onToggle: (key: string) => void }) {
   const styles = useStyles();
   const entries = cvEntries(profile);

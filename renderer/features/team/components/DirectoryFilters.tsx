@@ -42,7 +42,7 @@ function MultiPick<T extends string | number>(props: {
 
 /**
  * spec §2 filter panel: Teams, Roles (job titles), Projects, Team leads, Status, Clear; and
- * Skills (issue 11 part 5: people who know any of them, most matches first); out or in today (issue 25).
+ * Skills (people who know any of them, most matches first); Who's out (out or in today).
  */
 export function DirectoryFilters({ value, onChange, onClear, canSeeArchived }: Props) {
   const styles = useStyles();
@@ -67,7 +67,7 @@ export function DirectoryFilters({ value, onChange, onClear, canSeeArchived }: P
           {canSeeArchived && <Option value="deleted">Deleted</Option>}
         </Dropdown>
       </Field>
-      {/* issue 25: who is out today, filtered by the hub like the rest */}
+      {/* who is out today, filtered by the hub like the rest */}
       <Field label={WHOS_OUT_TEXT.filterLabel} className={styles.field}>
         <Dropdown
           value={value.presence === 'out' ? WHOS_OUT_TEXT.filterOut : value.presence === 'in' ? WHOS_OUT_TEXT.filterIn : WHOS_OUT_TEXT.filterAny}

@@ -4,12 +4,12 @@ import type { UserExtrasView } from '../../../../shared/api/people-extras';
 import { EXTRA_MESSAGES } from '../../../../shared/rules/people-messages';
 
 const useStyles = makeStyles({
-  // issue 21 reflow: the tabs wrap in a narrow window rather than be cut off
+  // reflow (WCAG 1.4.10): the tabs wrap in a narrow window rather than be cut off
   tabs: { flexWrap: 'wrap' },
   panel: { paddingTop: tokens.spacingVerticalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   list: {
     display: 'grid', gridTemplateColumns: 'minmax(160px, max-content) 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, margin: 0,
-    // issue 21 reflow: in a narrow window each label sits above its value
+    // reflow (WCAG 1.4.10): in a narrow window each label sits above its value
     '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalXXS },
   },
   term: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightSemibold },

@@ -13,7 +13,7 @@ const useStyles = makeStyles({
     display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS, textDecoration: 'none',
     color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge,
     boxShadow: tokens.shadow4, padding: tokens.spacingVerticalM, textAlign: 'center', minHeight: '260px', boxSizing: 'border-box',
-    overflowWrap: 'anywhere', // issue 21: a long name or job wraps inside the card
+    overflowWrap: 'anywhere', // a long name or job wraps inside the card
     ':hover': { boxShadow: tokens.shadow16 },
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
   },
@@ -21,13 +21,13 @@ const useStyles = makeStyles({
   avatarBox: { width: '120px', height: '150px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
   name: { marginTop: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground3 },
-  // issue 25: someone out today is greyed, and the badge says so in words
+  // someone out today is greyed, and the badge says so in words
   out: { backgroundColor: tokens.colorNeutralBackground2 },
   outPicture: outTodayPicture,
   outAvatar: outTodayAvatar,
 });
 
-/** One member of the directory (spec §2): picture, name, job, team-lead badge, tenure, who's out (issue 25); opens the profile. */
+/** One member of the directory (spec §2): picture, name, job, team-lead badge, tenure, who's out; opens the profile. */
 export const MemberCard = memo(function MemberCard({ member }: { member: DirectoryMember }) {
   const styles = useStyles();
   const src = usePictureUrl(member);

@@ -16,7 +16,7 @@ import { useCreateMember, useUpdateMember } from '../api/members';
 import { hubFieldErrors, zodFieldErrors } from './form-errors';
 
 const useStyles = makeStyles({
-  // issue 21 reflow: two columns that may shrink, one in a narrow window
+  // reflow (WCAG 1.4.10): two columns that may shrink, one in a narrow window
   form: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' }, gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   wide: { gridColumn: '1 / -1' },
   presence: { marginBottom: tokens.spacingVerticalS },
@@ -45,7 +45,7 @@ function initialState(member?: Profile): FormState {
 
 /**
  * spec §2 'Member dialog': 'New employee' or 'Edit User Info'. When editing, each field is
- * read-only unless the user-fields rule (issue 18, the hub's own) lets this person change it:
+ * read-only unless the user-fields rule (the hub's own) lets this person change it:
  * email, direct manager, team, job and join date need edit-all-fields or team-lead permission
  * (spec §5), and nobody renames their own sign-in.
  */
@@ -61,8 +61,8 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
   const update = useUpdateMember();
   const teams = useTeamChoices().data?.teams ?? [];
   const jobs = useJobChoices().data?.items ?? [];
-  // issue 11: a person never reports to themselves (the hub also refuses loops further up);
-  // issue 21: their manager now is offered even when not a team lead
+  // a person never reports to themselves (the hub also refuses loops further up);
+  // their manager now is offered even when not a team lead
   const current = member?.teamleadId != null && member.teamlead?.id === member.teamleadId ? member.teamlead : null;
   const leads = managerChoices(useTeamLeadChoices().data?.items ?? [], member?.id ?? null, current);
   const target = member ? { id: member.id, teamIds: member.team.map((t) => t.id) } : null;
@@ -76,7 +76,7 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // issue 21: an edit sends the optional fields only when the person changed them, so a save
+    // an edit sends the optional fields only when the person changed them, so a save
     // never clears what they did not touch (the hub keeps a field that is not sent)
     const touched = (key: 'teamleadId' | 'joinDate') => mode === 'add' || form[key] !== start[key];
     const candidate = {
@@ -119,7 +119,7 @@ export default function MemberDialog({ mode, open, onClose, member, onSaved }: M
             <DialogTitle>{mode === 'add' ? 'New employee' : 'Edit User Info'}</DialogTitle>
             <DialogContent>
               {general && <MessageBar intent="error"><MessageBarBody>{general}</MessageBarBody></MessageBar>}
-              {/* issue 25: editing someone who is out (their manager, say) is worth knowing */}
+              {/* editing someone who is out (their manager, say) is worth knowing */}
               {member?.presence && <div className={styles.presence}><PresenceBadge presence={member.presence} /></div>}
               <div className={styles.form}>
                 <Field label="Name" required {...err('name')}>

@@ -14,7 +14,7 @@ const VIEW = 360; // the longest side of the preview, in CSS pixels
 const useStyles = makeStyles({
   stage: { position: 'relative', margin: '0 auto', overflow: 'hidden', backgroundColor: tokens.colorNeutralBackground3, touchAction: 'none', userSelect: 'none' },
   image: { display: 'block', width: '100%', height: '100%' },
-  // over the picture, not the page: a white frame on the dimmed rest reads in every theme (issue 21);
+  // over the picture, not the page: a white frame on the dimmed rest reads in every theme;
   // forced colours drop the shadow, so the frame takes the system's highlight there
   box: {
     position: 'absolute', outline: `2px solid ${tokens.colorNeutralForegroundStaticInverted}`, boxShadow: `0 0 0 9999px ${tokens.colorBackgroundOverlay}`, cursor: 'move',

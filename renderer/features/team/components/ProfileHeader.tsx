@@ -9,7 +9,7 @@ const useStyles = makeStyles({
   photoBox: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS },
   photo: { width: '160px', height: '200px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground3 },
   avatarBox: { width: '160px', height: '200px', display: 'flex', alignItems: 'center', justifyContent: 'center', backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusMedium },
-  // issue 21: a long name wraps rather than widen the page
+  // a long name wraps rather than widen the page
   who: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
   nameRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   outPicture: outTodayPicture,

@@ -8,7 +8,7 @@ import { Section } from './Section';
 const useStyles = makeStyles({
   list: {
     display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, margin: 0,
-    // issue 21 reflow: in a narrow window each label sits above its value
+    // reflow (WCAG 1.4.10): in a narrow window each label sits above its value
     '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalXXS },
   },
   term: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightSemibold },

@@ -49,7 +49,7 @@ function ProfileBody({ profile, actor }: { profile: Profile; actor: SessionUser 
   const archive = useArchiveMember();
   const restore = useRestoreMember();
   const target = { id: profile.id, teamIds: profile.team.map((t) => t.id) };
-  // offline (issue 11 part 6): a kept profile is read-only, every change needs the hub
+  // offline: a kept profile is read-only, every change needs the hub
   const online = !useOffline();
   const editableSections = online ? SECTIONS.filter((s) => mayChangeUserField(actor, target, s)) : [];
   const close = () => setOpen(null);
@@ -126,7 +126,7 @@ export default function ProfilePage() {
     <div className={styles.actions}>
       {/* spec §2: back to the team page clears the search */}
       <Button icon={<ArrowLeftRegular />} onClick={() => { setSearch(''); navigate(PATHS.team); }}>Back</Button>
-      {/* issue 22: a link to this profile */}
+      {/* 'Copy link': a link to this profile */}
       {profile.data && <CopyLinkButton appPath={profilePath(profile.data.user.id)} />}
       {profile.data && <OpenInDesktopApp appPath={profilePath(profile.data.user.id)} />}
       {name && hasCapability(actor, 'EXPORT_USERS') && <Button icon={<ArrowDownloadRegular />} disabled={offline} onClick={() => void exportExcel()}>Export to excel</Button>}

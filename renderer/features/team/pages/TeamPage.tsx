@@ -47,12 +47,12 @@ export default function TeamPage() {
   const offline = useOffline();
 
   const members = useMemo(() => directory.data?.pages.flatMap((p) => p.items) ?? [], [directory.data]);
-  // issue 20: a page of 48 cards is one long task; rendered as a transition, React yields between
+  // a page of 48 cards is one long task; rendered as a transition, React yields between
   // cards, so the page stays responsive while they appear (the count and the empty state read `members`)
   const shownMembers = useDeferredValue(members, NO_MEMBERS);
   const drawn = shownMembers === members;
 
-  // The next page loads as the end of the grid comes into view (issue 5: 2,000 members stay smooth).
+  // The next page loads as the end of the grid comes into view (2,000 members stay smooth).
   useEffect(() => {
     const node = sentinel.current;
     // Offline, only the pages already kept can be shown: asking for more would only fail. And only once the cards of the pages already here are drawn: until then the grid is short and

@@ -9,7 +9,7 @@ import { labelWidthFor } from './label-width';
 
 // A Gantt of our own (design §3: bundled, nothing from a CDN): fixed-height rows, and only the
 // rows in view (plus a margin) are in the DOM, so 500 objectives with 2,000 key results scroll
-// smoothly (issue 9).
+// smoothly.
 
 export const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 36;
@@ -41,7 +41,7 @@ const useStyles = makeStyles({
   // the colour is the bar's own (barTextColor), set inline
   barText: { position: 'relative', paddingLeft: '6px', fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap', display: 'flex', alignItems: 'center', gap: '4px' },
   done: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0 },
-  // issue 24: the parents beside the bar's end, where the row has room at every zoom level
+  // the parents beside the bar's end, where the row has room at every zoom level
   supports: { position: 'absolute', top: 0, lineHeight: `${ROW_HEIGHT}px`, paddingLeft: '6px', fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2 },
 });
 

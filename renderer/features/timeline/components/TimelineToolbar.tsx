@@ -6,7 +6,7 @@ import type { TimelineFilters } from '../timeline-state';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, justifyContent: 'space-between' },
-  // issue 21 reflow: in a narrow window the filters and the tools wrap onto more lines, each
+  // reflow (WCAG 1.4.10): in a narrow window the filters and the tools wrap onto more lines, each
   // button whole, so none (Expand all) leaves the screen
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', minWidth: 0 },
   tools: { flexWrap: 'wrap', minWidth: 0 },
@@ -24,7 +24,7 @@ interface Props {
   onReset: () => void;
 }
 
-/** Issue 9 toolbar: zoom to fit, zoom in, zoom out (7 levels), collapse all, expand all. */
+/** spec §2 Timeline toolbar: zoom to fit, zoom in, zoom out (7 levels), collapse all, expand all. */
 export function TimelineToolbar({ filters, onFilters, zoom, onZoom, onFit, onCollapseAll, onExpandAll, onReset }: Props) {
   const s = useStyles();
   return (

@@ -1,6 +1,6 @@
 import { contrastRatio } from '../../../lib/theme/contrast';
 
-// issue 21: a bar is painted in its priority's colour (spec §9) in every theme, with the done part
+// A bar is painted in its priority's colour (spec §9) in every theme, with the done part
 // darkened under the text, so the text takes black or white, whichever reads better over both parts
 // (bar-colors.test.ts holds every priority to 4.5:1).
 

@@ -19,7 +19,7 @@ export interface GanttRow {
   progress: number;
   color: string;
   hasChildren: boolean;
-  /** issue 24: what the objective supports, as one line ('' for none and for key results) */
+  /** what the objective supports, as one line ('' for none and for key results) */
   supports: string;
 }
 

@@ -1,4 +1,4 @@
-// The Gantt's title column. At 1280 px it is 320 px wide; a narrow window (issue 21 reflow: 320 px,
+// The Gantt's title column. At 1280 px it is 320 px wide; a narrow window (reflow, WCAG 1.4.10: 320 px,
 // 200 % zoom) gives it 40 % of the chart's box, never under 120 px, so the bars keep most of it.
 
 export const MAX_LABEL_WIDTH = 320;

@@ -15,7 +15,7 @@ import { timelineFiltersAtom, timelineZoomAtom } from '../timeline-state';
 
 const useStyles = makeStyles({ error: { color: tokens.colorPaletteRedForeground1 } });
 
-/** spec §2 /objective-tracking/timeline: the Gantt of the objectives one may see (issue 9). */
+/** spec §2 /objective-tracking/timeline: the Gantt of the objectives one may see. */
 export default function TimelinePage() {
   const s = useStyles();
   const navigate = useNavigate();

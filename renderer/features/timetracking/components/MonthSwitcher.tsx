@@ -4,7 +4,7 @@ import { monthLabel, TIMETRACKING_TEXT } from '../../../../shared/rules/timetrac
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  // the arrows stay either side of the month; in a narrow window (issue 21 reflow) they take the
+  // the arrows stay either side of the month; in a narrow window (reflow, WCAG 1.4.10) they take the
   // whole line and the total goes under them
   switcher: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, '@media (max-width: 480px)': { flexGrow: 1 } },
   label: { minWidth: '11em', textAlign: 'center', '@media (max-width: 480px)': { minWidth: 0, flexGrow: 1 } },

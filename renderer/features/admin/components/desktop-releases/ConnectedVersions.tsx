@@ -10,7 +10,7 @@ const COLUMNS: AdminColumn<ConnectedVersion>[] = [
   { header: 'Sessions', cell: (row) => row.sessions },
 ];
 
-/** issue 22 'Admin sees which app versions are connected': from the live sessions' User-Agents. */
+/** Which app versions are connected now, from the live sessions' User-Agents. */
 export function ConnectedVersions() {
   const query = useConnectedVersions();
   return (

@@ -11,7 +11,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * issue 22 Admin → Desktop app: the hub is the app's update server. The releases it serves, the
+ * Admin → Desktop app: the hub is the app's update server. The releases it serves, the
  * required mark, publishing by upload, and the app versions signed in now.
  */
 export function DesktopTab() {

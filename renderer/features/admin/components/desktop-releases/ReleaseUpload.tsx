@@ -19,7 +19,7 @@ const useStyles = makeStyles({
 const messagesOf = (error: unknown): string[] => (error instanceof HubError ? error.errors.map((e) => e.message) : error ? [errorText(error)] : []);
 
 /**
- * issue 22: an admin publishes a release by uploading electron-builder's latest*.yml with the
+ * An admin publishes a release by uploading electron-builder's latest*.yml with the
  * installers and blockmaps it names; the hub checks each file against the metadata's sha512.
  */
 export function ReleaseUpload() {

@@ -19,7 +19,7 @@ interface Props {
   query: { data?: DesktopReleases; isPending: boolean; error: unknown; refetch: () => unknown };
 }
 
-/** issue 22: each platform's published release, its files, and the admin's required mark. */
+/** Each platform's published release, its files, and the admin's required mark. */
 export function ReleasesTable({ query }: Props) {
   const styles = useStyles();
   const table = useTableStyles();

@@ -1,4 +1,4 @@
-// issue 22 Admin → Desktop app: how sizes, dates and the required mark read.
+// Admin → Desktop app: how sizes, dates and the required mark read.
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB'] as const;
 

@@ -6,7 +6,7 @@ import { useSaveRetention } from '../../api/retention';
 import { generalError, hubFieldErrors } from '../field-errors';
 
 const useStyles = makeStyles({
-  // issue 21 reflow: two columns that may shrink, one in a narrow window
+  // reflow (WCAG 1.4.10): two columns that may shrink, one in a narrow window
   form: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)' }, gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, alignItems: 'start', maxWidth: '880px' },
   wide: { gridColumn: '1 / -1' },
   days: { maxWidth: '160px' },
@@ -36,7 +36,7 @@ function hint(kind: RetentionKind): string {
   return `${what} this many days ${rule.from}. Default ${periodText(rule.defaultDays)}.${forever}`;
 }
 
-/** issue 26 Admin → Retention: one field per kind, in days; Save sends them all. */
+/** Admin → Retention: one field per kind, in days; Save sends them all. */
 export function RetentionForm({ periods }: { periods: RetentionPeriods }) {
   const styles = useStyles();
   const save = useSaveRetention();

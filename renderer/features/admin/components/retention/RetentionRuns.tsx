@@ -14,7 +14,7 @@ const COLUMNS: AdminColumn<RetentionRun>[] = [
   { header: 'What it did', cell: (run) => retentionRunText(run.removed, run.reminded) },
 ];
 
-/** issue 26: what the retention job's last runs removed, when, on which hub. */
+/** What the retention job's last runs removed, when, on which hub. */
 export function RetentionRuns() {
   const query = useRetentionRuns();
   return (

@@ -24,7 +24,7 @@ function RunNow() {
 }
 
 /**
- * issue 26 Admin → Retention: how long each kind of record that need not live for ever is kept,
+ * Admin → Retention: how long each kind of record that need not live for ever is kept,
  * and what the daily job removed. Archived people are never erased by it: admins are reminded.
  */
 export function RetentionTab() {

@@ -16,7 +16,7 @@ import { hubBridge } from '../../../../lib/transport';
 import type { SignInResult } from '../../../../lib/transport';
 import { toHubError, unreachableError, unwrap } from '../../../../lib/transport/web';
 
-// issue 11 part 2: single sign-on from the login page. On the desktop, main does the work (the
+// Single sign-on from the login page. On the desktop, main does the work (the
 // system browser, the loopback listener, the token); on the web, the hub's callback sets the
 // session cookie and sends the browser back to /login?sso=done.
 

@@ -13,7 +13,7 @@ const useStyles = makeStyles({
 
 type FieldErrors = Partial<Record<keyof LdapLoginBody, string>>;
 
-/** The company directory's username and password (issue 11 part 2); same messages as the hub form. */
+/** The company directory's username and password (LDAP); same messages as the hub form. */
 export function LdapForm({ label }: { label: string }) {
   const styles = useStyles();
   const signIn = useLdapSignIn();

@@ -44,7 +44,7 @@ function useSsoReturn(): { finishing: boolean; error: string | null } {
 }
 
 /**
- * issue 11 part 2: the login card's ways in. The hub's own form always (the bootstrap admin keeps
+ * The login card's ways in. The hub's own form always (the bootstrap admin keeps
  * it), a tab for the company directory when LDAP is on, 'Sign in with {provider}' for OIDC. The
  * hub form keeps its place in the tree, so what someone typed survives the SSO pieces arriving.
  */

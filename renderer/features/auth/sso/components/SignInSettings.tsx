@@ -10,7 +10,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Admin → Sign-in (issue 11 part 2): which company sign-in the hub offers (configured on the hub)
+ * Admin → Sign-in: which company sign-in the hub offers (configured on the hub)
  * and the one switch an admin holds: hub passwords on or off. The hub refuses others with 403.
  */
 export function SignInSettings() {

@@ -5,7 +5,7 @@ import { isDesktop } from '../../../../lib/transport';
 import { useOidcSignIn } from '../api/sso';
 import { startSession } from '../../../../lib/session/session';
 
-// issue 11 part 2: the login card's SSO pieces, in their own chunk (SignInMethods loads them
+// The login card's SSO pieces, in their own chunk (SignInMethods loads them
 // only when the hub offers SSO).
 
 export { LdapForm } from './LdapForm';

@@ -7,7 +7,7 @@ import { sendOrQueue } from '../../../../lib/offline-writes';
 import { OBJECTIVE_KEY } from '../../api/objectives';
 import { objectivesOffline } from '../../offline';
 
-// issue 11 §1: GET/POST /key-result/:id/check-ins. Kept under the objective key, so every
+// GET/POST /key-result/:id/check-ins. Kept under the objective key, so every
 // objective change (a completion adds the final check-in) refreshes the histories too.
 
 export const checkInsKey = (keyResultId: number) => [...OBJECTIVE_KEY, 'check-ins', keyResultId] as const;
@@ -16,14 +16,14 @@ export function useCheckIns(keyResultId: number) {
   const queryKey = checkInsKey(keyResultId);
   return useQuery({
     queryKey,
-    // issue 22: kept with the objective, so its check-in form is there offline on the desktop
+    // kept with the objective, so its check-in form is there offline on the desktop
     queryFn: () => fetchOrCached(queryKey, () => hubCall(checkInListResponseSchema.shape.data, 'GET', `/key-result/${keyResultId}/check-ins`)),
     ...objectivesOffline(),
   });
 }
 
 /**
- * A new check-in. issue 22: on the desktop, with the hub away, it is kept on this computer and
+ * A new check-in. On the desktop, with the hub away, it is kept on this computer and
  * sent when the hub is back ({ queued: true }); on the web the form is not offered offline.
  */
 export function useCreateCheckIn(keyResult: { id: number; title: string }) {

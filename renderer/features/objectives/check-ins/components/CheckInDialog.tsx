@@ -17,14 +17,14 @@ const useStyles = makeStyles({
   slider: { flexGrow: 1 },
   spin: { width: '96px' },
   error: { color: tokens.colorPaletteRedForeground1 },
-  // issue 21: the key result's title may be one long word
+  // the key result's title may be one long word
   quoted: { overflowWrap: 'anywhere' },
 });
 
 interface Values { percent: number | null; confidence: Confidence; comment: string }
 type Errors = Partial<Record<keyof Values, string>>;
 
-/** issue 11 §1: a check-in on a key result: percent complete, confidence and a comment. */
+/** A check-in on a key result: percent complete, confidence and a comment. */
 export function CheckInDialog({ open, keyResult, latest, onClose }: { open: boolean; keyResult: { id: number; title: string }; latest: CheckIn | null; onClose: () => void }) {
   const styles = useStyles();
   const create = useCreateCheckIn(keyResult);
@@ -58,7 +58,7 @@ export function CheckInDialog({ open, keyResult, latest, onClose }: { open: bool
       return;
     }
     create.mutate(parsed.data, {
-      // issue 22: kept on this computer while the hub is away, said so rather than 'Successful'
+      // kept on this computer while the hub is away, said so rather than 'Successful'
       onSuccess: (result) => { notify.success(result.queued ? QUEUE_MESSAGES.saved : undefined); onClose(); },
       onError: (error) => {
         // the hub names the field of each refusal; show it there, the rest under the form

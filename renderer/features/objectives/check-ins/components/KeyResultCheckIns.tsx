@@ -40,7 +40,7 @@ function Entry({ checkIn: c }: { checkIn: CheckIn }) {
 }
 
 /**
- * issue 11 §1 on a key-result card: the latest check-in, the trend line and the Check in button
+ * Check-ins on a key-result card: the latest check-in, the trend line and the Check in button
  * (hidden when the objective is read-only for the user or the work is closed, spec §6); with
  * `showHistory`, every check-in newest first.
  */
@@ -50,9 +50,9 @@ export function KeyResultCheckIns({ keyResult: k, objectiveStatus, readOnly, dis
   const styles = useStyles();
   const checkIns = useCheckIns(k.id);
   const [open, setOpen] = useState(false);
-  // issue 22: offline on the desktop a check-in is kept on this computer, so the button stays
+  // offline on the desktop a check-in is kept on this computer, so the button stays
   const queueable = useQueueWhileOffline();
-  // issue 22: check-ins kept on this computer for this key result (desktop; none on the web)
+  // check-ins kept on this computer for this key result (desktop; none on the web)
   const waiting = (useWriteQueue().data ?? []).filter((i) => i.status === 'queued' && i.request.path === `/key-result/${k.id}/check-ins`).length;
   if (checkIns.isPending) return <div className={styles.root}><Spinner size="tiny" label="Loading check-ins…" /></div>;
   if (checkIns.isError) return <div className={styles.root}><Text role="alert" className={styles.error}>{errorText(checkIns.error)}</Text></div>;

@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ExtrasForm } from './extras-form';
 import { TextField } from './fields';
 
-// issue 21 reflow: two columns that may shrink, one in a narrow window
+// Reflow (WCAG 1.4.10): two columns that may shrink, one in a narrow window
 const useStyles = makeStyles({ grid: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' }, gap: tokens.spacingHorizontalL } });
 
 type Value = ExtrasForm['bitstone'];

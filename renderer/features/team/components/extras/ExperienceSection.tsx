@@ -7,7 +7,7 @@ import { TextField } from './fields';
 const useStyles = makeStyles({
   entry: {
     display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalM, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    // issue 21 reflow: two to a row in a narrow window; the wide fields take the row
+    // reflow (WCAG 1.4.10): two to a row in a narrow window; the wide fields take the row
     '@media (max-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
   },
   wide: { gridColumn: 'span 2' },

@@ -4,7 +4,7 @@ import { emptyProject, type ProjectRow } from './extras-form';
 import { TextField } from './fields';
 
 const useStyles = makeStyles({
-  // issue 21 reflow: two columns that may shrink, one in a narrow window
+  // reflow (WCAG 1.4.10): two columns that may shrink, one in a narrow window
   entry: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' }, gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalM, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   remove: { gridColumn: '1 / -1', justifySelf: 'end' },
 });
