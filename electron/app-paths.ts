@@ -22,7 +22,7 @@ export interface AppPaths {
   /** server/embedded-entry.ts bundled (scripts/build-server.ts) */
   hubEntry: string;
   migrationsDir: string;
-  /** issue 22: the tray's icon (electron/tray.ts) */
+  /** the tray's icon (electron/tray.ts) */
   icon: string;
 }
 
