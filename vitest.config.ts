@@ -21,7 +21,7 @@ export default defineConfig({
         },
       },
       {
-        // The same API suite against a real PostgreSQL server (issue 3). The global setup
+        // The same API suite against a real PostgreSQL server. The global setup
         // starts a throwaway cluster on a free loopback port, or uses DATABASE_URL if set.
         test: {
           name: 'api-pg',
@@ -41,8 +41,9 @@ export default defineConfig({
         },
       },
       {
-        // issue 23: Debian's nginx with deploy/nginx/bitstone-hub.conf in front of three hub
-        // processes on a throwaway PostgreSQL, through https with a throwaway CA.
+        // Several hubs behind a proxy (docs/operations.md 'Several hubs behind nginx'): Debian's
+        // nginx with deploy/nginx/bitstone-hub.conf in front of three hub processes on a throwaway
+        // PostgreSQL, through https with a throwaway CA.
         test: {
           name: 'deploy',
           environment: 'node',

@@ -12,10 +12,10 @@ import type { FloorRoute } from './support/floor';
 import { largeDatabase } from './support/large-company';
 import { captureSql, installSqlCapture } from './support/sql-capture';
 
-// issue 10 bench/api.ts: the hub on PostgreSQL with the large company, autocannon on loopback per
+// bench/api.ts: the hub on PostgreSQL with the large company, autocannon on loopback per
 // route, and beside each the FLOOR: bench/support/floor.ts running the very SQL the hub sent for
 // that request (captured from one real request) through node-postgres, without auth, validation
-// or shaping. ratio = hub req/s / floor req/s (target >= 80 %, issue 20; it was 70 %). The hub runs as `npm run serve`
+// or shaping. ratio = hub req/s / floor req/s (target >= 80 %; it was 70 %). The hub runs as `npm run serve`
 // does (its own process, request logging on). Each query's plan is checked for sequential scans
 // on the big tables (EXPLAIN on the large data).
 //
@@ -66,7 +66,7 @@ interface Route {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  /** p99 target in ms, if issue 10 sets one */
+  /** p99 target in ms, if bench/README.md 'Targets and current figures' sets one */
   p99Target?: number;
   /**
    * Which reading the target judges: both (default), or only the steady one where the target is
@@ -266,7 +266,7 @@ function routeList(ids: Ids): Route[] {
     { name: 'statistics, all teams (owner)', role: 'owner', method: 'GET', path: '/api/statistics', p99Target: 300, judged: 'steady', connections: 2, steadyRate: 1 },
     { name: 'plans of a team (owner)', role: 'owner', method: 'POST', path: '/api/user/plans', body: { team: ids.leadTeam }, connections: 2 },
     { name: 'directory page (member)', role: 'member', method: 'GET', path: '/api/user?limit=48', p99Target: 50 },
-    // not one of issue 10's targets (those are the page as it opens): latency read, not judged
+    // not one of the targets (those are the page as it opens): latency read, not judged
     { name: 'directory search (owner)', role: 'owner', method: 'GET', path: '/api/user?limit=48&search=ion', steady: true },
   );
   return list;

@@ -4,15 +4,15 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PREPARED_MANIFEST, type PreparedManifest } from '../server/db/prepared-data';
 
-// issue 4, "Desktop start": how long the embedded hub takes until /api/health answers, started the
+// "Desktop start": how long the embedded hub takes until /api/health answers, started the
 // way electron/embedded-hub.ts starts it (the bundled dist/server/hub.mjs in its own process,
 // HUB_DATA_DIR, PORT=0, HUB_MIGRATIONS_DIR). child_process.fork stands in for utilityProcess,
 // which needs the Electron binary. Cold: a new data folder, which the hub fills from the database
-// prepared at build time (issue 20: dist/server/prepared-demo.tgz unpacked, then the migrations,
+// prepared at build time (dist/server/prepared-demo.tgz unpacked, then the migrations,
 // a no-op). Warm: the same folder again. Cold without it: a new folder made the old way (PGlite
 // initdb, migrations, demo seed), for comparison. PGlite alone (open + waitReady) is the baseline
 // the hub should not add much to. The window does not wait for any of this: it shows the login
-// form at once. Targets (issue 20): cold ≤ 4 s, warm ≤ 2 s.
+// form at once. Targets (bench/README.md): cold ≤ 4 s, warm ≤ 2 s.
 //
 //   npm run build:server && npx tsx bench/desktop-start.ts [warm runs, default 3]
 

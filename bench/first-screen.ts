@@ -4,7 +4,7 @@ import { startHub, type RunningHub } from '../server/start';
 import { launchBrowser } from '../tests/support/browser';
 import { buildRenderer, WEB_ROOT } from '../tests/support/e2e-global-setup';
 
-// issue 20, "Fewer, larger chunks for the first screen after sign-in": what a person waits for on
+// "Fewer, larger chunks for the first screen after sign-in": what a person waits for on
 // the web, counted as the browser's network stack sees it (Chrome DevTools Protocol), on the demo
 // company at a quiet load:
 // - the login page: requests and bytes on the wire, before sign-in;

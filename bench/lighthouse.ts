@@ -11,7 +11,7 @@ import { freePort } from '../tests/support/postgres-cluster';
 import { buildRenderer } from '../tests/support/e2e-global-setup';
 import { largeDatabase, type LargeDatabase } from './support/large-company';
 
-// issue 20 bench/lighthouse.ts: Lighthouse (the npm package) on Debian's Chromium against the
+// bench/lighthouse.ts: Lighthouse (the npm package) on Debian's Chromium against the
 // login page and, signed in as `owner`, the objectives page and the directory, each with the
 // desktop and the mobile profile, on the hub serving the web build over the large company.
 // Targets: performance ≥ 98 with the desktop profile on all three pages, ≥ 90 mobile on login.

@@ -10,7 +10,7 @@ import { launchBrowser } from '../tests/support/browser';
 import { buildRenderer } from '../tests/support/e2e-global-setup';
 import { clickAndPaint, DROPPED_MS, frameLoop, frameStats, type FrameRun } from './support/frames';
 
-// issue 11 part 4, "Smooth with 2,000 people". The demo company on in-memory PGlite plus
+// The org chart, "Smooth with 2,000 people". The demo company on in-memory PGlite plus
 // generated staff up to 2,000 active people in reporting lines under the owner (directors →
 // managers → leads → members), the web build served by the hub, Debian's Chromium signed in as
 // admin on /org-chart. Prints GET /api/org-chart (time, size), navigation → first card drawn,
@@ -150,7 +150,7 @@ try {
   }
   note('people on the chart (admin)', String(people));
 
-  // The directory's skill search over the same 2,000 people (issue 11 part 5), as admin.
+  // The directory's skill search over the same 2,000 people, as admin.
   for (const [label, query] of [['search=Kubernetes', 'search=Kubernetes'], ['skills=Kubernetes&skills=Docker', 'skills=Kubernetes&skills=Docker']]) {
     const runs: number[] = [];
     let total = 0;

@@ -10,7 +10,7 @@ import { launchBrowser } from '../tests/support/browser';
 import { buildRenderer } from '../tests/support/e2e-global-setup';
 import { clickAndPaint, DROPPED_MS, frameLoop, frameStats, type FrameRun } from './support/frames';
 
-// issue 9, "Timeline": smooth with 500 objectives and 2,000 key results. The demo company on
+// "Timeline": smooth with 500 objectives and 2,000 key results. The demo company on
 // in-memory PGlite plus 500 objectives owned by `lead` (4 key results each), the web build served
 // by the hub, Debian's Chromium signed in as lead on /objective-tracking/timeline. Prints the API
 // answer (time, size), time to the first rows drawn, rows in the DOM (virtualisation), frame

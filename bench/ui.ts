@@ -11,14 +11,14 @@ import { buildRenderer } from '../tests/support/e2e-global-setup';
 import { EVENT_TIMING_PROBE, latencyText, summarise, timeInteraction, type Timed } from './support/event-timing';
 import { largeDatabase, type LargeDatabase } from './support/large-company';
 
-// issue 10 bench/ui.ts: Debian's Chromium (playwright-core) on the web build served by a hub on
+// bench/ui.ts: Debian's Chromium (playwright-core) on the web build served by a hub on
 // the large company in PostgreSQL. Per screen, in a fresh browser context signed in as `owner`
 // (who sees every objective and every member): time from navigation to the first objective
 // card, to the directory's first member cards and then to the answer of a search typed into it
 // (interactive), and to the first drawn timeline row; plus the JavaScript the page loaded
 // (decoded bytes of every .js resource, counted from the browser's resource timing).
 //
-// issue 20: then the latency of the interactions a person repeats all day, from the browser's
+// Then the latency of the interactions a person repeats all day, from the browser's
 // Event Timing API (support/event-timing.ts), each --reps times: a card's status menu opened, the
 // objective dialog opened and closed, a filter and the sort changed (the list opened, an option
 // picked), the objectives paged, and the directory paged (End pressed: the next 48 members come in).
@@ -132,7 +132,7 @@ function quietNetwork(page: Page): (quietMs?: number) => Promise<void> {
   };
 }
 
-/** The interactions of issue 20, REPS times each, as owner on the large company. */
+/** The interactions bench/README.md times, REPS times each, as owner on the large company. */
 async function interactionLatency(browser: Browser, baseURL: string): Promise<Map<string, Timed[]>> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 820 }, locale: 'en-GB' });
   context.setDefaultTimeout(60_000);

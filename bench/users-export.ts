@@ -6,7 +6,7 @@ import { usersWorkbookStream } from '../server/exports/users-xlsx';
 import { directoryWhere } from '../server/services/people-directory';
 import type { Actor } from '../shared/rules/session-user';
 
-// issue 5, "Exports": 2,000 members in 'Bistone Users Information.xlsx' in under 2 s. Measures
+// "Exports": 2,000 members in 'Bistone Users Information.xlsx' in under 2 s. Measures
 // the query and the streamed workbook (what GET /api/exports/users.xlsx does) on in-memory PGlite.
 //
 //   npx tsx bench/users-export.ts [members, default 2000] [runs, default 3]

@@ -2,7 +2,7 @@ import type { BrowserWindow, Clipboard, Dialog } from 'electron';
 import { z } from 'zod';
 import { APP_NAME } from './app-menu';
 
-// issue 22: 'About Bitstone Hub' names every version support asks for: the app's, the hub's it
+// 'About Bitstone Hub' names every version support asks for: the app's, the hub's it
 // is connected to, and the Electron, Chromium and Node it runs on. A message box rather than
 // macOS's About panel: the hub's version is only known once it is asked, on click.
 
@@ -25,7 +25,7 @@ export function aboutDetail(v: AboutVersions): string {
   return [`Version ${v.app}`, `Hub: ${hub}`, `Electron: ${v.electron}`, `Chromium: ${v.chrome}`, `Node: ${v.node}`].join('\n');
 }
 
-// The hub's /health answers publicly (server/routes/health.ts). Its version and levels (issue 22)
+// The hub's /health answers publicly (server/routes/health.ts). Its version and levels
 // are read leniently: a hub from before them answers without, and is still a hub.
 const healthLevelsSchema = z.object({
   version: z.string().min(1).optional().catch(undefined),

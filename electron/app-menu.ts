@@ -1,7 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { OBJECTIVE_AREA_SCREENS, OPEN_AREA_KEYS, type ObjectiveAreaKey } from '../shared/rules/objective-area';
 
-// issue 22: the app's own menu, from Electron's standard roles so each platform gets its native
+// The app's own menu, from Electron's standard roles so each platform gets its native
 // behaviour (and macOS its Services, Hide and the Edit shortcuts text fields rely on). Without it
 // macOS shows Electron's default menu ('About Electron', 'Quit Electron') and Windows and Linux
 // had none. A plain function of its inputs, so it is tested in Node.

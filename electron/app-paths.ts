@@ -2,11 +2,11 @@ import path from 'node:path';
 
 // Where main finds the app's own files, in development and once packaged (electron-builder.yml):
 // the renderer and the preload travel inside the asar with main, under the app path; the embedded
-// hub's bundle, PGlite's wasm and data files, the SQL migrations and the prepared databases (issue
-// 20, read by the hub beside its bundle) go to resources/server, outside the asar
-// (extraResources), because the utility process reads them as plain files; so does the app's
-// icon, which the tray loads from a path (resources/icon.png beside the app). The packaging
-// test (tests/main/packaging.test.ts) checks a real package against these paths.
+// hub's bundle, PGlite's wasm and data files, the SQL migrations and the prepared databases (read
+// by the hub beside its bundle) go to resources/server, outside the asar (extraResources), because
+// the utility process reads them as plain files; so does the app's icon, which the tray loads from
+// a path (resources/icon.png beside the app). The packaging test (tests/main/packaging.test.ts)
+// checks a real package against these paths.
 
 export interface AppPathsInput {
   /** app.getAppPath(): the project folder in development, resources/app.asar once packaged */
@@ -22,7 +22,7 @@ export interface AppPaths {
   /** server/embedded-entry.ts bundled (scripts/build-server.ts) */
   hubEntry: string;
   migrationsDir: string;
-  /** issue 22: the tray's icon (electron/tray.ts) */
+  /** the tray's icon (electron/tray.ts) */
   icon: string;
 }
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { App } from 'electron';
 import { APP_LINK_SCHEME, appPathFromLink, looksLikeAppLink } from '../shared/rules/app-links';
 
-// issue 22: bitstone-hub:// links open the running app at a screen. Windows and Linux start the
+// bitstone-hub:// links open the running app at a screen. Windows and Linux start the
 // app with the link on the command line (a second start hands its argv to the first through
 // 'second-instance' and quits); macOS sends 'open-url' to the running app, also at launch, before
 // 'ready'. A link is kept until the renderer asks for it (the page may not be loaded yet), then

@@ -26,7 +26,7 @@ export interface EmbeddedHubOptions {
 export interface EmbeddedHub {
   /** resolves with the hub URL once /api/health answers, rejects with a message on failure */
   readonly ready: Promise<string>;
-  /** resolves with the exit code once the process has exited, whatever the reason (issue 22: the supervisor restarts it) */
+  /** resolves with the exit code once the process has exited, whatever the reason (the supervisor restarts it) */
   readonly exited: Promise<number>;
   status(): EmbeddedStatus;
   url(): string | null;

@@ -60,9 +60,9 @@ export interface HubClientOptions {
   resolveTarget: () => Promise<HubTarget>;
   tokens: TokenStore;
   timeoutMs?: number;
-  /** names the app in the hub's Settings → Sessions list (issue 18), e.g. 'Bitstone Hub desktop 1.2.0 (linux)' */
+  /** names the app in the hub's Settings → Sessions list, e.g. 'Bitstone Hub desktop 1.2.0 (linux)' */
   userAgent?: string;
-  /** issue 22: the app's version, sent on every call so a hub that no longer serves it says so (426) */
+  /** the app's version, sent on every call so a hub that no longer serves it says so (426) */
   appVersion?: string;
 }
 
@@ -119,7 +119,7 @@ export class HubClient extends EventEmitter<HubClientEvents> {
     }, true);
   }
 
-  /** Signs in and keeps the token in main; the answer carries no token (issue 4). */
+  /** Signs in and keeps the token in main; the answer carries no token. */
   async login(username: string, password: string): Promise<SessionState> {
     const target = await this.options.resolveTarget();
     // A wrong password is a 401 too, but no session existed, so nothing "ends".
@@ -167,7 +167,7 @@ export class HubClient extends EventEmitter<HubClientEvents> {
     const url = withQuery(apiUrl(target.url, req.path), req.query);
     const token = this.options.tokens.get(target.key);
     const headers: Record<string, string> = {
-      // issue 18: the hub records this session as the desktop app's (Settings → Sessions)
+      // the hub records this session as the desktop app's (Settings → Sessions)
       [CLIENT_HEADER]: 'desktop',
       ...(this.options.userAgent ? { 'User-Agent': this.options.userAgent } : {}),
       ...(this.options.appVersion ? { [APP_VERSION_HEADER]: this.options.appVersion } : {}),

@@ -2,7 +2,7 @@ import type { HubCompat } from '../shared/ipc';
 import { appTooOld, appTooOldMessage, COMPAT_TITLES, hubTooOld, hubTooOldMessage, UNREPORTED_API_LEVEL } from '../shared/rules/app-compat';
 import type { HubHealth } from './about';
 
-// issue 22: when the app connects it reads the hub's /health (the same answer the About box
+// When the app connects it reads the hub's /health (the same answer the About box
 // reads) and checks both directions, so the window can say what is wrong before sign-in fails on
 // a changed API. The hub checks the other way on every call too (server/plugins/app-compat.ts).
 

@@ -12,7 +12,7 @@ export interface HubConnectionOptions {
   settings: SettingsStore;
   tokenPersistence: TokenPersistence;
   startEmbedded: () => EmbeddedHub;
-  /** issue 22: the built-in hub's state as it stops and restarts (the window's banner) */
+  /** the built-in hub's state as it stops and restarts (the window's banner) */
   onHubStatus?: (status: HubStatus) => void;
   log?: (message: string) => void;
   restartPolicy?: Partial<RestartPolicy>;
@@ -22,7 +22,7 @@ export interface HubConnectionOptions {
 export const EMBEDDED_HUB_KEY = 'embedded';
 
 /**
- * Which hub the app talks to (issue 4): the embedded one when no hub URL is set, else the
+ * Which hub the app talks to: the embedded one when no hub URL is set, else the
  * company hub. Owns the embedded hub's process, hence a class.
  */
 export class HubConnection {
@@ -43,7 +43,7 @@ export class HubConnection {
       // a restarted hub has another port: every call asks again
       return { key: EMBEDDED_HUB_KEY, url: await embedded.ready() };
     } catch (error) {
-      // status 0, as for any hub that does not answer: the window goes offline at once (issue 21)
+      // status 0, as for any hub that does not answer: the window goes offline at once
       const message = embedded.failure() ?? (error instanceof Error ? error.message : UNREACHABLE_MESSAGE);
       throw new HubError({ status: 0, serverError: true, errors: [{ message }] });
     }
@@ -74,12 +74,12 @@ export class HubConnection {
     return this.settings();
   }
 
-  /** issue 22: the built-in hub's state; 'off' while a company hub is used */
+  /** the built-in hub's state; 'off' while a company hub is used */
   hubStatus(): HubStatus {
     return this.embedded?.hubStatus() ?? HUB_STATUS_OFF;
   }
 
-  /** issue 22: 'Try again' after the built-in hub could not be restarted */
+  /** 'Try again' after the built-in hub could not be restarted */
   restartEmbedded(): HubStatus {
     if (this.options.settings.hubUrl() !== null) return HUB_STATUS_OFF;
     const current = this.embedded;

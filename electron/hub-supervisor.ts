@@ -44,12 +44,12 @@ export interface SupervisedHub {
 }
 
 /**
- * issue 22 (Recovery): keeps the embedded hub running. A process that exits without being asked
- * to (or fails to start) is started again after a pause that doubles with each failure in a row;
- * after too many, main waits for 'Try again'. The next process has another port (PORT=0) but the
- * same PGlite folder, so the session token, kept under EMBEDDED_HUB_KEY, still works there.
- * A new process is forked only once the last one has exited: two on one PGlite folder would
- * corrupt it.
+ * Recovery (docs/architecture.md 'The embedded hub'): keeps the embedded hub running. A process
+ * that exits without being asked to (or fails to start) is started again after a pause that doubles
+ * with each failure in a row; after too many, main waits for 'Try again'. The next process has
+ * another port (PORT=0) but the same PGlite folder, so the session token, kept under
+ * EMBEDDED_HUB_KEY, still works there. A new process is forked only once the last one has exited:
+ * two on one PGlite folder would corrupt it.
  */
 export function superviseEmbeddedHub(options: SupervisorOptions): SupervisedHub {
   const policy = { ...RESTART_POLICY, ...options.policy };

@@ -37,7 +37,7 @@ import { installSecurity, windowOptions } from './window-security';
 const devUrl = !app.isPackaged ? (process.env.HUB_RENDERER_URL ?? null) : null;
 let mainWindow: BrowserWindow | null = null;
 let connection: HubConnection | null = null;
-/** issue 22: told when the app really quits, so a window kept in the tray then closes */
+/** told when the app really quits, so a window kept in the tray then closes */
 let windowClosing: { quitting(): void } | null = null;
 let deepLinks: DeepLinks | null = null;
 
@@ -45,7 +45,7 @@ if (!app.requestSingleInstanceLock()) {
   // A second start focuses the first window: two apps on one PGlite folder would corrupt it.
   app.quit();
 } else {
-  // issue 22: bitstone-hub:// links, from this start's command line, a second start's, or macOS
+  // bitstone-hub:// links, from this start's command line, a second start's, or macOS
   deepLinks = createDeepLinks({
     app,
     platform: process.platform,
@@ -58,7 +58,7 @@ if (!app.requestSingleInstanceLock()) {
     deepLinks?.fromArgv(argv);
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.show(); // issue 22: it may be hidden in the tray
+    mainWindow.show(); // it may be hidden in the tray
     mainWindow.focus();
   });
   app.whenReady().then(start, (error: unknown) => {
@@ -86,19 +86,19 @@ function start(): void {
         migrationsDir: paths.migrationsDir,
         dataDir: path.join(app.getPath('userData'), 'hub-data'),
       }),
-    // issue 22: it restarts by itself when its process stops; the window shows a banner meanwhile
+    // it restarts by itself when its process stops; the window shows a banner meanwhile
     onHubStatus: (status) => {
       if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC_EVENTS.hubStatus, status);
     },
     log: (message) => console.error(message),
   });
   connection = hubConnection;
-  // issue 18: how this app reads in the hub's Settings → Sessions list (shared/rules/user-agent-summary.ts)
+  // how this app reads in the hub's Settings → Sessions list (shared/rules/user-agent-summary.ts)
   const userAgent = `${DESKTOP_AGENT}/${app.getVersion()} (${process.platform}; Electron ${process.versions.electron})`;
   // net.fetch: the system's proxy settings and certificate store, as a company network needs
   const hub = new HubClient({ fetch: (url, init) => net.fetch(url, init), resolveTarget: () => hubConnection.target(), tokens, userAgent, appVersion: app.getVersion() });
 
-  // issue 22: the size and place it was left at on these displays, never off-screen
+  // the size and place it was left at on these displays, never off-screen
   const options = windowOptions(paths.preload);
   const windowStates = createWindowStateStore(settingsStore);
   const initial = initialWindowState(screen, windowStates, { width: options.width ?? 1280, height: options.height ?? 820 });
@@ -116,7 +116,7 @@ function start(): void {
     window.show();
   });
   window.on('closed', () => (mainWindow = null));
-  // issue 22: a crashed or hung page offers Reload (the app's own page) instead of a blank window
+  // a crashed or hung page offers Reload (the app's own page) instead of a blank window
   const loadApp = () => void (devUrl ? window.loadURL(devUrl) : window.loadFile(indexFile));
   installRendererRecovery({ webContents: window.webContents, dialog, window: () => mainWindow, reload: loadApp, quit: () => app.quit(), log: (message) => console.error(message) });
 
@@ -125,7 +125,7 @@ function start(): void {
   };
   hub.on('session-ended', sessionEnded);
 
-  // issue 11: a notification's click, and issue 22: the Go menu, open an app path in the window.
+  // a notification's click and the Go menu open an app path in the window.
   const showWindow = () => {
     if (window.isDestroyed()) return false;
     if (window.isMinimized()) window.restore();
@@ -137,7 +137,7 @@ function start(): void {
     if (showWindow()) window.webContents.send(IPC_EVENTS.notificationOpen, { link });
   };
 
-  // issue 22: the unread count in the tray (Windows, Linux) or on the dock (macOS); with 'Keep
+  // the unread count in the tray (Windows, Linux) or on the dock (macOS); with 'Keep
   // running in the tray' on, closing the window hides it until the tray's or the menu's Quit.
   const preferences = createDesktopPreferences(settingsStore);
   const unread = createUnreadIndicator({
@@ -163,14 +163,14 @@ function start(): void {
     command: linuxLaunchCommand({ execPath: process.execPath, appImage: process.env.APPIMAGE, isPackaged: app.isPackaged, appRoot: app.getAppPath() }),
   });
   startAtLogin.refresh().catch((error: unknown) => console.error('start at login: could not refresh the autostart entry', error));
-  // issue 22: a link goes the same way, once the page has asked for the one that waited (app-link:take)
+  // a link goes the same way, once the page has asked for the one that waited (app-link:take)
   deepLinks?.attach(openInWindow);
   window.on('closed', () => deepLinks?.attach(null));
   window.webContents.on('did-start-navigation', (details) => {
     if (details.isMainFrame && !details.isSameDocument) deepLinks?.rendererLoading();
   });
 
-  // issue 22: the app's own menu (Edit, View, Go to a screen, Window, Help → About)
+  // the app's own menu (Edit, View, Go to a screen, Window, Help → About)
   const about = () =>
     showAbout({
       dialog,
@@ -190,7 +190,7 @@ function start(): void {
     Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, navigate: openInWindow, showAbout: () => void about(), areaScreens })));
   setAppMenu(null);
 
-  // issue 11: native notifications for new hub notifications; a click opens the right screen.
+  // native notifications for new hub notifications; a click opens the right screen.
   startNotificationPoller({
     Notification,
     request: (req) => hub.request(req, { endSessionOn401: false }),
@@ -209,7 +209,7 @@ function start(): void {
     log: (message, error) => console.error(message, error),
   });
 
-  // issue 22: check-ins made while the hub is away wait on disk (per hub and user) and go when it is back
+  // check-ins made while the hub is away wait on disk (per hub and user) and go when it is back
   const writeQueue = new WriteQueue({
     dir: path.join(app.getPath('userData'), 'offline-queue'),
     target: () => hubConnection.target(),
@@ -223,7 +223,7 @@ function start(): void {
   });
   window.on('closed', () => writeQueue.stop());
 
-  // issue 22: updates from the company hub (electron/updater.ts); unpackaged, electron-updater is not even loaded
+  // updates from the company hub (electron/updater.ts); unpackaged, electron-updater is not even loaded
   const updater = startDeferredUpdater({
     loadAutoUpdater: () => import('electron-updater').then((m) => m.autoUpdater),
     isPackaged: app.isPackaged,
@@ -243,18 +243,18 @@ function start(): void {
     createIpcHandlers({
       hub,
       connection: hubConnection,
-      // issue 22: the built-in hub's state for a window that loads mid-restart, and 'Try again'
+      // the built-in hub's state for a window that loads mid-restart, and 'Try again'
       hubStatus: { status: () => hubConnection.hubStatus(), restart: () => hubConnection.restartEmbedded() },
       onHubChanged: () => {
         sessionEnded();
         updater.hubChanged();
       },
-      // issue 22: 'Restart to update', and the app ⇄ hub version check
+      // 'Restart to update', and the app ⇄ hub version check
       updater,
       appVersion: app.getVersion(),
       isTrustedSender: trustedSender(appUrl, devUrl),
       openExternal: (url) => shell.openExternal(url),
-      // issue 11: SSO in the system browser, answered on a loopback listener (RFC 8252)
+      // SSO in the system browser, answered on a loopback listener (RFC 8252)
       sso: createDesktopSso({ hub, tokens, resolveTarget: () => hubConnection.target(), openExternal: (url) => shell.openExternal(url) }),
       saveFile: (input) =>
         saveFile({ dialog, writeFile, window: mainWindow, defaultDir: app.getPath('downloads'), joinPath: path.join }, input),
@@ -262,16 +262,16 @@ function start(): void {
       offlineCacheDir: path.join(app.getPath('userData'), 'offline-cache'),
       takePendingLink: () => deepLinks?.takePending() ?? null,
       writeQueue,
-      // issue 21: the person's theme choice, sent by the renderer
+      // the person's theme choice, sent by the renderer
       nativeTheme,
-      // issue 22: Settings → Desktop app, and the bell's count the moment it changes
+      // Settings → Desktop app, and the bell's count the moment it changes
       desktopSettings: { platform: process.platform, preferences, startAtLogin },
       onUnreadCount: (count) => unread.setUnread(count),
       onAreaScreens: setAppMenu,
     }),
   );
 
-  // The window loads at once; the hub starts beside it and sign-in waits for it (issue 4).
+  // The window loads at once; the hub starts beside it and sign-in waits for it.
   hubConnection.start();
   loadApp();
 }

@@ -1,7 +1,7 @@
 import type { NativeTheme } from 'electron';
 import type { ThemeChoice } from '../shared/api/preferences';
 
-// issue 21 'Themes': the renderer decides the theme (renderer/lib/theme); main only tells Chromium
+// Themes: the renderer decides the theme (renderer/lib/theme); main only tells Chromium
 // and the operating system the person's choice. With themeSource set, the page's
 // prefers-color-scheme follows it, and so do the native parts (scroll bars, dialogs, title bar).
 

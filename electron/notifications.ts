@@ -2,7 +2,7 @@ import { DESKTOP_NOTIFICATION_POLL_MS, notificationListSchema, type Notification
 import { HubError } from '../shared/api/hub-error';
 import { isAppPath } from '../shared/ipc-channels';
 
-// issue 11 part 3, desktop delivery: the token lives in main, so main asks the hub what is new
+// Notifications, desktop delivery: the token lives in main, so main asks the hub what is new
 // every 30 s (GET /notifications?since=<last id>), raises a native notification for each new
 // one and tells the renderer to refresh its bell. A click focuses the window, marks the
 // notification read and asks the renderer to open its link. Electron comes in as parameters
@@ -27,7 +27,7 @@ export interface NotificationPollerDeps {
   /** the renderer should refetch its bell */
   onChanged: () => void;
   /**
-   * issue 22: the hub's unread count from each answered poll, for the tray and the dock badge
+   * the hub's unread count from each answered poll, for the tray and the dock badge
    * (every answer carries it, so this costs no extra call); null once nobody is signed in.
    */
   onUnread?: (count: number | null) => void;

@@ -25,7 +25,7 @@ const bridge: HubBridge = {
     };
   },
   onHubStatus(listener) {
-    // issue 22: only a well-formed status reaches the page
+    // only a well-formed status reaches the page
     const changed = (_event: unknown, payload: unknown) => {
       const status = asHubStatus(payload);
       if (status) listener(status);
@@ -36,7 +36,7 @@ const bridge: HubBridge = {
     };
   },
   onUpdate(listener) {
-    // issue 22: a version and two flags, nothing else main might have put in the payload
+    // a version and two flags, nothing else main might have put in the payload
     const ready = (_event: unknown, payload: unknown) => {
       const notice = asUpdateNotice(payload);
       if (notice) listener(notice);

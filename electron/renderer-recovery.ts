@@ -35,9 +35,9 @@ export const CRASH_LOOP_TITLE = 'Bitstone Hub keeps stopping';
 type Kind = 'crashed' | 'hung';
 
 /**
- * issue 22 (Recovery): a window whose page crashed or hangs offers to reload it rather than stay
- * blank. One dialog at a time: a crash while the 'not responding' box is up replaces it; the
- * 'not responding' box goes by itself when the page answers again.
+ * Recovery (docs/architecture.md 'The embedded hub'): a window whose page crashed or hangs offers
+ * to reload it rather than stay blank. One dialog at a time: a crash while the 'not responding' box
+ * is up replaces it; the 'not responding' box goes by itself when the page answers again.
  */
 export function installRendererRecovery(deps: RendererRecoveryDeps): void {
   const now = deps.now ?? Date.now;

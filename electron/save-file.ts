@@ -36,7 +36,7 @@ export function sanitizeFileName(name: string): string {
   return cleaned;
 }
 
-/** issue 4: native save dialog, write, and report saved / cancelled / failed; never throws. */
+/** native save dialog, write, and report saved / cancelled / failed; never throws. */
 export async function saveFile(deps: SaveFileDeps, input: SaveFileInput): Promise<SaveResult> {
   const name = sanitizeFileName(input.suggestedName);
   const defaultPath = deps.defaultDir ? (deps.joinPath ?? defaultJoin)(deps.defaultDir, name) : name;

@@ -38,7 +38,7 @@ export function normalizeHubUrl(raw: string): string {
   return `${url.origin}${path}`;
 }
 
-/** issue 22: the desktop app's own switches, each under its own key beside the hub address. */
+/** the desktop app's own switches, each under its own key beside the hub address. */
 export interface DesktopPreferences {
   /** closing the window hides it in the tray (Windows and Linux); off by default */
   keepInTray(): boolean;

@@ -8,10 +8,10 @@ import type { SessionState } from '../shared/ipc';
 import type { HubClient, HubTarget } from './hub-client';
 import type { TokenStore } from './token-store';
 
-// issue 11 part 2: single sign-on from the desktop app, as native apps should (RFC 8252): the
-// system browser does the provider's sign-in, the code comes back to a loopback listener main
-// starts for one request, and main completes the sign-in with the hub and keeps the token. The
-// renderer never sees the code or the token.
+// Single sign-on from the desktop app (docs/operations.md 'Single sign-on'), as native apps should
+// (RFC 8252): the system browser does the provider's sign-in, the code comes back to a loopback
+// listener main starts for one request, and main completes the sign-in with the hub and keeps the
+// token. The renderer never sees the code or the token.
 
 export interface DesktopSsoDeps {
   hub: Pick<HubClient, 'request'>;

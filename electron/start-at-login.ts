@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_NAME } from './app-menu';
 
-// issue 22 'Start at login'. macOS and Windows keep the login item themselves
+// 'Start at login'. macOS and Windows keep the login item themselves
 // (app.setLoginItemSettings: a Login Item, the HKCU Run key). Electron does not do it on Linux, so
 // there the app writes the XDG Autostart entry (a .desktop file in ~/.config/autostart) that GNOME,
 // KDE, Xfce, Cinnamon and the rest start at sign-in, and removes it to turn the option off.

@@ -1,7 +1,7 @@
 import type { MenuItemConstructorOptions, NativeImage } from 'electron';
 import { APP_NAME } from './app-menu';
 
-// issue 22: the unread count outside the window. Windows and Linux get a tray icon whose tooltip
+// The unread count outside the window. Windows and Linux get a tray icon whose tooltip
 // and menu carry it (and Linux's Unity-style launchers the badge app.setBadgeCount sets); macOS
 // gets the dock badge, and no tray: the dock icon already is where a Mac user looks. Electron comes
 // in as parameters (style.md, after Actual Budget), so this is tested in Node.

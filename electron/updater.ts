@@ -4,7 +4,7 @@ import type { UpdateNotice } from '../shared/ipc';
 import { compareVersions } from '../shared/rules/app-compat';
 import { apiUrl } from './hub-client';
 
-// issue 22: the app updates itself from the company hub it is connected to: a check at start and
+// The app updates itself from the company hub it is connected to: a check at start and
 // every 4 hours, the download in the background, 'Restart to update' offered without interrupting
 // work, and an update an admin marked required installed at the next start. electron-updater does
 // the downloading and verifying (the sha512 in latest.yml; on Windows the installer's signature

@@ -2,7 +2,7 @@ import type { BrowserWindowConstructorOptions, Session, WebContents } from 'elec
 import { contentSecurityPolicy } from '../shared/content-security';
 import { isExternallyOpenable } from './external-links';
 
-// issue 4: one hardened window. Each decision is a plain function so the tests check it without
+// One hardened window. Each decision is a plain function so the tests check it without
 // an Electron binary (style.md: security tested like a feature).
 
 export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
@@ -92,7 +92,7 @@ export function installSecurity(webContents: SecuredWebContents, session: Secure
     });
   }
   // Camera, notifications, geolocation...: the hub needs none of them. Writing text to the
-  // clipboard is the one exception (issue 22: 'Copy link'; a one-time password's Copy), for the
+  // clipboard is the one exception ('Copy link'; a one-time password's Copy), for the
   // app's own page only; reading it stays refused.
   const granted = (permission: string, requestingUrl: string | undefined) =>
     permission === 'clipboard-sanitized-write' && !!requestingUrl && isAllowedNavigation(requestingUrl, options.appUrl);

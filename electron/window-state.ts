@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { KeyValueStore } from './token-store';
 
-// issue 22: the window comes back where it was left, per display set (a laptop alone and the
+// The window comes back where it was left, per display set (a laptop alone and the
 // laptop at its desk with two monitors each keep their own place), and never off-screen: a
 // window restored onto a monitor that is gone is one nobody can reach. The decisions are plain
 // functions of the saved state and screen.getAllDisplays(); Electron comes in as parameters.

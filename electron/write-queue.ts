@@ -7,7 +7,7 @@ import { HubError, isHubErrorShape } from '../shared/api/hub-error';
 import { checkQueueable, QUEUE_MESSAGES, queuedWriteSchema, sendOutcome, type QueueableRequest, type QueuedWrite } from '../shared/rules/queued-writes';
 import type { HubClient, HubTarget } from './hub-client';
 
-// issue 22, offline writes are not lost: a check-in made while the hub is away waits in a JSON file
+// Offline writes are not lost: a check-in made while the hub is away waits in a JSON file
 // per hub and signed-in user under userData/offline-queue, and main sends it when the hub answers
 // again, in order, one at a time. The hub's refusal (403, 404, 409…) is kept with its message until
 // the person dismisses it; no answer or the hub's own trouble (0, 5xx) leaves it for the next try.

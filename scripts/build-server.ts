@@ -10,7 +10,7 @@ import { writePreparedData } from './prepared-data';
 // outside the asar. Bundled deps that are CommonJS call require(), hence the createRequire banner.
 // PGlite finds its wasm and data files next to the module that loads it (new URL(..., import.meta.url)),
 // so they are copied next to hub.mjs; the SQL migrations too (HUB_MIGRATIONS_DIR); and the
-// databases its first start unpacks instead of making one (issue 20, scripts/prepared-data.ts).
+// databases its first start unpacks instead of making one (scripts/prepared-data.ts).
 // HUB_BUILD_DIR builds elsewhere than dist/ (the packaging test builds into a temporary folder).
 
 const outDir = path.join(process.env.HUB_BUILD_DIR ?? 'dist', 'server');
@@ -46,7 +46,7 @@ await build({
   logLevel: 'info',
   // Optional native add-ons of bundled deps that we never use.
   external: ['pg-native', 'bufferutil', 'utf-8-validate'],
-  // issue 20: loaded on first use, not at every start (scripts/lazy-modules.ts)
+  // loaded on first use, not at every start (scripts/lazy-modules.ts)
   plugins: [lazyModules(LAZY_MODULES)],
   banner: {
     js: [

@@ -8,7 +8,7 @@ import { journalTags, PREPARED_MANIFEST, type PreparedManifest } from '../server
 import * as schema from '../server/db/schema';
 import { seedDemoCompany } from '../server/db/seed/index';
 
-// issue 20: the databases the embedded hub's first start unpacks (server/db/prepared-data.ts)
+// The databases the embedded hub's first start unpacks (server/db/prepared-data.ts)
 // instead of running PGlite's initdb, the migrations and the seed (~10 s): one with the demo
 // company, one with only the schema (HUB_DEMO=0: the hub adds its bootstrap admin). Made in
 // memory, checkpointed so they open with no WAL to replay, and dumped by PGlite itself.

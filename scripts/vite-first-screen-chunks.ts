@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build, type InlineConfig, type Plugin, type Rolldown } from 'vite';
 
-// issue 20, "Fewer, larger chunks for the first screen after sign-in". Left to itself the bundler
+// "Fewer, larger chunks for the first screen after sign-in". Left to itself the bundler
 // makes one chunk per set of routes that share a module: ~140 files, of which the login page
 // fetched 40 and the objectives page from a cold cache 110, most under 1 KB. Two groups fix the
 // screens a person waits for and leave every other route split as before:

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-// issue 21: the web app's service worker (renderer/public/offline-sw.js) keeps every file of the
+// The web app's service worker (renderer/public/offline-sw.js) keeps every file of the
 // build from the moment it installs, so a screen never opened before still loads its code with
 // the hub down. It learns which files those are from this list, written by the build beside them.
 

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-// issue 20: the hub serves the web build as it lies on disk, so the build writes a brotli and a
+// The hub serves the web build as it lies on disk, so the build writes a brotli and a
 // gzip copy beside every text file once, at the highest levels (it has the time; a hub
 // compressing on each request would spend it on every morning's sign-in). @fastify/static
 // (server/plugins/web.ts, preCompressed) picks the best copy the browser accepts.

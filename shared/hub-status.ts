@@ -1,5 +1,5 @@
-// issue 22 (Recovery): what main tells the window about the built-in hub's process. Plain
-// TypeScript without zod, so the sandboxed preload can check what it forwards.
+// Recovery (docs/architecture.md 'The embedded hub'): what main tells the window about the built-in
+// hub's process. Plain TypeScript without zod, so the sandboxed preload can check what it forwards.
 
 export const HUB_STATES = ['starting', 'running', 'restarting', 'failed', 'off'] as const;
 export type HubState = (typeof HUB_STATES)[number];

@@ -37,17 +37,17 @@ export const IPC_CHANNELS = [
 /** Events main sends to the renderer. */
 export const IPC_EVENTS = {
   sessionEnded: 'session:ended',
-  /** issue 11: main found new notifications (the renderer refetches its bell) */
+  /** main found new notifications (the renderer refetches its bell) */
   notificationsChanged: 'notifications:changed',
-  /** issue 11: the user clicked a native notification; payload { link } (an app path) */
+  /** the user clicked a native notification; payload { link } (an app path) */
   notificationOpen: 'notifications:open',
-  /** issue 22: the built-in hub stopped, restarts, gave up or runs again; payload a HubStatus (shared/hub-status.ts) */
+  /** the built-in hub stopped, restarts, gave up or runs again; payload a HubStatus (shared/hub-status.ts) */
   hubStatus: 'hub:status-changed',
-  /** issue 22: the tray's Notifications item; the window opens the bell's list */
+  /** the tray's Notifications item; the window opens the bell's list */
   notificationsShow: 'notifications:show',
-  /** issue 22: an update was downloaded and verified; payload an UpdateNotice (shared/ipc.ts) */
+  /** an update was downloaded and verified; payload an UpdateNotice (shared/ipc.ts) */
   updateReady: 'update:ready',
-  /** issue 22: the offline write queue changed; payload { sent } (how many changes the hub just took) */
+  /** the offline write queue changed; payload { sent } (how many changes the hub just took) */
   queueChanged: 'queue:changed',
 } as const;
 

@@ -10,20 +10,20 @@ import type { IPC_CHANNELS } from './ipc-channels';
 import type { UpdateNotice } from './update-notice';
 
 // The channel map between the renderer (through preload's window.hub) and Electron main.
-// Main validates every payload with these schemas before acting (issue 4).
+// Main validates every payload with these schemas before acting.
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** design §3 (Files): the hub's multipart limit; pictures shown from the hub are held to the same. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-/** an API path below /api, e.g. '/user/12': never a way out of the hub's /api (issue 4) */
+/** an API path below /api, e.g. '/user/12': never a way out of the hub's /api */
 const apiPath = z.string().startsWith('/').max(2000).refine((p) => !p.includes('..') && !p.includes('://') && !p.startsWith('//') && !p.includes('\\'), 'Invalid path');
 // header values main writes into the multipart body: no line breaks, no quotes
 // eslint-disable-next-line no-control-regex
 const headerSafe = (max: number) => z.string().min(1).max(max).refine((v) => !/[\r\n"\u0000]/.test(v), 'Invalid characters');
 
-/** issue 6 offline viewing: the persisted query cache main writes per signed-in user */
+/** offline viewing: the persisted query cache main writes per signed-in user */
 export const MAX_OFFLINE_CACHE_BYTES = 4 * 1024 * 1024;
 // a user id only ever becomes a number in a file name main builds itself: no path can be smuggled in
 const offlineUserId = z.number({ error: 'Invalid user id' }).int('Invalid user id').positive('Invalid user id').max(2_147_483_647, 'Invalid user id');
@@ -54,9 +54,9 @@ export const ipcSchemas = {
   'session:login': z.object({ username: z.string().max(100), password: z.string().max(500) }),
   'session:logout': z.undefined(),
   'session:state': z.undefined(),
-  /** issue 11: OpenID Connect in the system browser, the code caught on a loopback listener in main */
+  /** OpenID Connect in the system browser, the code caught on a loopback listener in main */
   'session:sso-oidc': z.undefined(),
-  /** issue 11: the company directory's (LDAP) username and password */
+  /** the company directory's (LDAP) username and password */
   'session:sso-ldap': z.object({ username: z.string().max(100), password: z.string().max(500) }),
   'settings:get': z.undefined(),
   // http(s) only: the token is sent to this address.
@@ -82,33 +82,33 @@ export const ipcSchemas = {
   }),
   /** sign-out: every user's cache goes, nothing of the session stays on the machine */
   'offline-cache:clear': z.undefined(),
-  /** issue 21: the person's theme choice, so main sets nativeTheme (native parts, and 'system' media queries) to match */
+  /** the person's theme choice, so main sets nativeTheme (native parts, and 'system' media queries) to match */
   'theme:set': z.object({ choice: themeChoiceSchema }),
-  /** issue 22: the built-in hub's state now (a window loaded mid-restart asks) */
+  /** the built-in hub's state now (a window loaded mid-restart asks) */
   'hub:status': z.undefined(),
-  /** issue 22: 'Try again' once main has given up restarting the built-in hub */
+  /** 'Try again' once main has given up restarting the built-in hub */
   'hub:restart': z.undefined(),
-  /** issue 22: the bitstone-hub:// link that came before the page listened (electron/deep-links.ts); taking it clears it */
+  /** the bitstone-hub:// link that came before the page listened (electron/deep-links.ts); taking it clears it */
   'app-link:take': z.undefined(),
-  /** issue 22: the desktop app's own switches: keep running in the tray, start at login */
+  /** the desktop app's own switches: keep running in the tray, start at login */
   'desktop-settings:get': z.undefined(),
   'desktop-settings:set': z
     .strictObject({ keepInTray: z.boolean().optional(), startAtLogin: z.boolean().optional() })
     .refine((v) => v.keepInTray !== undefined || v.startAtLogin !== undefined, 'Choose a setting to change'),
-  /** issue 22: the bell's unread count, at once, for the tray and the dock badge; null: no bell (signed out) */
+  /** the bell's unread count, at once, for the tray and the dock badge; null: no bell (signed out) */
   'notifications:unread': z.object({ count: z.number().int().nonnegative().max(1_000_000).nullable() }),
   /**
    * The objective area's entries the signed-in person's navigation shows (shared/rules/objective-area.ts),
    * so the Go menu offers the same ones; null: nobody is signed in
    */
   'menu:area-screens': z.object({ screens: z.array(z.enum(OBJECTIVE_AREA_KEYS)).max(OBJECTIVE_AREA_KEYS.length).nullable() }),
-  /** issue 22: the update main has downloaded (null: none), for a window that opens after the event */
+  /** the update main has downloaded (null: none), for a window that opens after the event */
   'update:state': z.undefined(),
-  /** issue 22: 'Restart to update': main quits and installs the downloaded update */
+  /** 'Restart to update': main quits and installs the downloaded update */
   'update:install': z.undefined(),
-  /** issue 22: whether this app and its hub fit together (shared/rules/app-compat.ts) */
+  /** whether this app and its hub fit together (shared/rules/app-compat.ts) */
   'hub:compat': z.undefined(),
-  /** issue 22: a change made while the hub is away, kept on disk by main (shared/rules/queued-writes.ts says which) */
+  /** a change made while the hub is away, kept on disk by main (shared/rules/queued-writes.ts says which) */
   'queue:add': z.object({
     userId: offlineUserId,
     what: z.string().trim().min(1).max(300),
@@ -137,7 +137,7 @@ export const sessionStateSchema = z.object({
   signedIn: z.boolean(),
   user: sessionUserSchema.nullable(),
   firstLogin: z.boolean(),
-  /** issue 18: signed in with an admin's one-time password; the stepper asks for a new one first */
+  /** signed in with an admin's one-time password; the stepper asks for a new one first */
   passwordMustChange: z.boolean(),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
@@ -152,17 +152,17 @@ export interface HubSettings {
   tokenPersistence: 'encrypted' | 'memory';
 }
 
-/** issue 22: an update electron-updater has downloaded and checked, as main tells the window. */
+/** an update electron-updater has downloaded and checked, as main tells the window. */
 export type { UpdateNotice } from './update-notice';
 
-/** issue 22: the app's and the hub's versions checked against each other when the app connects. */
+/** the app's and the hub's versions checked against each other when the app connects. */
 export type HubCompat =
   | { status: 'ok' }
   /** the hub did not answer (yet): sign-in shows its own error */
   | { status: 'unknown' }
   | { status: 'app-too-old' | 'hub-too-old'; title: string; message: string };
 
-/** issue 22: what the desktop app's own section of Settings shows. */
+/** what the desktop app's own section of Settings shows. */
 export interface DesktopSettings {
   platform: 'darwin' | 'win32' | 'linux' | 'other';
   /** Windows and Linux: the app has a tray icon, so the window can be kept there */
@@ -230,15 +230,15 @@ export interface HubBridge {
   invoke<C extends IpcChannel>(channel: C, payload?: IpcPayload<C>): Promise<IpcResult<C>>;
   onSessionEnded(listener: () => void): () => void;
   /**
-   * issue 11: main's notification poller. 'changed' when new ones arrived, 'open' with the app
+   * main's notification poller. 'changed' when new ones arrived, 'open' with the app
    * path when a native notification was clicked. Optional: older preloads lack it.
    */
   onNotifications?(listener: (event: NotificationBridgeEvent) => void): () => void;
-  /** issue 22: the built-in hub's state as main's supervisor changes it. Optional: older preloads lack it. */
+  /** the built-in hub's state as main's supervisor changes it. Optional: older preloads lack it. */
   onHubStatus?(listener: (status: HubStatus) => void): () => void;
-  /** issue 22: main downloaded an update. Optional: older preloads and the web lack it. */
+  /** main downloaded an update. Optional: older preloads and the web lack it. */
   onUpdate?(listener: (notice: UpdateNotice) => void): () => void;
-  /** issue 22: main's write queue changed (sent: how many changes the hub just took). Optional: older preloads lack it. */
+  /** main's write queue changed (sent: how many changes the hub just took). Optional: older preloads lack it. */
   onQueueChanged?(listener: (change: QueueChange) => void): () => void;
 }
 
@@ -246,6 +246,6 @@ export interface QueueChange {
   sent: number;
 }
 
-/** 'show': the tray's Notifications item asks for the bell's list (issue 22) */
+/** 'show': the tray's Notifications item asks for the bell's list */
 export type NotificationBridgeEvent = { type: 'changed' } | { type: 'open'; link: string } | { type: 'show' };
 

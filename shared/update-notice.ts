@@ -1,4 +1,4 @@
-// issue 22: what main tells the window about a downloaded update. Zod-free, so the sandboxed
+// What main tells the window about a downloaded update. Zod-free, so the sandboxed
 // preload can check what it forwards without bundling zod (as shared/ipc-channels.ts).
 
 export interface UpdateNotice {

@@ -1,7 +1,7 @@
 import type { ChannelActions } from './result';
 
 export interface AppLinkDeps {
-  /** issue 22: electron/deep-links.ts's takePending; absent where no link can come (the e2e rig) */
+  /** electron/deep-links.ts's takePending; absent where no link can come (the e2e rig) */
   takePendingLink?: () => string | null;
 }
 

@@ -5,7 +5,7 @@ import type { StartAtLogin } from '../start-at-login';
 import { hasTray } from '../tray';
 import { badRequest, type ChannelActions } from './result';
 
-// issue 22: Settings → Desktop app. The tray switch is kept in the settings store; the login
+// Settings → Desktop app. The tray switch is kept in the settings store; the login
 // switch is the system's own (electron/start-at-login.ts), so it is read back after each change.
 
 export interface DesktopSettingsDeps {

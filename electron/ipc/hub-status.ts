@@ -2,7 +2,7 @@ import { HUB_STATUS_OFF, type HubStatus } from '../../shared/hub-status';
 import type { ChannelActions } from './result';
 
 export interface HubStatusDeps {
-  /** issue 22: the built-in hub's supervisor (through HubConnection); absent where there is none (the e2e rig) */
+  /** the built-in hub's supervisor (through HubConnection); absent where there is none (the e2e rig) */
   hubStatus?: { status(): HubStatus; restart(): HubStatus };
 }
 

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { HubError } from '../../shared/api/hub-error';
 import type { ChannelActions } from './result';
 
-// issue 6 offline viewing (desktop): the renderer's persisted query cache lives in one JSON file
-// per signed-in user in the app's user-data folder, so a restart with the hub down still has it.
+// Offline viewing on the desktop (docs/operations.md 'Offline viewing'): the renderer's persisted
+// query cache lives in one JSON file per signed-in user in the app's user-data folder, so a restart
+// with the hub down still has it.
 
 export interface OfflineCacheDeps {
   /** e.g. {userData}/offline-cache; absent: the channels answer 503 and the app simply forgets */

@@ -48,7 +48,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...updatesActions(deps),
     ...writeQueueActions(deps),
   };
-  // issue 22: the hub answering again (the renderer's health poll included) sends the queued changes
+  // the hub answering again (the renderer's health poll included) sends the queued changes
   actions['hub:request'] = wakingQueueOnAnswer(actions['hub:request'], deps);
   const handlers = {} as Record<IpcChannel, IpcHandler<IpcChannel>>;
   for (const channel of Object.keys(ipcSchemas) as IpcChannel[]) {

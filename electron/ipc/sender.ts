@@ -13,7 +13,7 @@ export interface PagePrinter {
 }
 
 /**
- * issue 4: main acts only for the app's own page — the packaged index.html, or the dev server in
+ * Main acts only for the app's own page — the packaged index.html, or the dev server in
  * development — never for a page the window was somehow led to, nor a frame inside it.
  */
 export function trustedSender(appUrl: string, devUrl?: string | null): (url: string) => boolean {

@@ -5,7 +5,7 @@ export interface SessionDeps {
   hub: Pick<HubClient, 'login' | 'logout' | 'state'>;
 }
 
-/** HubClient keeps the token; these answers are SessionState only (no token, issue 4). */
+/** HubClient keeps the token; these answers are SessionState only (no token). */
 export function sessionActions(deps: SessionDeps): ChannelActions<'session:login' | 'session:logout' | 'session:state'> {
   return {
     'session:login': ({ username, password }) => deps.hub.login(username, password),

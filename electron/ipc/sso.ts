@@ -9,7 +9,7 @@ export interface SsoDeps {
 
 const unavailable = () => new HubError({ status: 503, serverError: false, errors: [{ message: 'Single sign-on is not available in this window.' }] });
 
-/** issue 11: SSO sign-ins; like session:login they answer SessionState only (no token, no code). */
+/** SSO sign-ins; like session:login they answer SessionState only (no token, no code). */
 export function ssoActions(deps: SsoDeps): ChannelActions<'session:sso-oidc' | 'session:sso-ldap'> {
   return {
     'session:sso-oidc': () => {

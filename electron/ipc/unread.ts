@@ -1,7 +1,7 @@
 import type { ChannelActions } from './result';
 
 export interface UnreadDeps {
-  /** issue 22: the bell's count for the tray and the dock badge (electron/tray.ts); null: signed out */
+  /** the bell's count for the tray and the dock badge (electron/tray.ts); null: signed out */
   onUnreadCount?: (count: number | null) => void;
 }
 

@@ -14,7 +14,7 @@ export interface UpdatesDeps {
 
 type Deps = UpdatesDeps & { hub: Pick<HubClient, 'request'>; connection: Pick<HubConnection, 'settings'> };
 
-/** issue 22: the window's side of updates, and the app ⇄ hub version check. */
+/** the window's side of updates, and the app ⇄ hub version check. */
 export function updatesActions(deps: Deps): ChannelActions<'update:state' | 'update:install' | 'hub:compat'> {
   return {
     'update:state': async () => deps.updater?.notice() ?? null,

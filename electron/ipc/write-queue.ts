@@ -2,7 +2,7 @@ import { HubError } from '../../shared/api/hub-error';
 import type { WriteQueue } from '../write-queue';
 import type { ChannelAction, ChannelActions } from './result';
 
-// issue 22: the offline write queue's channels. The payload is checked by shared/ipc.ts, the
+// The offline write queue's channels. The payload is checked by shared/ipc.ts, the
 // request itself by the queue (only what shared/rules/queued-writes.ts allows).
 
 export interface WriteQueueDeps {

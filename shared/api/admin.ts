@@ -3,7 +3,7 @@ import { envelope, idSchema, pagedSchema, refSchema, shortText } from './common'
 import { ENTITY_STATUSES, TABLE_PAGE_SIZES } from '../rules/constants';
 import { NAME_MESSAGES } from '../rules/people-messages';
 
-// The admin area's teams, jobs and users calls (design §4 table; issue 7). Roles live in
+// The admin area's teams, jobs and users calls (design §4 table). Roles live in
 // roles.ts, links in links.ts, the audit log in audit.ts.
 
 /** A required, trimmed name (spec §5: 'Name is required.'). */
@@ -53,7 +53,7 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 export const adminUserRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** issue 26: names the personal data archive an admin downloads */
+  /** names the personal data archive an admin downloads */
   username: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),

@@ -3,9 +3,9 @@ import { ALIGNMENT_MESSAGES as A, PRIVATE_OBJECTIVE_LABEL, ROLLUP_MODES, WEIGHT_
 import { OBJECTIVE_LEVELS } from '../rules/objective-levels';
 import { envelope, idSchema, ID_MAX, isoDateSchema, refSchema } from './common';
 
-// issue 24 'Levels and links': the alignment calls. The objective's own shapes (objectives.ts)
-// carry its level, roll-up mode and links; this file holds the link, tree and search shapes.
-// It imports nothing from objectives.ts, which imports from here.
+// Alignment's levels and links (docs/api.md#alignment): the alignment calls. The objective's own
+// shapes (objectives.ts) carry its level, roll-up mode and links; this file holds the link, tree
+// and search shapes. It imports nothing from objectives.ts, which imports from here.
 
 export const objectiveLevelSchema = z.enum(OBJECTIVE_LEVELS, { error: 'Level must be personal, team or company' });
 export const rollupModeSchema = z.enum(ROLLUP_MODES, { error: A.rollupMode });

@@ -3,7 +3,7 @@ import { envelope, isoDateSchema, pagedSchema, refSchema } from './common';
 
 // GET /audit (design §4 admin extras): every admin change, newest first, paged on the hub.
 
-// issue 22: desktop_release, the required mark and uploads of Admin → Desktop app
+// desktop_release: the required mark and uploads of Admin → Desktop app
 export const AUDIT_ENTITIES = ['user', 'team', 'job', 'role', 'link', 'setting', 'desktop_release'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -14,7 +14,7 @@ export const loginResultSchema = z.object({
   accessToken: z.string(),
   user: sessionUserSchema,
   firstLogin: z.boolean(),
-  /** issue 18: signed in with a one-time password an admin set; a new one is chosen first */
+  /** signed in with a one-time password an admin set; a new one is chosen first */
   passwordMustChange: z.boolean(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
@@ -29,7 +29,7 @@ export const capabilitiesResponseSchema = envelope(z.object({ capabilities: z.ar
 /**
  * 'Confirm your information' step, at the first sign-in only: the user confirms (and may correct)
  * their contact details. The email is left out (or sent unchanged) by a person who may not change
- * it (issue 18: shared/rules/user-fields.ts).
+ * it (shared/rules/user-fields.ts).
  */
 export const confirmInfoBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(200),

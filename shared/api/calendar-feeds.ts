@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CALENDAR_FEED_KEY } from '../rules/calendar-feeds';
 import { envelope } from './common';
 
-// issue 25 'Calendar feeds': GET /calendar-feeds (the caller's feeds, on or off), PUT
-// /calendar-feeds/:feed (turn on, or renew: a new address, the old one answers 404), DELETE
+// Calendar feeds (docs/api.md#calendar-feeds): GET /calendar-feeds (the caller's feeds, on or off),
+// PUT /calendar-feeds/:feed (turn on, or renew: a new address, the old one answers 404), DELETE
 // /calendar-feeds/:feed (turn off). The feed itself is GET /calendar/<secret>.ics, text/calendar.
 
 export const calendarFeedKeySchema = z.string().regex(CALENDAR_FEED_KEY, { error: 'Unknown calendar feed.' });

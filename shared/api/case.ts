@@ -1,7 +1,7 @@
 // design §4: snake_case on the wire, camelCase in code. Both transports and the hub use these.
 
 /**
- * Every response key passes through here (issue 10: the regex rename was a visible share of the
+ * Every response key passes through here (the regex rename was a visible share of the
  * hub's time per request). The keys are our schemas' few hundred field names, so each is renamed
  * once and remembered; past MEMO_LIMIT (keys of free-form JSON) they are renamed each time.
  */

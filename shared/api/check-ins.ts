@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CHECK_IN_COMMENT_MAX, CHECK_IN_MESSAGES as M, CONFIDENCES } from '../rules/check-ins';
 import { envelope, refSchema } from './common';
 
-// issue 11 §1: GET/POST /key-result/:id/check-ins. Percent 0-100, a confidence, an optional comment;
-// the author and the time come from the hub.
+// Key-result check-ins: GET/POST /key-result/:id/check-ins. Percent 0-100, a confidence, an
+// optional comment; the author and the time come from the hub.
 
 /** A bounded id: an out-of-range number is a 404-able 400, never an integer overflow in SQL. */
 export const checkInParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

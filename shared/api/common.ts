@@ -14,7 +14,7 @@ export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ data });
 
 /**
  * PostgreSQL's `integer`, the type of every id: a larger id is a 400 at the edge, never an
- * out-of-range error from the database (issue 18; openapi-fuzz.test.ts holds every request to it).
+ * out-of-range error from the database (openapi-fuzz.test.ts holds every request to it).
  */
 export const ID_MAX = 2_147_483_647;
 
@@ -28,7 +28,7 @@ export const idParamSchema = z.object({ id: z.coerce.number().int().positive().m
 
 /**
  * A yes/no query parameter: 'true'/'1' or 'false'/'0'. Anything else is a 400 naming the
- * parameter, not a silent 'no' (issue 10 bad-input suite).
+ * parameter, not a silent 'no' (the bad-input tests, tests/api/input-edge.test.ts).
  */
 export const queryBoolean = z.preprocess(
   (v) => (typeof v === 'boolean' ? String(v) : v),
@@ -53,6 +53,6 @@ export const pageQuerySchema = z.object({
 export const pagedSchema = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 
-/** Header a cookie-authenticated state-changing request must carry (CSRF guard, issue 3). */
+/** Header a cookie-authenticated state-changing request must carry (SECURITY.md: the CSRF guard). */
 export const CSRF_HEADER = 'x-hub-request';
 export const SESSION_COOKIE = 'hub_session';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DESKTOP_AGENT } from '../rules/user-agent-summary';
 import { envelope } from './common';
 
-// issue 22: the desktop app's updates, served by the hub it is connected to. The contract between
+// The desktop app's updates, served by the hub it is connected to. The contract between
 // the hub's release routes (server/routes/desktop-releases.ts) and the app's updater
 // (electron/updater.ts), fixed here so both sides build on the same shape.
 
@@ -26,7 +26,7 @@ export const desktopPolicySchema = z.object({
 export type DesktopPolicy = z.infer<typeof desktopPolicySchema>;
 export const desktopPolicyResponseSchema = envelope(desktopPolicySchema);
 
-// --- the hub's releases folder, as Admin → Desktop app shows it (issue 22) ---------------------
+// --- the hub's releases folder, as Admin → Desktop app shows it --------------------------------
 
 /** electron-builder's update metadata file for each platform, as the generic provider asks for it. */
 export const DESKTOP_METADATA_FILES: Record<DesktopPlatform, string> = {

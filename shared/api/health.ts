@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { envelope } from './common';
 
-/** GET /health (issue 3): the database answers and every committed migration is applied. */
+/** GET /health: the database answers and every committed migration is applied. */
 export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   migrations: z.number().int(),
-  // issue 22: what the desktop app compares with its own (shared/rules/app-compat.ts)
+  // what the desktop app compares with its own (shared/rules/app-compat.ts)
   /** the hub's release (package.json) */
   version: z.string(),
   /** raised on every breaking API change */
@@ -23,7 +23,7 @@ export const HEALTH_MESSAGES = {
 } as const;
 
 /**
- * GET /health/ready (issue 23): whether a load balancer or a rolling restart should send this hub
+ * GET /health/ready: whether a load balancer or a rolling restart should send this hub
  * work. /health stays the liveness check; readiness also fails while the hub drains.
  */
 export const readySchema = z.object({ status: z.literal('ready') });

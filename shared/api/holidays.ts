@@ -10,7 +10,7 @@ import { envelope, isoDateSchema } from './common';
 export const calendarDaySchema = isoDateSchema;
 export { isCalendarDay } from '../rules/dates';
 
-/** GET /holidays?from&to: a bounded range, never the whole history (issue 8). */
+/** GET /holidays?from&to: a bounded range, never the whole history. */
 export const holidaysQuerySchema = z
   .object({ from: calendarDaySchema, to: calendarDaySchema })
   .superRefine((range, ctx) => {

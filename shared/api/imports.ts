@@ -6,9 +6,9 @@ import { envelope } from './common';
 export const IMPORT_MESSAGES = {
   csvRequired: 'A CSV file is required.',
   badRows: 'The file has invalid rows; nothing was imported.',
-  /** issue 18: a run whose lease lapsed (its hub died mid-import) */
+  /** a run whose lease lapsed (its hub died mid-import) */
   runStopped: 'The hub running this import stopped before it finished. Run the import again.',
-  /** issue 18: anything thrown that was not written for the admin (the hub's log has the error) */
+  /** anything thrown that was not written for the admin (the hub's log has the error) */
   runFailed: 'The import stopped on an unexpected error. The hub log has the details.',
 } as const;
 

@@ -27,7 +27,7 @@ export const KEY_RESULT_EDIT_FIELDS = Object.keys(keyResultCreateSchema.shape) a
 
 /**
  * PUT /key-result/:id: fields and/or complete (with a completion score) or start. Edited fields
- * carry the version they were read at (issue 18, see versionSchema); an action alone is checked
+ * carry the version they were read at (see versionSchema); an action alone is checked
  * against the key result's status (keyResultActionFor) and the version only when sent.
  */
 export const keyResultUpdateSchema = keyResultCreateSchema

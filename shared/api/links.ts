@@ -16,7 +16,7 @@ export const LINK_MESSAGES = {
   noPicture: 'This link has no picture.',
 } as const;
 
-/** spec §6 of issue 7: a `javascript:` or `file:` URL is refused; only http(s) opens in a browser. */
+/** A link card's URL: a `javascript:` or `file:` URL is refused; only http(s) opens in a browser. */
 export function isWebUrl(value: string): boolean {
   try {
     const url = new URL(value);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './common';
 import { memberSummarySchema } from './users';
 
-// Team endpoints used at sign-in and by the my-team drawer (issue 3 item 6, design §4 table).
+// Team endpoints used at sign-in and by the my-team drawer (design §4 table).
 
 /** GET /user/team: members of the teams I belong to or lead, without me. */
 export const teamMembersResponseSchema = envelope(z.object({ items: z.array(memberSummarySchema) }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, pageQuerySchema } from './common';
 
-// issue 11 part 3: GET /notifications, POST /notifications/:id/read, POST /notifications/read-all,
+// Notifications: GET /notifications, POST /notifications/:id/read, POST /notifications/read-all,
 // GET/PUT /notifications/settings, GET /notifications/stream (server-sent events).
 
 export const NOTIFICATION_KINDS = [
@@ -12,9 +12,9 @@ export const NOTIFICATION_KINDS = [
   'objective_due_soon',
   'objective_overdue',
   'check_in_reminder',
-  // issue 26: admins hear once when an archived person is past the retention period
+  // admins hear once when an archived person is past the retention period
   'archived_past_retention',
-  // issue 24: an objective (or key result) now supports one of mine
+  // alignment: an objective (or key result) now supports one of mine
   'objective_supported',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind' });
@@ -98,7 +98,7 @@ export const notificationStreamQuerySchema = z.object({
 });
 
 /**
- * SSE events on /notifications/stream (issue 23: resumable). Every event's `id:` is a
+ * SSE events on /notifications/stream (resumable). Every event's `id:` is a
  * notification id, the newest one the stream has delivered (or told the client to refetch up
  * to), so a client reconnecting with it as Last-Event-ID, to any hub, gets exactly what is newer.
  */

@@ -63,7 +63,7 @@ export const objectiveFormSchema = objectiveFormShape.superRefine(subcategoryBel
 export type ObjectiveForm = z.input<typeof objectiveFormSchema>;
 
 /**
- * POST /alignment/objectives (issue 24): a team or company objective, the personal form's fields
+ * POST /alignment/objectives: a team or company objective, the personal form's fields
  * plus its level. A team objective names its team (the hub answers 'Team is required' without
  * one); a company objective belongs to no team and any team sent is ignored.
  */
@@ -80,7 +80,7 @@ export type LevelObjectiveForm = z.input<typeof levelObjectiveFormSchema>;
 export const OBJECTIVE_EDIT_FIELDS = Object.keys(objectiveFormShape.shape) as Array<keyof typeof objectiveFormShape.shape>;
 
 /**
- * Optimistic concurrency (issue 6, issue 18 "blind overwrites"): the lastModificationDate the
+ * Optimistic concurrency, so no edit blindly overwrites another: the lastModificationDate the
  * editor read, which the hub compares with the row's (409 when it moved). Required with any
  * edited field, so no client overwrites a change it never saw. A status action alone is a
  * command checked against the current status (§4) and may leave it out; when sent, it is checked.
@@ -136,7 +136,7 @@ export const objectiveListQuerySchema = z.object({
   jobId: optionalId,
   createdFrom: calendarDaySchema.optional(),
   createdTo: calendarDaySchema.optional(),
-  /** issue 24: one level only (the 'Supports' picker, the alignment screens) */
+  /** one level only (the 'Supports' picker, the alignment screens) */
   level: objectiveLevelSchema.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(OBJECTIVES_PAGE_SIZE),
@@ -199,26 +199,26 @@ export const objectiveSchema = z.object({
   readOnly: z.boolean(),
   /** §4 menu for the caller (empty when read-only) */
   availableActions: z.array(objectiveActionSchema),
-  /** issue 24: personal (the spec's objectives), team or company */
+  /** personal (the spec's objectives), team or company */
   level: objectiveLevelSchema.default('personal'),
   /** alignment: progress from its own key results, or rolled up from what supports it */
   rollupMode: rollupModeSchema.default('key_results'),
-  /** issue 24: what it (or one of its key results) supports; null is 'a private objective' */
+  /** what it (or one of its key results) supports; null is 'a private objective' */
   supports: z.array(supportedRefSchema).default([]),
-  /** issue 24: how many links point at it */
+  /** how many links point at it */
   supportedByCount: z.number().int().default(0),
 });
 export type Objective = z.infer<typeof objectiveSchema>;
 
 export const objectiveDetailSchema = objectiveSchema.extend({
   keyResults: z.array(keyResultSchema),
-  /** issue 24: 'Supports …' and 'Supported by …', each end as the caller may see it */
+  /** 'Supports …' and 'Supported by …', each end as the caller may see it */
   alignment: alignmentLinksSchema.default({ supports: [], supportedBy: [] }),
 });
 export type ObjectiveDetail = z.infer<typeof objectiveDetailSchema>;
 
 /**
- * GET /objective answers a bounded total (issue 10): counted up to objectivesTotalBound; when more
+ * GET /objective answers a bounded total: counted up to objectivesTotalBound; when more
  * match, total is that bound and totalIsExact false ("100+ objectives").
  */
 export const objectiveListResponseSchema = envelope(pagedSchema(objectiveSchema).extend({ totalIsExact: z.boolean() }));

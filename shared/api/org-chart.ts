@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, queryBoolean } from './common';
 import { presenceField } from './whos-out';
 
-// GET /org-chart (issue 11 part 4): everyone the viewer's directory shows, as a flat list the
+// GET /org-chart: everyone the viewer's directory shows, as a flat list the
 // renderer turns into a tree. One list rather than nested nodes keeps 2,000 people one small answer.
 
 export const orgChartQuerySchema = z.object({
@@ -23,7 +23,7 @@ export const orgChartPersonSchema = z.object({
    */
   managerId: z.number().int().nullable(),
   status: z.enum(['active', 'deleted']),
-  /** issue 25: out today or soon */
+  /** out today or soon */
   presence: presenceField,
 });
 export type OrgChartPerson = z.infer<typeof orgChartPersonSchema>;

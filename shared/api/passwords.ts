@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './common';
 import { PASSWORD_MESSAGES } from '../rules/messages';
 
-// issue 18: Settings → Password and Admin → Users → Reset password. The rule a new password must
+// Settings → Password and Admin → Users → Reset password. The rule a new password must
 // meet is shared/rules/password.ts; these bound only what a request may carry (like sign-in's).
 
 export const changePasswordBodySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './common';
 
-// Pictures and the VPN file (spec §5, §7) — issue 5.
+// Pictures and the VPN file (spec §5, §7).
 
 /** A lower-case dotted name ('ana.maria.pop'): letters, digits, dots, hyphens and apostrophes, never '..' or a slash. */
 export const dottedNameSchema = z

@@ -7,7 +7,7 @@ import { userExtrasSchema } from './people-extras';
 import { usernameSchema } from './username';
 import { PRESENCE_FILTERS, presenceField } from './whos-out';
 
-// The people calls of design §4 (directory, profile, member dialog) — issue 5.
+// The people calls of design §4 (directory, profile, member dialog).
 
 /** A query value that may arrive once (`teams=1`) or repeated (`teams=1&teams=2`). */
 const listOf = <T extends z.ZodTypeAny>(item: T) =>
@@ -22,11 +22,11 @@ export const directoryQuerySchema = z.object({
   teams: listOf(z.coerce.number().int().positive().max(2_147_483_647)),
   jobs: listOf(z.coerce.number().int().positive().max(2_147_483_647)),
   projects: listOf(z.string().max(300)),
-  /** skill names (GET /skill); issue 11 part 5: people with any of them, most matches first */
+  /** skill names (GET /skill); the skill search: people with any of them, most matches first */
   skills: listOf(z.string().trim().min(1).max(100)),
   teamLeads: queryBoolean.default(false),
   status: z.enum(USER_STATUSES).default('active'),
-  /** issue 25: 'Out today' or 'In today' */
+  /** 'Out today' or 'In today' */
   presence: z.enum(PRESENCE_FILTERS).optional(),
 });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
@@ -41,7 +41,7 @@ export const directoryMemberSchema = z.object({
   isTeamLead: z.boolean(),
   joinDate: z.string().nullable(),
   status: z.enum(USER_STATUSES),
-  /** issue 25: out today or soon */
+  /** out today or soon */
   presence: presenceField,
 });
 export type DirectoryMember = z.infer<typeof directoryMemberSchema>;
@@ -83,7 +83,7 @@ export const profileSchema = z.object({
   /** privileged viewers only (the 'Access' row) */
   role: refSchema.nullable().optional(),
   extras: userExtrasSchema,
-  /** issue 25: out today or soon */
+  /** out today or soon */
   presence: presenceField,
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { envelope } from './common';
 
-// issue 26 'Personal data handled as the law asks': Admin → Users → Erase personal data of an
-// archived person. The hub keeps the company's records (objectives, plans, the audit log) and
-// the person becomes an anonymous former employee in them; what identifies them goes.
+// Personal data handled as the law asks (docs/personal-data.md 'Erasing'): Admin → Users → Erase
+// personal data of an archived person. The hub keeps the company's records (objectives, plans, the
+// audit log) and the person becomes an anonymous former employee in them; what identifies them
+// goes.
 
 /** The name an erased person has everywhere their name appeared. */
 export const formerEmployeeName = (id: number) => `Former employee #${id}`;

@@ -7,11 +7,12 @@ import { THEME_CHOICES } from './preferences';
 import { SESSION_CLIENTS } from './sessions';
 import { userExtrasSchema } from './people-extras';
 
-// issue 26 right of access and portability: GET /user/me/data-export and (admins, for requests
-// that come by letter) GET /admin/users/{id}/data-export answer a zip whose data.json is this
-// object, snake_case like every answer of the hub. Other people appear in it by name only: never
-// their ids, addresses or fields. Secrets never: no password hash, session token, calendar feed
-// secret or one-time password. Timestamps are ISO 8601 in UTC; days are YYYY-MM-DD.
+// The right of access and portability (docs/personal-data.md 'Getting a copy'): GET
+// /user/me/data-export and (admins, for requests that come by letter) GET
+// /admin/users/{id}/data-export answer a zip whose data.json is this object, snake_case like every
+// answer of the hub. Other people appear in it by name only: never their ids, addresses or fields.
+// Secrets never: no password hash, session token, calendar feed secret or one-time password.
+// Timestamps are ISO 8601 in UTC; days are YYYY-MM-DD.
 
 export const PERSONAL_DATA_FORMAT = 'bitstone-hub-personal-data';
 export const PERSONAL_DATA_VERSION = 1;
@@ -156,7 +157,7 @@ export const dataAdminActionSchema = z.object({
   action: z.string(),
 });
 
-/** issue 25: what the hub keeps of a feed is a hash of its secret, so the archive names no address. */
+/** what the hub keeps of a calendar feed is a hash of its secret, so the archive names no address. */
 export const CALENDAR_FEED_TOKEN_WITHHELD = 'token withheld';
 
 export const dataCalendarFeedSchema = z.object({

@@ -27,7 +27,7 @@ export const planObjectiveSchema = z.object({
   /** shared/rules/objective-progress.ts, the figure the cards show (missing from a hub of the previous release) */
   progress: z.number().int().min(0).max(100).optional(),
   keyResults: z.array(planKeyResultSchema),
-  /** issue 24: what it (or one of its key results) supports; null is 'a private objective' */
+  /** what it (or one of its key results) supports; null is 'a private objective' */
   supports: z.array(supportedRefSchema).default([]),
 });
 export type PlanObjective = z.infer<typeof planObjectiveSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './common';
 
-// issue 21 'Themes': GET/PUT /preferences, the caller's own display preferences, kept on the hub
+// Themes: GET/PUT /preferences, the caller's own display preferences, kept on the hub
 // so a person's choice follows them to every browser and desktop app they sign in from.
 
 /** 'system' follows the operating system (prefers-color-scheme, forced-colors). */

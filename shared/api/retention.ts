@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { PURGED_KINDS, RETENTION_KINDS, RETENTION_RULES, retentionMessage, type PurgedKind, type RetentionKind } from '../rules/retention';
 import { envelope } from './common';
 
-// issue 26: GET/PUT /admin/retention (the periods), GET /admin/retention/runs (what the scheduled
-// job removed) and POST /admin/retention/runs (Run now), admins only.
+// Retention (docs/personal-data.md 'How long'): GET/PUT /admin/retention (the periods), GET
+// /admin/retention/runs (what the scheduled job removed) and POST /admin/retention/runs (Run now),
+// admins only.
 
 /** Days, or null (keep for ever) where the kind allows it; every fault answers the kind's one message. */
 function periodSchema(kind: RetentionKind) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './common';
 
-// issue 18 Settings → Sessions: the signed-in person's own sessions, each ended on its own or all
+// Settings → Sessions: the signed-in person's own sessions, each ended on its own or all
 // but the current one at once.
 
 /** Sent by the desktop app (Electron main) with every call, so its sessions read as 'desktop'. */

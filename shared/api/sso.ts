@@ -3,8 +3,8 @@ import { envelope } from './common';
 import { loginResultSchema } from './auth';
 import { LOGIN_MESSAGES } from '../rules/messages';
 
-// issue 11 part 2: single sign-on. OpenID Connect (authorization code with PKCE) and LDAP bind,
-// configured on the hub; local passwords can be turned off by an admin.
+// Single sign-on (docs/operations.md 'Single sign-on'). OpenID Connect (authorization code with
+// PKCE) and LDAP bind, configured on the hub; local passwords can be turned off by an admin.
 
 /** How a sign-in happened; login_events.method records it. */
 export const LOGIN_METHODS = ['password', 'oidc', 'ldap'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, isoDateSchema, refSchema } from './common';
 
 // objective-tracking §3 Statistics and §7 GET /statistics (team, job, from, to). Every figure is
-// computed by the hub (issue 9); the screen only draws and lists them.
+// computed by the hub; the screen only draws and lists them.
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -25,7 +25,7 @@ export const byTeamEntrySchema = z.object({
   total: count,
   /** the team's share of all objectives in the statistics, in % */
   percent: z.number(),
-  /** issue 11 §1: key results whose latest check-in is at risk or off track (offTrack: of them, off track) */
+  /** check-ins: key results whose latest check-in is at risk or off track (offTrack: of them, off track) */
   atRisk: count,
   offTrack: count,
 });
@@ -42,7 +42,7 @@ export const byEmployeeEntrySchema = z.object({
 
 export const byLoginEntrySchema = z.object({ date: z.string(), logins: count, users: count });
 
-/** issue 24: a team's objectives (company ones left out: they support nothing) and how many support a team or company objective. */
+/** alignment: a team's objectives (company ones left out: they support nothing) and how many support a team or company objective. */
 export const alignmentTeamEntrySchema = z.object({ team: refSchema, objectives: count, supporting: count, percent: z.number() });
 
 /** A company objective nothing supports (company objectives are everyone's to see). */
@@ -67,7 +67,7 @@ export const statisticsSchema = z.object({
   byCategory: z.object({ items: z.array(categoryEntrySchema), total: count }),
   byTeam: z.array(byTeamEntrySchema),
   byEmployee: z.array(byEmployeeEntrySchema),
-  /** issue 24; missing from a hub of the previous release */
+  /** the alignment figures; missing from a hub of the previous release */
   alignment: statisticsAlignmentSchema.optional(),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
@@ -84,7 +84,7 @@ export const statisticsResponseSchema = envelope(statisticsSchema);
 
 /** §9: the login table lists the first 20 entries. */
 export const LOGIN_ROWS = 20;
-/** issue 24: the unsupported company objectives listed (by deadline); the card says how many more. */
+/** alignment: the unsupported company objectives listed (by deadline); the card says how many more. */
 export const UNSUPPORTED_ROWS = 50;
 /** §9: default range, the last 6 months. */
 export const DEFAULT_RANGE_MONTHS = 6;

@@ -29,7 +29,7 @@ export const timelineObjectiveSchema = z.object({
   ...task,
   owner: refSchema,
   keyResults: z.array(timelineKeyResultSchema),
-  /** issue 24: what it (or one of its key results) supports; null is 'a private objective' */
+  /** what it (or one of its key results) supports; null is 'a private objective' */
   supports: z.array(supportedRefSchema).default([]),
 });
 export type TimelineObjective = z.infer<typeof timelineObjectiveSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOGIN_MESSAGES, USERNAME_MESSAGES } from '../rules/messages';
 import { normaliseUsername, usernameProblem } from '../rules/username';
 
-// issue 18 (look-alike usernames): a username arrives in its one normal form
+// Look-alike usernames (SECURITY.md 'Usernames'): a username arrives in its one normal form
 // (shared/rules/username.ts), so every route that writes one stores what sign-in looks up, and
 // one holding what cannot be seen is refused, with the field named.
 

@@ -40,7 +40,7 @@ export const memberSummarySchema = z.object({
   isTeamLead: z.boolean(),
   registered: z.boolean(),
   invited: z.boolean().optional(),
-  /** issue 25: out today or soon; sent with the team mates list */
+  /** out today or soon; sent with the team mates list */
   presence: presenceField,
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;

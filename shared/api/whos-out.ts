@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { envelope, isoDateSchema } from './common';
 
-// issue 25 'Who's out': the presence every people screen carries, the dashboard card, and the
-// objective dialog's question about an assignee's day.
+// Who's out (docs/api.md#whos-out): the presence every people screen carries, the dashboard card,
+// and the objective dialog's question about an assignee's day.
 
 /**
  * Out today (until the last day of the absence) or soon (from its first day). `kind` is the

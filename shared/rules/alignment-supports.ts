@@ -1,7 +1,7 @@
 import type { SupportedRef } from '../api/alignment';
 import { PRIVATE_OBJECTIVE_LABEL } from './alignment';
 
-// issue 24: the parents an objective supports as one line of text, where there is no room for a
+// The parents an objective supports as one line of text, where there is no room for a
 // link each (the plans export's 'Supports' column, the timeline's row): the titles the viewer
 // may see, and 'a private objective' for each one they may not.
 

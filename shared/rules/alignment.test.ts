@@ -25,7 +25,7 @@ const proposal = (over: Partial<LinkProposal> = {}): LinkProposal => ({
   child: end(), parent: team, keyResultId: null, supportedCount: 0, alreadyLinked: false, parentIsBelowChild: false, ...over,
 });
 
-describe('levels (issue 24)', () => {
+describe('objective levels', () => {
   it('rows from before the levels are personal', () => {
     expect(levelOf(null)).toBe('personal');
     expect(levelOf('weird')).toBe('personal');
@@ -75,7 +75,7 @@ describe('levels (issue 24)', () => {
   });
 });
 
-describe('links (issue 24)', () => {
+describe('alignment links', () => {
   it('a personal objective supports a team or company one; a team one only a company one', () => {
     expect(supportsLevel('personal', 'team')).toBe(true);
     expect(supportsLevel('team', 'company')).toBe(true);

@@ -2,9 +2,10 @@ import { canViewObjective, isObjectiveReadOnly, type ObjectiveRef } from './obje
 import { LEVEL_RANK, levelOf, type ObjectiveLevel } from './objective-levels';
 import type { Actor } from './session-user';
 
-// issue 24 'Levels and links': an objective, or one of its key results, supports up to five
-// objectives of a level above; a parent rolls its progress up from what supports it when its
-// owner chooses. The hub refuses with these messages and the UI offers only what they allow.
+// Alignment's levels and links (docs/api.md#alignment): an objective, or one of its key results,
+// supports up to five objectives of a level above; a parent rolls its progress up from what
+// supports it when its owner chooses. The hub refuses with these messages and the UI offers only
+// what they allow.
 
 /** At most this many objectives supported by one objective, and by each of its key results. */
 export const MAX_SUPPORTED = 5;

@@ -1,4 +1,4 @@
-// issue 22: the desktop app and the hub check each other's version, so an app too old or too new
+// The desktop app and the hub check each other's version, so an app too old or too new
 // for its hub says so in plain words instead of failing on a changed API. One truth for both
 // sides: the hub answers with these numbers (GET /health, the 426 below) and the app compares.
 

@@ -1,6 +1,6 @@
 import { ID_MAX } from '../api/common';
 
-// issue 22: links into the app. One table between the short link paths (`objective/123`), which
+// Links into the app. One table between the short link paths (`objective/123`), which
 // are the same behind `bitstone-hub://` (the desktop app) and behind the hub's web address (the
 // web app), and the router's paths. Main, the renderer and the web app all read it here.
 //

@@ -1,5 +1,6 @@
-// issue 25 'Calendar feeds': which feeds a person may turn on, how a feed is named in a URL, and
-// the words the Settings card and the feeds themselves use. Pure: the hub and the screen share it.
+// Calendar feeds (docs/api.md#calendar-feeds): which feeds a person may turn on, how a feed is
+// named in a URL, and the words the Settings card and the feeds themselves use. Pure: the hub and
+// the screen share it.
 
 export type CalendarFeedKind = 'own' | 'public' | 'team' | 'objectives';
 

@@ -2,7 +2,7 @@ import { isObjectiveReadOnly, type ObjectiveRef } from './objective-access';
 import { OBJECTIVE_MESSAGES } from './objective-messages';
 import type { Actor } from './session-user';
 
-// issue 11 §1: key-result check-ins. Who may check in follows the objective's read-only rule
+// Key-result check-ins. Who may check in follows the objective's read-only rule
 // (spec §6, the same one that guards editing a key result); the progress they feed is
 // objective-progress.ts's. Hub and UI both decide with these functions.
 

@@ -1,8 +1,8 @@
-// issue 19 CSV imports: the bytes of a CSV as Excel saves it. "CSV UTF-8" starts with a BOM;
-// plain "CSV" is in the ANSI code page, Windows-1252 in western Europe. A file that is valid UTF-8
-// is read as UTF-8 (a 1252 file with any letter past ASCII is almost never valid UTF-8); anything
-// else as Windows-1252, which maps every byte. The hub and the upload screen read the bytes the
-// same way, so what an admin uploads is what the hub imports.
+// CSV imports (docs/operations.md 'CSV uploads'): the bytes of a CSV as Excel saves it. "CSV UTF-8"
+// starts with a BOM; plain "CSV" is in the ANSI code page, Windows-1252 in western Europe. A file
+// that is valid UTF-8 is read as UTF-8 (a 1252 file with any letter past ASCII is almost never
+// valid UTF-8); anything else as Windows-1252, which maps every byte. The hub and the upload screen
+// read the bytes the same way, so what an admin uploads is what the hub imports.
 
 export type CsvEncoding = 'utf-8' | 'windows-1252';
 

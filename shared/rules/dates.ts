@@ -44,7 +44,7 @@ export function timeLeft(deadline: string, now: Date = new Date()): { days: numb
  * objective-tracking §9's bar: the share of the time from creation to the end of the deadline day
  * that has passed, 0 to 1, to the thousandth. Rounded because it becomes the bar's aria-valuenow:
  * a share a hair above 0 (an objective made a second ago) would be written 4e-7, which is no
- * number an assistive technology or axe accepts (issue 21).
+ * number an assistive technology or axe accepts.
  */
 export function timeUsed(deadline: string, createdAt: string, now: Date = new Date()): number {
   const end = deadlineEnd(deadline).getTime();

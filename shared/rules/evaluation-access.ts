@@ -1,7 +1,7 @@
 import type { Actor } from './session-user';
 
 // objective-tracking §6: "Only team leads or teams managers create, edit or delete evaluations",
-// and (issue 9) only for people in teams they lead or manage. Readers: the employee, those
+// and only for people in teams they lead or manage. Readers: the employee, those
 // writers, and company owners.
 
 export interface EvaluatedPerson {

@@ -1,6 +1,6 @@
 import { EVALUATION_FIELDS, type EvaluationField } from './constants';
 
-// objective-tracking §3/§5 and issue 9: ten criteria rated 1-5, each step with a label, and
+// objective-tracking §3/§5: ten criteria rated 1-5, each step with a label, and
 // targets shown as 'Conclusion'. Labels the spec leaves unworded are ours.
 
 export const EVALUATION_CRITERIA = EVALUATION_FIELDS.filter((f): f is Exclude<EvaluationField, 'targets'> => f !== 'targets');

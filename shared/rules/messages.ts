@@ -16,7 +16,7 @@ export const SESSION_MESSAGES = {
 export const TOAST_TEXT = { success: 'Successful', error: 'Failed' } as const;
 export const NOT_FOUND_TEXT = 'Page not found';
 
-/** issue 18: Settings → Password, an admin's reset, and the one-time password's first sign-in. */
+/** Settings → Password, an admin's reset, and the one-time password's first sign-in. */
 export const PASSWORD_MESSAGES = {
   currentRequired: 'Enter your current password.',
   currentWrong: 'The current password is not right.',
@@ -38,12 +38,12 @@ export const PASSWORD_MESSAGES = {
   resetSelf: 'To change your own password, use Settings → Password.',
 } as const;
 
-/** issue 18: Settings → Sessions. */
+/** Settings → Sessions. */
 export const SESSIONS_MESSAGES = {
   notFound: 'This session has already ended.',
 } as const;
 
-/** issue 18: look-alike usernames (shared/rules/username.ts). */
+/** look-alike usernames (shared/rules/username.ts). */
 export const USERNAME_MESSAGES = {
   hidden: 'Username cannot contain invisible characters, control characters or line breaks.',
   lookAlike: 'Username looks like an existing username or email. Choose one that cannot be mistaken for it.',

@@ -2,7 +2,7 @@ import { canAdminister } from './admin-access';
 import { levelOf } from './objective-levels';
 import type { Actor } from './session-user';
 
-// objective-tracking §6: who sees, edits and assigns objectives; issue 24 adds the team and
+// objective-tracking §6: who sees, edits and assigns objectives; alignment adds the team and
 // company levels (shared/rules/objective-levels.ts), personal objectives keep the spec's rule.
 
 export interface ObjectiveRef {
@@ -12,7 +12,7 @@ export interface ObjectiveRef {
   isPublic: boolean;
   /** teams the objective's owner (assignee) belongs to */
   ownerTeamIds: readonly number[];
-  /** issue 24: 'personal' when missing (rows and clients from before the levels) */
+  /** 'personal' when missing (rows and clients from before the levels) */
   level?: string | null;
 }
 
@@ -28,14 +28,14 @@ function managerCovers(actor: Actor, o: ObjectiveRef): boolean {
   return actor.isTeamsManager && (overlaps(actor.managedTeamIds, o.ownerTeamIds) || (o.teamId !== null && actor.managedTeamIds.includes(o.teamId)));
 }
 
-/** issue 24: a team objective is its team's: members, leads and teams managers of that team. */
+/** a team objective is its team's: members, leads and teams managers of that team. */
 function teamOf(actor: Actor, o: ObjectiveRef): boolean {
   return o.teamId !== null && (actor.teamIds.includes(o.teamId) || actor.leadTeamIds.includes(o.teamId) || actor.managedTeamIds.includes(o.teamId));
 }
 
 /**
  * Visible: one's own (as owner or author), public ones, and those one's role covers (owner: all).
- * issue 24, as a company tool's users expect: company objectives are everyone's to see; a team
+ * With the levels, as a company tool's users expect: company objectives are everyone's to see; a team
  * objective is also seen by everyone in its team and by admins (who create company objectives
  * and must see what may support them). objectives-scope.ts visibleWhere mirrors this in SQL.
  */
@@ -50,12 +50,12 @@ export function canViewObjective(actor: Actor, o: ObjectiveRef): boolean {
  * spec §6: read-only unless the user is its owner, or a team lead / teams manager; a teams
  * manager whose teams the owner does not share gets it read-only. We apply the same
  * "shares a team" limit to team leads (a lead may not edit another team's public objective)
- * and let company owners edit everything they can assign (design note in issue 6).
+ * and let company owners edit everything they can assign.
  */
 export function isObjectiveReadOnly(actor: Actor, o: ObjectiveRef): boolean {
   if (o.ownerId === actor.id) return false;
   if (actor.isOwner) return false;
-  // issue 24: the levels above are edited by whoever may create them, never through the owner's other teams
+  // the levels above are edited by whoever may create them, never through the owner's other teams
   const level = levelOf(o.level);
   if (level === 'company') return !canAdminister(actor);
   if (level === 'team') {

@@ -1,9 +1,9 @@
 import { canAdminister } from './admin-access';
 import type { Actor } from './session-user';
 
-// issue 24 'Levels and links': company, team and personal objectives. Every spec rule for
-// personal objectives stays as it was; the levels above add who creates them, who sees them and
-// who approves them ("approval by the level above").
+// Alignment's levels (docs/api.md#alignment): company, team and personal objectives. Every spec
+// rule for personal objectives stays as it was; the levels above add who creates them, who sees
+// them and who approves them ("approval by the level above").
 
 export const OBJECTIVE_LEVELS = ['personal', 'team', 'company'] as const;
 export type ObjectiveLevel = (typeof OBJECTIVE_LEVELS)[number];
@@ -17,7 +17,7 @@ export const LEVEL_LABELS: Record<ObjectiveLevel, string> = {
 /** personal < team < company: a link always points up this order. */
 export const LEVEL_RANK: Record<ObjectiveLevel, number> = { personal: 0, team: 1, company: 2 };
 
-/** A row written before issue 24 (or by a hub of the previous release) has no level: personal. */
+/** A row written before the levels (or by a hub of the previous release) has no level: personal. */
 export function levelOf(value: string | null | undefined): ObjectiveLevel {
   return value === 'team' || value === 'company' ? value : 'personal';
 }

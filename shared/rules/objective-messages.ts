@@ -19,12 +19,12 @@ export const OBJECTIVE_MESSAGES = {
   krOnArchived: 'Key results cannot be added to an archived objective',
   krOnCompleted: 'Key results cannot be added to a completed objective',
   krPastDeadline: 'Key results cannot be added to an objective more than a day past its deadline',
-  // The spec words no concurrent-edit message; ours since issue 6, and its key-result twin (issue 18).
+  // The spec words no concurrent-edit message; these two, for objectives and key results, are ours.
   stale: 'This objective was changed by someone else. Reload it and apply your change again.',
   keyResultStale: 'This key result was changed by someone else. Reload it and apply your change again.',
   versionRequired: 'Last modification date is required: send the one the change was made against',
   readOnly: 'This objective is read-only for you.',
-  // Our own texts for refusals the spec leaves unworded (issue 6).
+  // Our own texts for refusals the spec leaves unworded.
   assigneeNotInTeam: 'The assignee is not a member of the chosen team',
   assignForbidden: 'You may not assign objectives to this member.',
   actionNotOffered: 'This action is not available for the objective in its current status.',
@@ -36,7 +36,7 @@ export const OBJECTIVE_MESSAGES = {
   publicCheckbox: 'Make this objective public',
 } as const;
 
-/** issue 6 offline viewing: the banner over cached objectives. */
+/** Offline viewing: the banner over cached objectives. */
 export const offlineBannerText = (time: string) => `Offline — showing objectives as of ${time}`;
 
 // An objective's figure (objective-progress.ts) is named by where it comes from, so an open

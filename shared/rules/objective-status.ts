@@ -17,7 +17,7 @@ export interface StatusSubject {
   status: ObjectiveStatus | string;
   nextStatus: string | null;
   ownerId: number;
-  /** issue 24: approval is by the level above ('personal' when missing) */
+  /** approval is by the level above ('personal' when missing) */
   level?: string | null;
 }
 

@@ -1,4 +1,4 @@
-// issue 10: the objectives list counts its matches only up to a bound, as mail clients ("1–9 of
+// The objectives list counts its matches only up to a bound, as mail clients ("1–9 of
 // many") and code search ("1,000+ results") do. An exact count over 70,000–240,000 visible rows
 // cost more than the page itself. The cap is 100 (eleven pages of nine), not 1,000: the paginator
 // shows five page numbers around the current one, "100+" already says "narrow the filters", and

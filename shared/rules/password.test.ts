@@ -4,7 +4,7 @@ import { newPasswordProblem, PASSWORD_RULES } from './password';
 
 const owner = { username: 'ana.pop', name: 'Ana Pop', email: 'ana.pop@bitstone.test' };
 
-describe('a new password (issue 18)', () => {
+describe('a new password', () => {
   it.each(['marmalade-orbit-cactus', 'correct horse battery staple', 'Zs9#kLm2pQ!x', 'k7Pq-m3Xz-w9Tr-b4Hn-c2Fd'])('%s will do', (password) => {
     expect(newPasswordProblem(password, owner)).toBeNull();
   });

@@ -2,7 +2,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MESSAGES } from './messages';
 
-// issue 18: what a new password must be, for the hub (which refuses) and the forms (which say so
+// What a new password must be, for the hub (which refuses) and the forms (which say so
 // before sending). Long enough, not the person's username, and not guessable from the lists of
 // most used passwords: @zxcvbn-ts with its common dictionary (leaked-password ranks, names,
 // keyboard patterns), not a list of our own. A score of 3 means about 10^8 guesses or more:

@@ -50,7 +50,7 @@ export function isTeamLeadOf(actor: Actor, target: { id: number; teamIds: readon
 export interface ProfileTarget {
   id: number;
   teamIds: readonly number[];
-  /** issue 26: the account's personal data was erased: its record is read-only */
+  /** the account's personal data was erased: its record is read-only */
   erased?: boolean;
 }
 
@@ -115,7 +115,7 @@ export function canEditExtraSection(actor: Actor, target: ProfileTarget, section
 }
 
 /**
- * GET /teamDetails/:userId (issue 3): the user themselves, an owner, or a teams manager of a
+ * GET /teamDetails/:userId: the user themselves, an owner, or a teams manager of a
  * team the target belongs to (teams managers see only teams they share, spec §6).
  */
 export function canSeeTeamDetailsOf(actor: Actor, target: { id: number; teamIds: readonly number[] }): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInWhat, checkQueueable, QUEUE_MESSAGES, sendOutcome } from './queued-writes';
 
-// issue 22: which writes may wait on the machine, and what the hub's answer means for one.
+// Which writes may wait on the machine, and what the hub's answer means for one.
 
 describe('queued writes', () => {
   it('takes a check-in, its body as the route reads it', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkInCreateSchema, checkInParamsSchema } from '../api/check-ins';
 import { idempotencyKeySchema } from '../api/idempotency';
 
-// issue 22, offline writes: the only requests the desktop app may keep on disk while the hub is
+// Offline writes: the only requests the desktop app may keep on disk while the hub is
 // away and send when it is back. A check-in (with its comment) is an addition that stands on its
 // own; edits, deletions and status changes are not queued, since replaying them later could
 // overwrite what others did meanwhile. Main checks every queued request against this list with

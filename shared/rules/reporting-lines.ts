@@ -1,4 +1,4 @@
-// Reporting lines (issue 11 part 4): who a member may report to. The member's direct manager is
+// Reporting lines: who a member may report to. The member's direct manager is
 // users.teamlead_id; it is edited by whoever may edit the member's restricted fields (spec §5,
 // canEditRestrictedUserFields), and these checks keep the lines a tree the org chart can draw.
 
@@ -29,7 +29,7 @@ export function reportingLineError(
 
 /**
  * The direct-manager choices the member dialog offers: never the member themself, and always the
- * manager they have now, in name order among the others (issue 21: the list holds team leads, so
+ * manager they have now, in name order among the others (the list holds team leads, so
  * a manager who leads no team, the CEO say, showed as 'Not set').
  */
 export function managerChoices<T extends { id: number; name: string }>(choices: readonly T[], memberId: number | null, current: T | null = null): T[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETENTION, isValidRetention, periodText, retentionMessage, retentionRunText } from './retention';
 
-describe('retention rules (issue 26)', () => {
+describe('retention rules', () => {
   it('every default is within its own limits', () => {
     for (const [kind, days] of Object.entries(DEFAULT_RETENTION)) expect(isValidRetention(kind as keyof typeof DEFAULT_RETENTION, days), kind).toBe(true);
   });

@@ -1,6 +1,7 @@
-// issue 26 'Personal data handled as the law asks': how long each kind of record that need not
-// live for ever is kept. One truth for the hub's validation, the Admin → Retention form and the
-// run summaries; the reasons behind each default are in docs/operations.md 'Retention'.
+// Personal data handled as the law asks (docs/personal-data.md 'How long'): how long each kind of
+// record that need not live for ever is kept. One truth for the hub's validation, the Admin →
+// Retention form and the run summaries; the reasons behind each default are in docs/operations.md
+// 'Retention'.
 
 export const RETENTION_KINDS = ['signInEvents', 'endedSessions', 'readNotifications', 'importRuns', 'auditLog', 'archivedPeople'] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];

@@ -1,4 +1,4 @@
-// issue 18: text the hub can store. PostgreSQL refuses NUL in text (and jsonb refuses the \u0000
+// Text the hub can store. PostgreSQL refuses NUL in text (and jsonb refuses the \u0000
 // escape and a lone surrogate's), and a lone surrogate is not text at all: UTF-8 cannot encode it.
 // The other C0 controls are refused too, save tab, line feed and carriage return (the XML 1.0
 // character rule): nobody types them, and in a name they only hide what the text says. The check

@@ -1,4 +1,4 @@
-// issue 21: the length limits the objective and key-result forms share with the hub's schemas,
+// The length limits the objective and key-result forms share with the hub's schemas,
 // and the counter that says a limit is near before the field stops taking letters.
 
 export const TEXT_LIMITS = { title: 200, description: 5000 } as const;

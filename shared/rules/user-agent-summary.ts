@@ -1,4 +1,4 @@
-// issue 18 Settings → Sessions: a User-Agent as a person recognises it ('Chrome on Windows'), not
+// Settings → Sessions: a User-Agent as a person recognises it ('Chrome on Windows'), not
 // the 150 characters the browser sends. Best effort: anything unknown reads 'Unknown browser'.
 
 /** The product token the desktop app sends (electron/main.ts), e.g. 'BitstoneHub/1.4.0 (linux; Electron 37.2.0)'. */

@@ -3,7 +3,7 @@ import { ALL_CAPABILITIES } from './capabilities';
 import type { Actor } from './session-user';
 import { changeableUserFields, mayChangeUserField, USER_FIELD_MESSAGES, USER_FIELDS, userFieldRefusal, type UserField } from './user-fields';
 
-// issue 18: who may change which user field, for each kind of person the spec names.
+// Who may change which user field, for each kind of person the spec names.
 const TEAM = 7;
 const member: Actor = {
   id: 1, role: { id: 1, name: 'User' }, capabilities: [], isOwner: false, isTeamLead: false, isTeamsManager: false,

@@ -5,12 +5,13 @@ import {
 } from './permissions';
 import type { Actor } from './session-user';
 
-// issue 18 'Restricted fields through a side door': ONE answer to "may this person change this
-// field of that user", whichever route carries the change (member dialog, sign-in stepper, Teams
-// dialog, Access dialog, archive, picture, extra details). Routes keep their own gate (who may
-// open that dialog at all); this rule decides field by field, and the screens ask it too, to show
-// a field read-only. A refused field is a 403 naming it, never a silent drop; sending a field's
-// current value back is no change and is always fine (forms send the whole form).
+// No restricted field through a side door (SECURITY.md 'Who may change which user field'): ONE
+// answer to "may this person change this field of that user", whichever route carries the change
+// (member dialog, sign-in stepper, Teams dialog, Access dialog, archive, picture, extra details).
+// Routes keep their own gate (who may open that dialog at all); this rule decides field by field,
+// and the screens ask it too, to show a field read-only. A refused field is a 403 naming it, never
+// a silent drop; sending a field's current value back is no change and is always fine (forms send
+// the whole form).
 
 /** Every user field the hub writes on request, by the name this rule and its messages use. */
 export const USER_FIELDS = [
@@ -56,7 +57,7 @@ const RULES: Record<UserField, FieldRule> = {
   owner: () => false,
   // spec §6: the user themselves, or edit-all-fields.
   picture: canChangePicture,
-  // issue 18: Settings → Password (one's own, proving the current one) and the admin area's
+  // Settings → Password (one's own, proving the current one) and the admin area's
   // Reset password (another person's).
   password: (actor, target) => isSelf(actor, target) || canAdminister(actor),
   // spec §6 extra details: the section rules of permissions.ts, not a second copy

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { USERNAME_MESSAGES } from './messages';
 import { normaliseUsername, sameUsername, usernameProblem } from './username';
 
-// issue 18: look-alike usernames are one name; what cannot be seen is refused.
+// Look-alike usernames are one name; what cannot be seen is refused.
 
 describe('normaliseUsername', () => {
   it('makes look-alikes one name: fullwidth, case, ligatures, compatibility letters and spaces', () => {

@@ -1,8 +1,8 @@
 import { USERNAME_MESSAGES } from './messages';
 
-// issue 18 (look-alike usernames): 'Admin\u200b' and 'ａｄｍｉｎ' (fullwidth) were new accounts
-// beside 'admin'. A username is kept and looked up in one normal form, so two that look alike
-// are the same name: taken when added, the same account at sign-in.
+// Look-alike usernames (SECURITY.md 'Usernames'): 'Admin\u200b' and 'ａｄｍｉｎ' (fullwidth) were new
+// accounts beside 'admin'. A username is kept and looked up in one normal form, so two that look
+// alike are the same name: taken when added, the same account at sign-in.
 //
 // The form is Unicode's NFKC with a case fold, as its NFKC_Casefold does: NFKC makes compatibility
 // characters their plain letters (fullwidth 'ａ', the ligature 'ﬁ', the Kelvin sign, a no-break

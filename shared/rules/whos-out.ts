@@ -1,10 +1,10 @@
 import { HOLIDAY_TYPES } from './constants';
 import { isHolidayType } from './holidays';
 
-// issue 25 'Who's out': from a person's holidays and the public holidays, whether they are out
-// today (and until which day, as a person reads it) or soon. Pure: the hub computes it for every
-// screen, and the screens word it with the same functions. Days are YYYY-MM-DD in the company's
-// calendar (the hub's isoDay), weekdays counted in UTC so no machine's zone moves them.
+// Who's out (docs/api.md#whos-out): from a person's holidays and the public holidays, whether they
+// are out today (and until which day, as a person reads it) or soon. Pure: the hub computes it for
+// every screen, and the screens word it with the same functions. Days are YYYY-MM-DD in the
+// company's calendar (the hub's isoDay), weekdays counted in UTC so no machine's zone moves them.
 
 /** How far ahead the small 'Out from …' marker looks, and how many days the dashboard card lists after today. */
 export const UPCOMING_WORKING_DAYS = 5;
