@@ -90,12 +90,13 @@ describe('GET /statistics alignment', () => {
     // o1 and the public p1
     expect(alignment).toMatchObject({ objectives: 2, supporting: 1, percent: 50 });
     expect(text).not.toContain('Alpha secret initiative');
-    expect(text).not.toContain(String(o.team));
+    // as an id, not as a digit: a date of the answer (a deadline in March) holds a 3 too
+    expect(text).not.toMatch(new RegExp(`"id":${o.team}[,}]`));
   });
 
   it('keeps the period: outside the range nothing is counted or listed', async () => {
     const { alignment } = await alignmentOf('owner', `?from=${day(-400)}&to=${day(-300)}`);
-    expect(alignment).toEqual({ objectives: 0, supporting: 0, percent: 0, byTeam: [], unsupported: { items: [], total: 0 } });
+    expect(alignment).toEqual({ objectives: 0, company: 0, supporting: 0, percent: 0, byTeam: [], unsupported: { items: [], total: 0 } });
   });
 
   it('refuses the guest role (§6) as the rest of statistics', async () => {

@@ -5,8 +5,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { RESIZE_DEBOUNCE_MS } from '../../../../shared/rules/constants';
-import { useAppliedTheme, useFluentTheme } from '../../../lib/theme';
-import { echartsTheme } from './chart-theme';
+import { useChartPalette } from './chart-palette';
 
 // design §3: Apache ECharts bundled with the app, only the parts we draw (bars), so the
 // statistics chunk stays small and nothing loads from anyone's servers.
@@ -17,6 +16,8 @@ export type ChartOption = echarts.EChartsCoreOption;
 const useStyles = makeStyles({
   figure: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
   summary: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, overflowWrap: 'anywhere' },
+  // the chart paints itself in the system's colours under forced colours (forced-colors.ts)
+  host: { forcedColorAdjust: 'none' },
 });
 
 /**
@@ -29,14 +30,13 @@ export function EChart({ option, height = 280, label, summary }: { option: Chart
   const summaryId = useId();
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
-  const themeName = `hub-${useAppliedTheme()}`;
-  const fluent = useFluentTheme();
+  const { name: themeName, theme } = useChartPalette();
   const latest = useRef(option);
 
-  // issue 21: a theme is fixed at init, so another theme draws the chart anew.
+  // issue 21: a theme is fixed at init, so another theme (or forced colours) draws the chart anew.
   useEffect(() => {
     if (!host.current) return;
-    echarts.registerTheme(themeName, echartsTheme(fluent));
+    echarts.registerTheme(themeName, theme);
     const instance = echarts.init(host.current, themeName, { renderer: 'svg' });
     instance.setOption(latest.current, { notMerge: true });
     chart.current = instance;
@@ -52,7 +52,7 @@ export function EChart({ option, height = 280, label, summary }: { option: Chart
       instance.dispose();
       chart.current = null;
     };
-  }, [themeName, fluent]);
+  }, [themeName, theme]);
 
   useEffect(() => {
     latest.current = option;
@@ -61,7 +61,7 @@ export function EChart({ option, height = 280, label, summary }: { option: Chart
 
   return (
     <figure className={styles.figure}>
-      <div ref={host} role="img" aria-label={label} aria-describedby={summaryId} style={{ width: '100%', height }} />
+      <div ref={host} className={styles.host} role="img" aria-label={label} aria-describedby={summaryId} style={{ width: '100%', height }} />
       <figcaption id={summaryId} className={styles.summary} data-testid="chart-summary">{summary}</figcaption>
     </figure>
   );

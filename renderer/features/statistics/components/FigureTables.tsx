@@ -20,9 +20,13 @@ export interface SplitRow {
   percent: number;
 }
 
-/** By status or by category: in time, overdue and percent per row, then the hub's total. */
+/**
+ * By status or by category: in time, overdue, their sum and percent per row, then a Total row
+ * whose every figure sits in its own column (the hub's total under Total, the whole as 100%).
+ */
 export function SplitTable({ label, head, rows, total }: { label: string; head: string; rows: SplitRow[]; total: number }) {
   const s = useStyles();
+  const sum = (pick: (r: SplitRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
   return (
     <Table size="small" aria-label={label} className={s.table}>
       <TableHeader>
@@ -30,6 +34,7 @@ export function SplitTable({ label, head, rows, total }: { label: string; head: 
           <TableHeaderCell>{head}</TableHeaderCell>
           <NumberHeaderCell>In time</NumberHeaderCell>
           <NumberHeaderCell>Overdue</NumberHeaderCell>
+          <NumberHeaderCell>Total</NumberHeaderCell>
           <NumberHeaderCell>Percent</NumberHeaderCell>
         </TableRow>
       </TableHeader>
@@ -39,12 +44,16 @@ export function SplitTable({ label, head, rows, total }: { label: string; head: 
             <TableCell>{r.name}</TableCell>
             <TableCell className={s.num}>{r.inTime}</TableCell>
             <TableCell className={s.num}>{r.overdue}</TableCell>
+            <TableCell className={s.num}>{r.inTime + r.overdue}</TableCell>
             <TableCell className={s.num}>{r.percent}%</TableCell>
           </TableRow>
         ))}
         <TableRow className={s.total}>
           <TableCell>Total</TableCell>
-          <TableCell colSpan={3}>{total}</TableCell>
+          <TableCell className={s.num}>{sum((r) => r.inTime)}</TableCell>
+          <TableCell className={s.num}>{sum((r) => r.overdue)}</TableCell>
+          <TableCell className={s.num}>{total}</TableCell>
+          <TableCell className={s.num}>{total > 0 ? '100%' : ''}</TableCell>
         </TableRow>
       </TableBody>
     </Table>
