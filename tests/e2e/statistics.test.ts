@@ -4,7 +4,7 @@ import { statisticsResponseSchema } from '../../shared/api/statistics';
 import { useBrowser, type DemoUser } from './helpers';
 import { apiAs } from './hub-api';
 
-// issue 21: the statistics tables' numbers are right-aligned, and their headers with them; each
+// The statistics tables' numbers are right-aligned, and their headers with them (reflow); each
 // total sits in its own column; the cards say why they count different numbers of objectives; and
 // under forced colours the charts keep their text.
 const { signedIn } = useBrowser({ failureShot: 'statistics' });

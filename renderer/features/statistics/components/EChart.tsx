@@ -33,7 +33,7 @@ export function EChart({ option, height = 280, label, summary }: { option: Chart
   const { name: themeName, theme } = useChartPalette();
   const latest = useRef(option);
 
-  // issue 21: a theme is fixed at init, so another theme (or forced colours) draws the chart anew.
+  // A theme is fixed at init, so another theme (or forced colours) draws the chart anew.
   useEffect(() => {
     if (!host.current) return;
     echarts.registerTheme(themeName, theme);
