@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -12,6 +12,9 @@ import { useChartPalette } from './chart-palette';
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export type ChartOption = echarts.EChartsCoreOption;
+/** A chart's option and height, or a function of the width it is drawn in (a narrow card lays its bars out otherwise). */
+export type ByWidth<T> = T | ((width: number) => T);
+const atWidth = <T,>(value: ByWidth<T>, width: number): T => (typeof value === 'function' ? (value as (w: number) => T)(width) : value);
 
 const useStyles = makeStyles({
   figure: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -22,16 +25,23 @@ const useStyles = makeStyles({
 
 /**
  * One chart; redrawn when the option changes, resized with the window (spec §9: 200 ms debounce).
- * issue 21: the drawing is an image named `label`, described by `summary` (chart-summary.ts), which
- * is also its caption for everyone.
+ * The drawing is an image named `label`, described by `summary` (chart-summary.ts), which is also
+ * its caption for everyone (issue 21's accessible charts).
  */
-export function EChart({ option, height = 280, label, summary }: { option: ChartOption; height?: number; label: string; summary: string }) {
+export function EChart({ option: byWidth, height: heightByWidth = 280, label, summary }: { option: ByWidth<ChartOption>; height?: ByWidth<number>; label: string; summary: string }) {
   const styles = useStyles();
   const summaryId = useId();
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const { name: themeName, theme } = useChartPalette();
+  const [width, setWidth] = useState(0);
+  const option = useMemo(() => atWidth(byWidth, width), [byWidth, width]);
+  const height = atWidth(heightByWidth, width);
   const latest = useRef(option);
+
+  useLayoutEffect(() => {
+    if (host.current) setWidth(host.current.clientWidth);
+  }, []);
 
   // A theme is fixed at init, so another theme (or forced colours) draws the chart anew.
   useEffect(() => {
@@ -43,7 +53,10 @@ export function EChart({ option, height = 280, label, summary }: { option: Chart
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => instance.resize(), RESIZE_DEBOUNCE_MS);
+      timer = setTimeout(() => {
+        instance.resize();
+        if (host.current) setWidth(host.current.clientWidth);
+      }, RESIZE_DEBOUNCE_MS);
     };
     window.addEventListener('resize', onResize);
     return () => {
@@ -58,6 +71,11 @@ export function EChart({ option, height = 280, label, summary }: { option: Chart
     latest.current = option;
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
+
+  // another height (more teams, a narrow card) resizes the drawing to it
+  useEffect(() => {
+    chart.current?.resize();
+  }, [height]);
 
   return (
     <figure className={styles.figure}>

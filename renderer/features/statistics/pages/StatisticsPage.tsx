@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { statisticsQuerySchema, type StatisticsQuery } from '../../../../shared/api/statistics';
@@ -10,7 +10,7 @@ import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { userAtom } from '../../../lib/session/session';
 import { useJobChoices, useStatistics } from '../api/statistics';
 import { AlignmentFigures } from '../components/AlignmentFigures';
-import { splitBars, teamBars } from '../components/chart-options';
+import { liesDown, lyingHeight, splitBars, teamBars } from '../components/chart-options';
 import { splitSummary, teamSummary } from '../components/chart-summary';
 import { byTeamNote } from '../components/count-notes';
 import { useChartPalette } from '../components/chart-palette';
@@ -59,11 +59,14 @@ export default function StatisticsPage() {
   const palette = useChartPalette();
   const { series: colors, system } = palette;
   const patterned = useMemo(() => (system ? (o: ChartOption) => withPatterns(o, system) : (o: ChartOption) => o), [system]);
-  const teamOption = useMemo(() => patterned(teamBars(data?.byTeam ?? [], colors)), [data, colors, patterned]);
+  // each a function of the width the chart is drawn in: in a narrow card the bars lie down
+  const teamOption = useCallback((width: number) => patterned(teamBars(data?.byTeam ?? [], colors, width)), [data, colors, patterned]);
+  const teamCount = data?.byTeam.length ?? 0;
+  const teamHeight = useCallback((width: number) => (liesDown(teamCount, width) ? lyingHeight(teamCount) + 24 : 320), [teamCount]);
   const statusRows = useMemo(() => (data?.byStatus.items ?? []).map((r) => ({ name: r.status, ...r })), [data]);
   const categoryRows = useMemo(() => (data?.byCategory.items ?? []).map((r) => ({ name: r.category, ...r })), [data]);
-  const statusOption = useMemo(() => patterned(splitBars(statusRows, colors)), [statusRows, colors, patterned]);
-  const categoryOption = useMemo(() => patterned(splitBars(categoryRows, colors)), [categoryRows, colors, patterned]);
+  const statusOption = useCallback((width: number) => patterned(splitBars(statusRows, colors, width)), [statusRows, colors, patterned]);
+  const categoryOption = useCallback((width: number) => patterned(splitBars(categoryRows, colors, width)), [categoryRows, colors, patterned]);
   const teamNote = data ? byTeamNote(data.byStatus.total, data.noTeam) : null;
 
   return (
@@ -104,7 +107,7 @@ export default function StatisticsPage() {
           <Card className={s.card}>
             <Text as="h2" size={500} weight="semibold">By team</Text>
             {teamNote && <Text data-testid="by-team-note">{teamNote}</Text>}
-            <EChart label="Objectives by team chart" option={teamOption} height={320} summary={teamSummary('Objectives by team', data.byTeam)} />
+            <EChart label="Objectives by team chart" option={teamOption} height={teamHeight} summary={teamSummary('Objectives by team', data.byTeam)} />
             <TeamTable teams={data.byTeam} />
           </Card>
           {data.alignment && (
