@@ -89,6 +89,10 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth,
   const height = HEADER_HEIGHT + rows.length * rowHeight;
   const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
+  // Tab from outside lands on a row in view, not on one drawn above it (the chart opens scrolled
+  // to the person's row); once inside, every drawn row is a Tab stop, backwards too.
+  const [focusInside, setFocusInside] = useState(false);
+  const inView = (index: number) => index * rowHeight >= view.top && HEADER_HEIGHT + (index + 1) * rowHeight <= view.top + view.height;
   // the bar below a stacked title, or centred in the row beside it
   const barTop = stacked ? rowHeight - BAR_HEIGHT - 6 : (rowHeight - BAR_HEIGHT) / 2;
 
@@ -142,13 +146,15 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth,
       // read now: React calls the updater later, when the event's currentTarget is gone
       const top = e.currentTarget.scrollTop;
       setView((v) => ({ ...v, top }));
-    }} role="tree" aria-label="Timeline" data-layout={stacked ? 'stacked' : 'columns'}>
+    }} role="tree" aria-label="Timeline" data-layout={stacked ? 'stacked' : 'columns'}
+    onFocus={() => setFocusInside(true)} onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget)) setFocusInside(false); }}>
       <div style={{ position: 'relative', width: labelWidth + chartWidth, height }}>
         {backdrop}
         {rows.slice(first, last).map((r, i) => {
           const index = first + i;
           const done = r.status === 'completed';
           const open = () => onOpen(r.objectiveId);
+          const tab = focusInside || inView(index) ? undefined : -1;
           return (
             <div key={r.key} role="treeitem" aria-level={r.kind === 'objective' ? 1 : 2} aria-expanded={r.hasChildren ? !collapsed.has(r.objectiveId) : undefined}
               className={s.row} style={{ top: HEADER_HEIGHT + index * rowHeight, height: rowHeight, width: labelWidth + chartWidth }} onClick={open} data-row={r.key}>
@@ -157,12 +163,12 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth,
                 style={{ width: stacked ? view.width : labelWidth }}
               >
                 {r.kind === 'objective' && (r.hasChildren ? (
-                  <Button size="small" appearance="subtle" aria-label={`${collapsed.has(r.objectiveId) ? 'Expand' : 'Collapse'} ${r.title}`}
+                  <Button size="small" appearance="subtle" tabIndex={tab} aria-label={`${collapsed.has(r.objectiveId) ? 'Expand' : 'Collapse'} ${r.title}`}
                     icon={collapsed.has(r.objectiveId) ? <ChevronRightRegular /> : <ChevronDownRegular />}
                     onClick={(e) => { e.stopPropagation(); onToggle(r.objectiveId); }} />
                 ) : <span className={s.spacer} />)}
                 {done && <CheckmarkCircleFilled className={s.done} aria-label="Completed" />}
-                <button type="button" className={s.open} title={`${r.title} — ${r.owner}${r.supports ? ` · Supports: ${r.supports}` : ''}`} onClick={(e) => { e.stopPropagation(); open(); }}>{r.title}</button>
+                <button type="button" tabIndex={tab} className={s.open} title={`${r.title} — ${r.owner}${r.supports ? ` · Supports: ${r.supports}` : ''}`} onClick={(e) => { e.stopPropagation(); open(); }}>{r.title}</button>
               </div>
               <div className={s.bar} style={{ top: barTop, left: x(r.from), width: Math.max(4, (r.to - r.from) * px), backgroundColor: r.color }}
                 title={`${r.title}: ${isoOfDay(r.from)} – ${isoOfDay(r.to - 1)} · ${r.progress}%`} data-progress={r.progress}>
