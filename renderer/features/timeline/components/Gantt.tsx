@@ -173,7 +173,8 @@ export function Gantt({ rows, range, zoom, collapsed, onToggle, onOpen, onWidth,
               <div className={s.bar} style={{ top: barTop, left: x(r.from), width: Math.max(4, (r.to - r.from) * px), backgroundColor: r.color }}
                 title={`${r.title}: ${isoOfDay(r.from)} – ${isoOfDay(r.to - 1)} · ${r.progress}%`} data-progress={r.progress}>
                 <div className={s.progress} style={{ width: `${r.progress}%` }} />
-                <span className={s.barText} style={{ color: barTextColor(r.color) }}>{done && <CheckmarkCircleFilled />}{r.title}</span>
+                {/* stacked, the title is on the line above: the bar keeps only the done mark */}
+                <span className={s.barText} style={{ color: barTextColor(r.color) }}>{done && <CheckmarkCircleFilled />}{!stacked && r.title}</span>
               </div>
               {r.supports && <span className={s.supports} style={{ top: barTop, left: x(r.to) }} data-testid="timeline-supports">Supports: {r.supports}</span>}
             </div>
