@@ -59,10 +59,12 @@ const sum = (rows: Counts[], pick: (r: Counts) => number) => rows.reduce((n, r) 
 export function statisticsAlignment(
   all: Counts[], teamRows: ObjectiveGroup[], byTeam: Statistics['byTeam'], unsupported: Unsupported[],
 ): StatisticsAlignment {
-  const objectivesAll = sum(all, (r) => r.inTime + r.overdue - r.company);
+  const company = sum(all, (r) => r.company);
+  const objectivesAll = sum(all, (r) => r.inTime + r.overdue) - company;
   const supportingAll = sum(all, (r) => r.supporting);
   return {
     objectives: objectivesAll,
+    company,
     supporting: supportingAll,
     percent: share(supportingAll, objectivesAll),
     byTeam: byTeam

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LOGIN_ROWS, type Statistics, type StatisticsQuery } from '../../shared/api/statistics';
+import { LOGIN_ROWS, type NoTeamCounts, type Statistics, type StatisticsQuery } from '../../shared/api/statistics';
 import { defaultStatisticsRange } from '../../shared/rules/statistics-range';
 import type { Actor } from '../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../db/client';
@@ -90,6 +90,17 @@ function byTeam(groups: ObjectiveGroup[], risk: Map<number, { atRisk: number; of
   }));
 }
 
+/**
+ * What byTeam leaves out: the by-team rows hold every objective with a team (team_id is set null
+ * when a team is deleted, so a set one always names a team), the by-status rows every objective.
+ */
+function noTeam(all: ObjectiveGroup[], teamRows: ObjectiveGroup[]): NoTeamCounts {
+  const sum = (rows: ObjectiveGroup[], pick: (r: ObjectiveGroup) => number) => rows.reduce((n, r) => n + pick(r), 0);
+  const without = sum(all, (r) => r.inTime + r.overdue) - sum(teamRows, (r) => r.inTime + r.overdue);
+  const company = sum(all, (r) => r.company) - sum(teamRows, (r) => r.company);
+  return { company, teamDeleted: without - company };
+}
+
 async function byEmployee(db: DbOrTx, where: SQL): Promise<Statistics['byEmployee']> {
   const result = await db.execute(sql`
     select u.id, u.name, coalesce(ut.team, '') as team, e.*
@@ -169,6 +180,7 @@ export async function statistics(db: DbOrTx, actor: Actor, q: StatisticsQuery): 
   const status = groups.filter((g) => g.kind === 'status');
   const category = groups.filter((g) => g.kind === 'category');
   const total = (rows: Array<{ inTime: number; overdue: number }>) => rows.reduce((n, r) => n + r.inTime + r.overdue, 0);
+  const teamRows = groups.filter((g) => g.kind === 'team');
   const teamsFigures = byTeam(groups, risk);
   return {
     from,
@@ -178,7 +190,8 @@ export async function statistics(db: DbOrTx, actor: Actor, q: StatisticsQuery): 
     byStatus: { items: status.map((r) => ({ status: r.key, inTime: r.inTime, overdue: r.overdue, percent: r.percent ?? 0 })), total: total(status) },
     byCategory: { items: category.map((r) => ({ category: r.key, inTime: r.inTime, overdue: r.overdue, percent: r.percent ?? 0 })), total: total(category) },
     byTeam: teamsFigures,
+    noTeam: noTeam(status, teamRows),
     byEmployee: employee,
-    alignment: statisticsAlignment(status, groups.filter((g) => g.kind === 'team'), teamsFigures, alignment),
+    alignment: statisticsAlignment(status, teamRows, teamsFigures, alignment),
   };
 }

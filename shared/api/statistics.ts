@@ -49,14 +49,23 @@ export const alignmentTeamEntrySchema = z.object({ team: refSchema, objectives: 
 export const unsupportedObjectiveSchema = z.object({ id: z.number().int(), title: z.string(), status: z.string(), deadline: z.string(), owner: refSchema });
 
 export const statisticsAlignmentSchema = z.object({
-  /** every team's, and those of no team */
+  /** every team's, and those of no team; company objectives are left out */
   objectives: count,
+  /** the company objectives in scope, left out of `objectives`: they are what the others support (missing from a hub of an earlier release) */
+  company: count.optional(),
   supporting: count,
   percent: z.number(),
   byTeam: z.array(alignmentTeamEntrySchema),
   /** the first UNSUPPORTED_ROWS by deadline; total counts them all */
   unsupported: z.object({ items: z.array(unsupportedObjectiveSchema), total: count }),
 });
+
+/**
+ * The objectives in the statistics that byTeam leaves out, as no team holds them: company
+ * objectives (they belong to no team) and those whose team was deleted since. byStatus and
+ * byCategory count them; byTeam's totals plus these make byStatus.total.
+ */
+export const noTeamSchema = z.object({ company: count, teamDeleted: count });
 
 export const statisticsSchema = z.object({
   from: z.string(),
@@ -66,6 +75,8 @@ export const statisticsSchema = z.object({
   byStatus: z.object({ items: z.array(statusEntrySchema), total: count }),
   byCategory: z.object({ items: z.array(categoryEntrySchema), total: count }),
   byTeam: z.array(byTeamEntrySchema),
+  /** missing from a hub of an earlier release */
+  noTeam: noTeamSchema.optional(),
   byEmployee: z.array(byEmployeeEntrySchema),
   /** the alignment figures; missing from a hub of the previous release */
   alignment: statisticsAlignmentSchema.optional(),
@@ -77,6 +88,7 @@ export type ByTeamEntry = z.infer<typeof byTeamEntrySchema>;
 export type ByEmployeeEntry = z.infer<typeof byEmployeeEntrySchema>;
 export type ByLoginEntry = z.infer<typeof byLoginEntrySchema>;
 export type StatisticsAlignment = z.infer<typeof statisticsAlignmentSchema>;
+export type NoTeamCounts = z.infer<typeof noTeamSchema>;
 export type AlignmentTeamEntry = z.infer<typeof alignmentTeamEntrySchema>;
 export type UnsupportedObjective = z.infer<typeof unsupportedObjectiveSchema>;
 

@@ -140,6 +140,8 @@ async function sweep(page: Page, user: DemoUser): Promise<string[]> {
   found.push(...(await visit(page, `/objective-tracking/employee-details?id=${memberId}`, 'employee details')));
   found.push(...(await visit(page, '/objective-tracking/timeline', 'timeline')));
   found.push(...(await visit(page, '/org-chart', 'org chart')));
+  // the list a narrow window opens in, here picked
+  found.push(...(await visit(page, '/org-chart?view=list', 'org chart list')));
   found.push(...(await visit(page, '/objective-tracking/statistics', 'statistics')));
   found.push(...(await visit(page, '/settings', 'settings')));
   if (user === 'admin') {

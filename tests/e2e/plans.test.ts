@@ -48,7 +48,7 @@ describe('plans, timeline, statistics and evaluations in Chromium', () => {
       await expect.poll(() => page.locator('[data-row^="k"]').count()).toBe(0);
       await page.getByRole('button', { name: 'Expand all' }).click();
       await expect.poll(() => page.locator('[data-row^="k"]').count()).toBeGreaterThan(0);
-      await page.getByLabel('Status').selectOption('completed');
+      await page.getByLabel('Status', { exact: true }).selectOption('completed');
       await expect.poll(async () => (await ownStorageKeys(page)).includes('beot.timeline.filters')).toBe(true);
       await page.locator('[data-row^="o"]').first().click();
       await page.waitForURL((url) => url.pathname === '/objective-tracking/objective-details' && url.searchParams.has('id'));

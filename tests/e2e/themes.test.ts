@@ -141,4 +141,32 @@ describe('themes', () => {
         await backToSystem(first.page);
       }
     }));
+
+  it('high contrast: a disabled button is grey, unlike the white of the enabled ones beside it (no highlight green)', () =>
+    withSession(async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await signIn(page, PERSON);
+      try {
+        await openSettings(page);
+        await choose(page, 'High contrast');
+        await page.getByRole('button', { name: 'Menu', exact: true }).click();
+        await page.getByRole('link', { name: 'Org Chart' }).click();
+        await page.getByTestId('org-card').first().waitFor();
+        // the chart opens with teams folded; once all are unfolded, Expand all has nothing to do
+        const expandAll = page.getByRole('button', { name: 'Expand all' });
+        await expandAll.click();
+        await expect.poll(() => expandAll.isDisabled()).toBe(true);
+        const look = (name: string) => page.getByRole('button', { name, exact: true }).evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { text: style.color, border: style.borderTopColor };
+        });
+        const grey = 'rgb(140, 140, 140)';
+        expect(await look('Expand all')).toEqual({ text: grey, border: grey });
+        const enabled = await look('List');
+        expect(enabled.text).toBe('rgb(255, 255, 255)');
+        await page.screenshot({ path: '/tmp/themes-high-contrast-disabled.png' });
+      } finally {
+        await backToSystem(page);
+      }
+    }));
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centreOn, cullWindow, firstView, fitView, isOnScreen, viewport, zoomAt, ZOOM } from './chart-view';
+import { CARD_SMALLEST_TEXT_PX, centreOn, cullWindow, firstView, fitView, FRAME, frameHeight, isOnScreen, MIN_TEXT_PX, viewport, zoomAt, ZOOM } from './chart-view';
 import { CARD, type PlacedNode, type TreeLayout } from './tree-layout';
 
 describe('chart view', () => {
@@ -28,45 +28,54 @@ describe('chart view', () => {
   });
 
   // A top person over a row of `reports` cards, as layoutTree places them (gaps between, centred above).
-  function row(reports: number): Pick<TreeLayout, 'nodes' | 'order' | 'edges'> {
+  function row(reports: number): Pick<TreeLayout, 'nodes' | 'order' | 'edges' | 'width' | 'height'> {
     const step = CARD.width + CARD.hGap;
     const place = (id: number, x: number, y: number, depth: number): PlacedNode => ({ id, x, y, depth, reportCount: 0, collapsed: false });
     const nodes = new Map<number, PlacedNode>([[1, place(1, ((reports - 1) * step) / 2, 0, 0)]]);
     for (let i = 0; i < reports; i += 1) nodes.set(i + 2, place(i + 2, i * step, CARD.height + CARD.vGap, 1));
     const edges = [...nodes.keys()].filter((id) => id !== 1).map((to) => ({ from: 1, to, points: [] }));
-    return { nodes, order: [...nodes.keys()], edges };
+    // as if a deeper level hung below: the whole chart too tall for the screen
+    return { nodes, order: [...nodes.keys()], edges, width: reports * step - CARD.hGap, height: 2000 };
   }
   const onScreen = (view: { x: number; k: number }, x: number, width: number) => x * view.k + view.x >= 0 && (x + CARD.width) * view.k + view.x <= width;
 
-  it('first view: a row that fits at the usual zoom is centred under the top', () => {
-    const view = firstView(row(3), 1300);
-    expect(view?.k).toBe(ZOOM.first);
-    const span = (3 * CARD.width + 2 * CARD.hGap) * ZOOM.first;
+  it('first view: text is readable, 12 px at the least', () => {
+    expect(ZOOM.text * CARD_SMALLEST_TEXT_PX).toBeGreaterThanOrEqual(MIN_TEXT_PX);
+    for (const reports of [3, 9, 40]) expect(firstView(row(reports), 1300, 600)?.k).toBe(ZOOM.text);
+  });
+
+  it('first view: a chart that fits is centred, whole, from the top', () => {
+    const small = { ...row(3), height: 300 };
+    const view = firstView(small, 1300, 600);
+    expect(view).toEqual({ k: ZOOM.text, x: (1300 - small.width * ZOOM.text) / 2, y: FRAME.padding });
+    for (const node of small.nodes.values()) expect(view && onScreen(view, node.x, 1300)).toBe(true);
+  });
+
+  it('first view: a taller chart whose top row fits has that row centred under the top', () => {
+    const view = firstView(row(3), 1300, 600);
+    const span = (3 * CARD.width + 2 * CARD.hGap) * ZOOM.text;
     expect(view?.x).toBeCloseTo((1300 - span) / 2, 5);
-    expect(view?.y).toBe(24);
+    expect(view?.y).toBe(FRAME.padding);
   });
 
-  it('first view: a wider row zooms out as far as names stay legible, and fits if it can', () => {
-    const view = firstView(row(6), 1300);
-    expect(view?.k).toBeGreaterThanOrEqual(ZOOM.legible);
-    expect(view?.k).toBeLessThan(ZOOM.first);
-    const layout = row(6);
-    for (const node of layout.nodes.values()) expect(view && onScreen(view, node.x, 1300)).toBe(true);
-  });
-
-  it("first view: a row wider still starts at the chart's left edge, the top person on screen", () => {
-    const layout = row(9);
-    const view = firstView(layout, 1300);
-    expect(view).toEqual({ k: ZOOM.legible, x: 24, y: 24 });
+  it("first view: a row wider than the screen starts at the chart's left edge, the top person on screen", () => {
+    const layout = row(7);
+    const view = firstView(layout, 1300, 600);
+    expect(view).toEqual({ k: ZOOM.text, x: FRAME.padding, y: FRAME.padding });
     expect(view && onScreen(view, layout.nodes.get(1)?.x ?? 0, 1300)).toBe(true);
   });
 
   it('first view: when the start would leave the top person off screen, the top person is centred', () => {
     const layout = row(40);
-    const view = firstView(layout, 1300);
+    const view = firstView(layout, 1300, 600);
     const top = layout.nodes.get(1)?.x ?? 0;
     expect(view && top * view.k + view.x + (CARD.width * view.k) / 2).toBeCloseTo(650, 5);
-    expect(firstView({ nodes: new Map(), order: [], edges: [] }, 1300)).toBeNull();
+    expect(firstView({ nodes: new Map(), order: [], edges: [], width: 0, height: 0 }, 1300, 600)).toBeNull();
+  });
+
+  it('the frame is the window less the page around it, never too low to use', () => {
+    expect(frameHeight(820)).toBe(820 - FRAME.chrome);
+    expect(frameHeight(500)).toBe(FRAME.minHeight);
   });
 
   it('turns the screen into a chart rectangle with a margin', () => {

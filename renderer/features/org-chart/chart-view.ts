@@ -8,8 +8,18 @@ export interface View {
   k: number;
 }
 
-// readable: below it cards are drawn as plain boxes; legible: the least the first view zooms to
-export const ZOOM = { min: 0.05, max: 2, step: 1.25, readable: 0.45, legible: 0.65, first: 0.8 } as const;
+/** The least size text may have where the chart opens and where a search puts a person. */
+export const MIN_TEXT_PX = 12;
+/** The smallest text on a card at 1:1 (job title, teams, who's out: Fluent's size 200). */
+export const CARD_SMALLEST_TEXT_PX = 12;
+
+// readable: below it cards are drawn as plain boxes; text: the zoom at which the cards' smallest
+// text is MIN_TEXT_PX, the least the chart opens at (at 0.65 names were 9 px)
+export const ZOOM = { min: 0.05, max: 2, step: 1.25, readable: 0.45, text: MIN_TEXT_PX / CARD_SMALLEST_TEXT_PX } as const;
+
+/** The chart's frame: the window's height less the page's header, title and hint, never under minHeight. */
+export const FRAME = { chrome: 230, minHeight: 420, padding: 24 } as const;
+export const frameHeight = (windowHeight: number) => Math.max(FRAME.minHeight, windowHeight - FRAME.chrome);
 
 export const clampZoom = (k: number) => Math.min(ZOOM.max, Math.max(ZOOM.min, k));
 
@@ -32,16 +42,18 @@ export function fitView(layout: Pick<TreeLayout, 'width' | 'height'>, width: num
 }
 
 /**
- * The first view: the top person and the row of their reports, `padding` from the top.
- * The row is zoomed out to fit the screen, as far as names stay legible (ZOOM.legible), and
- * centred when it fits. Wider, the chart's own left edge is at the screen's (no card cut there), so
- * it reads from its start and runs on to the right, unless that would leave the top person off the
- * screen: then they are centred.
+ * The first view, at the zoom where text is readable (ZOOM.text): the whole chart centred when it
+ * fits the screen (the page folds teams so it does, opening-fit.ts). Otherwise the top person and
+ * the row of their reports, `padding` from the top: centred when that row fits; wider, the chart's
+ * own left edge at the screen's (no card cut there), so it reads from its start and runs on to
+ * the right, unless that would leave the top person off the screen: then they are centred.
  */
-export function firstView(layout: Pick<TreeLayout, 'nodes' | 'order' | 'edges'>, width: number, padding = 24): View | null {
+export function firstView(layout: Pick<TreeLayout, 'nodes' | 'order' | 'edges' | 'width' | 'height'>, width: number, height: number, padding: number = FRAME.padding): View | null {
   const topId = layout.order[0];
   const top = topId === undefined ? undefined : layout.nodes.get(topId);
   if (!top) return null;
+  const k = ZOOM.text;
+  if (layout.width * k <= width - padding * 2 && layout.height * k <= height - padding * 2) return { k, x: (width - layout.width * k) / 2, y: padding };
   let left = top.x;
   let right = top.x + CARD.width;
   for (const edge of layout.edges) {
@@ -51,7 +63,6 @@ export function firstView(layout: Pick<TreeLayout, 'nodes' | 'order' | 'edges'>,
     right = Math.max(right, report.x + CARD.width);
   }
   const room = width - padding * 2;
-  const k = Math.max(ZOOM.legible, Math.min(ZOOM.first, room / (right - left)));
   const y = padding - top.y * k;
   if ((right - left) * k <= room) return { k, x: width / 2 - ((left + right) / 2) * k, y };
   const fromLeft = padding; // chart x 0, where the layout starts

@@ -1,4 +1,4 @@
-// The org chart's layout, pure so it is tested without a browser. A tidy tree
+// The org chart's layout (people spec, org chart), pure so it is tested without a browser. A tidy tree
 // from the top: each subtree gets its own box, siblings sit side by side under their manager, and
 // a manager whose reports have no reports of their own gets them stacked in columns, so a lead
 // with 30 people does not make the chart 30 cards wide. O(n) for 2,000 people.
@@ -15,8 +15,18 @@ export interface Forest {
   depth: Map<number, number>;
 }
 
-// 240 × 84: room for a name on two lines beside the picture; at 220 × 76 'Mihai Dumit…'.
-export const CARD = { width: 240, height: 84, hGap: 28, vGap: 56, stackGap: 14, stackRows: 6 } as const;
+// 240 × 96: room beside the picture for a name on two lines and a job title on two ('Chief
+// Executive Officer' was cut on one), then the teams; at 220 × 76 'Mihai Dumit…'.
+export interface CardSize {
+  readonly width: number;
+  readonly height: number;
+  readonly hGap: number;
+  readonly vGap: number;
+  readonly stackGap: number;
+  /** reports stacked under a manager: at most this many in a column */
+  readonly stackRows: number;
+}
+export const CARD: CardSize = { width: 240, height: 96, hGap: 28, vGap: 56, stackGap: 14, stackRows: 6 };
 
 /**
  * Children in the order given (the hub sends people by name). A manager missing from the list
@@ -96,7 +106,7 @@ interface Box {
 }
 
 /** Positions for every shown person; reports of a collapsed manager are left out. */
-export function layoutTree(forest: Forest, collapsed: ReadonlySet<number>, card: typeof CARD = CARD): TreeLayout {
+export function layoutTree(forest: Forest, collapsed: ReadonlySet<number>, card: CardSize = CARD): TreeLayout {
   const shownKids = (id: number) => (collapsed.has(id) ? [] : forest.children.get(id) ?? []);
   const boxes = new Map<number, Box>();
 
@@ -204,7 +214,7 @@ export interface Viewport {
 }
 
 /** Culling: the people whose card touches the viewport (plus its margin); the rest are not rendered. */
-export function nodesInView(layout: TreeLayout, view: Viewport, card: typeof CARD = CARD): PlacedNode[] {
+export function nodesInView(layout: TreeLayout, view: Viewport, card: CardSize = CARD): PlacedNode[] {
   const shown: PlacedNode[] = [];
   for (const node of layout.nodes.values()) {
     if (node.x + card.width >= view.left && node.x <= view.right && node.y + card.height >= view.top && node.y <= view.bottom) shown.push(node);

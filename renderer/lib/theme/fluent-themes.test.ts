@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Theme } from '@fluentui/react-components';
 import { contrastRatio, GRAPHIC_CONTRAST, TEXT_CONTRAST } from './contrast';
-import { brandRamp, FLUENT_THEMES } from './fluent-themes';
+import { brandRamp, FLUENT_THEMES, HIGH_CONTRAST_DISABLED, hubHighContrastTheme } from './fluent-themes';
 
 describe('brand ramp', () => {
   it('puts the primary colour at shade 80 and runs from dark to light', () => {
@@ -38,5 +38,26 @@ describe.each(Object.entries(FLUENT_THEMES))('the %s theme meets WCAG AA', (_, t
 
   it.each(GRAPHICS)('%s against the page: 3:1', (token) => {
     expect(contrastRatio(theme[token], theme.colorNeutralBackground1)).toBeGreaterThanOrEqual(GRAPHIC_CONTRAST);
+  });
+});
+
+describe('the high contrast theme', () => {
+  const disabled: Token[] = [
+    'colorNeutralForegroundDisabled', 'colorNeutralForegroundInvertedDisabled', 'colorNeutralBackgroundDisabled2',
+    'colorNeutralStrokeDisabled', 'colorNeutralStrokeDisabled2', 'colorNeutralStrokeInvertedDisabled', 'colorTransparentStrokeDisabled',
+  ];
+  const t = hubHighContrastTheme;
+
+  it('draws disabled controls in a grey none of its highlight colours uses', () => {
+    const highlights = [t.colorNeutralForeground1, t.colorBrandForegroundLink, t.colorBrandBackground, t.colorNeutralStrokeAccessible, t.colorBrandStroke1];
+    for (const token of disabled) {
+      expect(t[token], token).toBe(HIGH_CONTRAST_DISABLED);
+      expect(highlights.map((c) => c.toLowerCase())).not.toContain(HIGH_CONTRAST_DISABLED);
+    }
+  });
+
+  it('keeps disabled text readable on black, yet dimmer than enabled text', () => {
+    expect(contrastRatio(HIGH_CONTRAST_DISABLED, t.colorNeutralBackground1)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    expect(contrastRatio(HIGH_CONTRAST_DISABLED, t.colorNeutralBackground1)).toBeLessThan(contrastRatio(t.colorNeutralForeground1, t.colorNeutralBackground1) / 2);
   });
 });

@@ -58,8 +58,29 @@ export const hubDarkTheme: Theme = {
   colorNeutralStrokeAccessibleSelected: brand[120],
 };
 
-/** Fluent's own high-contrast theme (the web one, for the same fonts): black canvas, white text, yellow links, cyan selection. */
-export const hubHighContrastTheme: Theme = createHighContrastTheme();
+/**
+ * A dimmed grey for what cannot be used now. Fluent's high-contrast theme writes disabled text and
+ * outlines in Windows' GrayText of its black scheme, a bright green, so a disabled button looked
+ * picked out among the white enabled ones. Grey reads as 'off' and still stands 6:1 on black.
+ */
+export const HIGH_CONTRAST_DISABLED = '#8c8c8c';
+
+/**
+ * Fluent's own high-contrast theme (the web one, for the same fonts): black canvas, white text,
+ * yellow links, cyan selection; disabled controls in grey. Under forced colours the browser uses
+ * the system's own GrayText instead.
+ */
+const highContrast = createHighContrastTheme();
+export const hubHighContrastTheme: Theme = {
+  ...highContrast,
+  colorNeutralForegroundDisabled: HIGH_CONTRAST_DISABLED,
+  colorNeutralForegroundInvertedDisabled: HIGH_CONTRAST_DISABLED,
+  colorNeutralBackgroundDisabled2: HIGH_CONTRAST_DISABLED,
+  colorNeutralStrokeDisabled: HIGH_CONTRAST_DISABLED,
+  colorNeutralStrokeDisabled2: HIGH_CONTRAST_DISABLED,
+  colorNeutralStrokeInvertedDisabled: HIGH_CONTRAST_DISABLED,
+  colorTransparentStrokeDisabled: HIGH_CONTRAST_DISABLED,
+};
 
 export const FLUENT_THEMES: Record<AppliedTheme, Theme> = {
   light: hubLightTheme,

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { OrgChartPerson } from '../../../../shared/api/org-chart';
-import { centreOn, cullWindow, firstView, fitView, isOnScreen, zoomAt, ZOOM, type View } from '../chart-view';
+import { centreOn, cullWindow, firstView, fitView, FRAME, isOnScreen, zoomAt, ZOOM, type View } from '../chart-view';
 import { ancestors, edgesInView, neighbour, nodesInView, type Forest, type TreeKey, type TreeLayout, type Viewport } from '../tree-layout';
 import { PersonCard, PersonDot } from './PersonCard';
 
 const useStyles = makeStyles({
   frame: {
-    position: 'relative', overflow: 'hidden', flexGrow: 1, minHeight: '420px', height: 'calc(100vh - 230px)',
+    position: 'relative', overflow: 'hidden', flexGrow: 1, minHeight: `${FRAME.minHeight}px`, height: `calc(100vh - ${FRAME.chrome}px)`,
     backgroundColor: tokens.colorNeutralBackground2, borderRadius: tokens.borderRadiusLarge, touchAction: 'none', cursor: 'grab',
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
@@ -15,10 +15,13 @@ const useStyles = makeStyles({
   dragging: { cursor: 'grabbing' },
   layer: { position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', willChange: 'transform' },
   lines: { position: 'absolute', left: 0, top: 0, overflow: 'visible', pointerEvents: 'none' },
+  // under forced colours the reporting lines vanished with the theme's stroke: the system's text colour
+  path: { '@media (forced-colors: active)': { stroke: 'CanvasText', forcedColorAdjust: 'none' } },
 });
 
 export interface OrgChartHandle {
   zoomBy: (factor: number) => void;
+  /** fits the chart as laid out on the next render (the page unfolds everyone in the same click) */
   showWhole: () => void;
   /** shows the person (expanding their managers first) in the middle and focuses their card */
   centre: (id: number) => void;
@@ -50,6 +53,28 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
   const [focusedId, setFocusedId] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
   const pendingCentre = useRef<number | null>(null);
+  const pendingWhole = useRef(false);
+  // the card that stays put on screen when the layout changes: the one folded or unfolded, else the top person
+  const anchor = useRef<number | null>(null);
+  const shownLayout = useRef(layout);
+  const toggle = useCallback((id: number) => {
+    anchor.current = id;
+    onToggle(id);
+  }, [onToggle]);
+
+  // A fold, an unfold or Expand all lays the chart out anew: the view moves with it, so the card
+  // acted on (or the top person) stays where the person was looking instead of jumping away.
+  useLayoutEffect(() => {
+    const before = shownLayout.current;
+    shownLayout.current = layout;
+    if (before === layout) return;
+    const id = anchor.current ?? layout.order[0];
+    anchor.current = null;
+    const was = id === undefined ? undefined : before.nodes.get(id);
+    const now = id === undefined ? undefined : layout.nodes.get(id);
+    if (!was || !now) return;
+    setView((v) => (v ? { ...v, x: v.x + (was.x - now.x) * v.k, y: v.y + (was.y - now.y) * v.k } : v));
+  }, [layout]);
   const focusOnRender = useRef(false);
 
   useLayoutEffect(() => {
@@ -62,10 +87,16 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
     return () => observer.disconnect();
   }, []);
 
-  // The first view: the top of the chart, its first manager and their reports across the screen,
-  // set while rendering as soon as the frame is measured (no blank frame first).
-  const first = view || size.width === 0 || layout.order.length === 0 ? undefined : firstView(layout, size.width);
+  // The first view (chart-view.ts firstView): the chart as the page folded it to fit, set while
+  // rendering as soon as the frame is measured (no blank frame first).
+  const first = view || size.width === 0 || layout.order.length === 0 ? undefined : firstView(layout, size.width, size.height);
   if (first) setView(first);
+
+  useEffect(() => {
+    if (!pendingWhole.current || !view) return;
+    pendingWhole.current = false;
+    setView(fitView(layout, size.width, size.height));
+  }, [layout, view, size]);
 
   // A search hit waits for its managers to be expanded and laid out, then is centred.
   useEffect(() => {
@@ -76,7 +107,7 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
     pendingCentre.current = null;
     focusOnRender.current = true;
     setFocusedId(id);
-    setView(centreOn({ ...view, k: Math.max(view.k, ZOOM.first) }, node.x, node.y, size.width, size.height));
+    setView(centreOn({ ...view, k: Math.max(view.k, ZOOM.text) }, node.x, node.y, size.width, size.height));
   }, [layout, view, size]);
 
   const focusedNode = focusedId === null ? undefined : layout.nodes.get(focusedId);
@@ -91,14 +122,17 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
 
   useImperativeHandle(ref, () => ({
     zoomBy: (factor) => setView((v) => (v ? zoomAt(v, factor, size.width / 2, size.height / 2) : v)),
-    showWhole: () => setView(fitView(layout, size.width, size.height)),
+    showWhole: () => {
+      pendingWhole.current = true;
+      setView((v) => (v ? { ...v } : v)); // re-run the fitting effect
+    },
     centre: (id) => {
       pendingCentre.current = id;
       const closed = ancestors(forest, id).filter((a) => collapsed.has(a));
       if (closed.length) onExpand(closed);
       else setView((v) => (v ? { ...v } : v)); // re-run the centring effect
     },
-  }), [size, layout, forest, collapsed, onExpand]);
+  }), [size, forest, collapsed, onExpand]);
 
   // Wheel: pan, or zoom around the pointer with ctrl/⌘ (and pinch, which browsers send as ctrl+wheel).
   useEffect(() => {
@@ -182,7 +216,7 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
       onOpen(current);
     } else if (event.key === ' ') {
       event.preventDefault();
-      if (forest.children.get(current)?.length) onToggle(current);
+      if (forest.children.get(current)?.length) toggle(current);
     } else if (event.key === '+' || event.key === '=') {
       setView((v) => (v ? zoomAt(v, ZOOM.step, size.width / 2, size.height / 2) : v));
     } else if (event.key === '-') {
@@ -209,12 +243,12 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
     return readable ? (
       <PersonCard
         key={node.id} person={person} node={node} focused={node.id === focusedId} tabbable={node.id === focusedId}
-        onOpen={onOpen} onToggle={onToggle} onFocusPerson={onFocusPerson}
+        onOpen={onOpen} onToggle={toggle} onFocusPerson={onFocusPerson}
       />
     ) : (
       <PersonDot key={node.id} node={node} />
     );
-  }), [visible, people, readable, focusedId, onOpen, onToggle, onFocusPerson]);
+  }), [visible, people, readable, focusedId, onOpen, toggle, onFocusPerson]);
   // The lines' SVG covers the culling window only: a chart-sized one would be a huge layer to paint.
   const svg = useMemo(() => {
     if (!cull) return null;
@@ -225,10 +259,10 @@ export function OrgChartCanvas({ people, forest, layout, collapsed, onExpand, on
         className={styles.lines} style={{ left: cull.left, top: cull.top }} width={width} height={height}
         viewBox={`${cull.left} ${cull.top} ${width} ${height}`} aria-hidden
       >
-        <path d={lines} fill="none" stroke={tokens.colorNeutralStroke1} strokeWidth={strokeWidth} />
+        <path className={styles.path} d={lines} fill="none" stroke={tokens.colorNeutralStroke1} strokeWidth={strokeWidth} />
       </svg>
     );
-  }, [styles.lines, cull, lines, strokeWidth]);
+  }, [styles.lines, styles.path, cull, lines, strokeWidth]);
 
   return (
     <div

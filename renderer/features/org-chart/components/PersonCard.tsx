@@ -24,10 +24,11 @@ const useStyles = makeStyles({
   picture: { width: '48px', height: '60px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, flexShrink: 0, backgroundColor: tokens.colorNeutralBackground3 },
   text: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
   line: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  // a name is never cut; it takes a second line, and a very long word breaks
+  // a name is never cut; it takes a second line, and a very long word breaks; a job title the same
   name: { overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere', lineHeight: tokens.lineHeightBase200 },
+  job: { overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
-  // out today is greyed and said in words on the card's last line
+  // who's out: out today is greyed and said in words on the card's last line
   outPicture: outTodayPicture,
   outAvatar: outTodayAvatar,
   out: { backgroundColor: tokens.colorNeutralBackground2 },
@@ -50,7 +51,7 @@ interface PersonCardProps {
   onFocusPerson: (id: number) => void;
 }
 
-/** One person on the chart: picture, name and job; a click opens their profile. */
+/** One person on the chart: picture, name and job; a click opens their profile. Its smallest text is 12 px (CARD_SMALLEST_TEXT_PX). */
 export const PersonCard = memo(function PersonCard({ person, node, focused, tabbable, onOpen, onToggle, onFocusPerson }: PersonCardProps) {
   const styles = useStyles();
   const src = usePictureUrl(person);
@@ -75,11 +76,11 @@ export const PersonCard = memo(function PersonCard({ person, node, focused, tabb
           visible text, which a label of name and job would leave out (label-in-name) */}
       <div className={styles.text}>
         <Text weight="semibold" className={styles.name}>{person.name}</Text>{' '}
-        <Text size={200} className={styles.line} title={person.jobTitle ?? undefined}>{person.jobTitle ?? FALLBACK_TEXT.unknownJob}</Text>{' '}
-        {/* the card has three lines: who's out takes the teams' while it lasts */}
+        <Text size={200} className={styles.job} title={person.jobTitle ?? undefined}>{person.jobTitle ?? FALLBACK_TEXT.unknownJob}</Text>{' '}
+        {/* the last line: who's out takes the teams' while it lasts */}
         {person.presence ? (
-          <Text size={100} className={mergeClasses(styles.line, styles.presence)} data-testid="presence">{presenceText(person.presence, isoDay())}</Text>
-        ) : person.teams.length > 0 && <Text size={100} className={mergeClasses(styles.line, styles.muted)}>{person.teams.join(', ')}</Text>}
+          <Text size={200} className={mergeClasses(styles.line, styles.presence)} data-testid="presence">{presenceText(person.presence, isoDay())}</Text>
+        ) : person.teams.length > 0 && <Text size={200} className={mergeClasses(styles.line, styles.muted)}>{person.teams.join(', ')}</Text>}
       </div>
       {node.reportCount > 0 && (
         <Button

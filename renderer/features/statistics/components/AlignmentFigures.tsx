@@ -2,6 +2,7 @@ import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, 
 import type { StatisticsAlignment } from '../../../../shared/api/statistics';
 import { TableScroll } from '../../../lib/components/TableScroll';
 import { ObjectiveRefLink } from '../../objectives/components/ObjectiveRefLink';
+import { companyLeftOutNote } from './count-notes';
 import { NumberHeaderCell } from './NumberHeaderCell';
 
 // Alignment in the statistics: the hub's figures as they come, a sentence for the whole,
@@ -24,9 +25,11 @@ export function AlignmentFigures({ alignment }: { alignment: StatisticsAlignment
   const s = useStyles();
   const { unsupported } = alignment;
   const more = unsupported.total - unsupported.items.length;
+  const companyNote = companyLeftOutNote(alignment);
   return (
     <>
       <Text>{alignmentSentence(alignment)}</Text>
+      {companyNote && <Text data-testid="alignment-company-note">{companyNote}</Text>}
       {alignment.byTeam.length > 0 && (
         <TableScroll label="Alignment by team" minWidth={420}>
           <Table size="small" aria-label="Alignment by team" className={s.table}>

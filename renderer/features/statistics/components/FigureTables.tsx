@@ -20,34 +20,46 @@ export interface SplitRow {
   percent: number;
 }
 
-/** By status or by category: in time, overdue and percent per row, then the hub's total. */
+/**
+ * By status or by category: in time, overdue, their sum and percent per row, then a Total row
+ * whose every figure sits in its own column (the hub's total under Total, the whole as 100%).
+ */
 export function SplitTable({ label, head, rows, total }: { label: string; head: string; rows: SplitRow[]; total: number }) {
   const s = useStyles();
+  const sum = (pick: (r: SplitRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
+  // five columns do not fit a 320 px window's card: the table scrolls in its own box there (reflow)
   return (
-    <Table size="small" aria-label={label} className={s.table}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{head}</TableHeaderCell>
-          <NumberHeaderCell>In time</NumberHeaderCell>
-          <NumberHeaderCell>Overdue</NumberHeaderCell>
-          <NumberHeaderCell>Percent</NumberHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((r) => (
-          <TableRow key={r.name}>
-            <TableCell>{r.name}</TableCell>
-            <TableCell className={s.num}>{r.inTime}</TableCell>
-            <TableCell className={s.num}>{r.overdue}</TableCell>
-            <TableCell className={s.num}>{r.percent}%</TableCell>
+    <TableScroll label={label} minWidth={320}>
+      <Table size="small" aria-label={label} className={s.table}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{head}</TableHeaderCell>
+            <NumberHeaderCell>In time</NumberHeaderCell>
+            <NumberHeaderCell>Overdue</NumberHeaderCell>
+            <NumberHeaderCell>Total</NumberHeaderCell>
+            <NumberHeaderCell>Percent</NumberHeaderCell>
           </TableRow>
-        ))}
-        <TableRow className={s.total}>
-          <TableCell>Total</TableCell>
-          <TableCell colSpan={3}>{total}</TableCell>
-        </TableRow>
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.name}>
+              <TableCell>{r.name}</TableCell>
+              <TableCell className={s.num}>{r.inTime}</TableCell>
+              <TableCell className={s.num}>{r.overdue}</TableCell>
+              <TableCell className={s.num}>{r.inTime + r.overdue}</TableCell>
+              <TableCell className={s.num}>{r.percent}%</TableCell>
+            </TableRow>
+          ))}
+          <TableRow className={s.total}>
+            <TableCell>Total</TableCell>
+            <TableCell className={s.num}>{sum((r) => r.inTime)}</TableCell>
+            <TableCell className={s.num}>{sum((r) => r.overdue)}</TableCell>
+            <TableCell className={s.num}>{total}</TableCell>
+            <TableCell className={s.num}>{total > 0 ? '100%' : ''}</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </TableScroll>
   );
 }
 

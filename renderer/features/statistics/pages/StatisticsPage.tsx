@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { statisticsQuerySchema, type StatisticsQuery } from '../../../../shared/api/statistics';
@@ -8,13 +8,14 @@ import { errorText } from '../../../lib/api';
 import { Loading } from '../../../lib/components/Loading';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { userAtom } from '../../../lib/session/session';
-import { useAppliedTheme } from '../../../lib/theme';
 import { useJobChoices, useStatistics } from '../api/statistics';
 import { AlignmentFigures } from '../components/AlignmentFigures';
-import { splitBars, teamBars } from '../components/chart-options';
+import { liesDown, lyingHeight, splitBars, teamBars } from '../components/chart-options';
 import { splitSummary, teamSummary } from '../components/chart-summary';
-import { SERIES_COLORS } from '../components/chart-theme';
-import { EChart } from '../components/EChart';
+import { byTeamNote } from '../components/count-notes';
+import { useChartPalette } from '../components/chart-palette';
+import { EChart, type ChartOption } from '../components/EChart';
+import { withPatterns } from '../components/forced-colors';
 import { EmployeeTable } from '../components/EmployeeTable';
 import { LoginTable, SplitTable, TeamTable } from '../components/FigureTables';
 import { StatisticsFilters } from '../components/StatisticsFilters';
@@ -22,12 +23,14 @@ import { StatisticsFilters } from '../components/StatisticsFilters';
 const useStyles = makeStyles({
   // reflow (WCAG 1.4.10): a window narrower than one card gives the card its whole width
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(520px, 100%), 1fr))', gap: tokens.spacingHorizontalL },
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalL },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalL, containerType: 'inline-size' },
   // the table at its content's width up to 45 % of the card (names wrap, numbers never), the chart the rest
   pair: {
     display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) fit-content(45%)', gap: tokens.spacingHorizontalM, alignItems: 'start',
-    // reflow (WCAG 1.4.10): in a narrow window the table goes under the chart, each the card's width
-    '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+    // In a card too narrow for both (two cards side by side at 1366 px, or a narrow window: reflow,
+    // WCAG 1.4.10) the table goes under the chart, each the card's width, so a bar keeps room for
+    // its one-word name ('Management') under it.
+    '@container (max-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   error: { color: tokens.colorPaletteRedForeground1 },
   status: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', minHeight: '24px' },
@@ -53,12 +56,18 @@ export default function StatisticsPage() {
   const rangeError = parsed.success ? undefined : parsed.error.issues[0]?.message;
 
   const data = stats.data;
-  const colors = SERIES_COLORS[useAppliedTheme()];
-  const teamOption = useMemo(() => teamBars(data?.byTeam ?? [], colors), [data, colors]);
+  const palette = useChartPalette();
+  const { series: colors, system } = palette;
+  const patterned = useMemo(() => (system ? (o: ChartOption) => withPatterns(o, system) : (o: ChartOption) => o), [system]);
+  // each a function of the width the chart is drawn in: in a narrow card the bars lie down
+  const teamOption = useCallback((width: number) => patterned(teamBars(data?.byTeam ?? [], colors, width)), [data, colors, patterned]);
+  const teamCount = data?.byTeam.length ?? 0;
+  const teamHeight = useCallback((width: number) => (liesDown(teamCount, width) ? lyingHeight(teamCount) + 24 : 320), [teamCount]);
   const statusRows = useMemo(() => (data?.byStatus.items ?? []).map((r) => ({ name: r.status, ...r })), [data]);
   const categoryRows = useMemo(() => (data?.byCategory.items ?? []).map((r) => ({ name: r.category, ...r })), [data]);
-  const statusOption = useMemo(() => splitBars(statusRows, colors), [statusRows, colors]);
-  const categoryOption = useMemo(() => splitBars(categoryRows, colors), [categoryRows, colors]);
+  const statusOption = useCallback((width: number) => patterned(splitBars(statusRows, colors, width)), [statusRows, colors, patterned]);
+  const categoryOption = useCallback((width: number) => patterned(splitBars(categoryRows, colors, width)), [categoryRows, colors, patterned]);
+  const teamNote = data ? byTeamNote(data.byStatus.total, data.noTeam) : null;
 
   return (
     <PageFrame title="Statistics">
@@ -97,7 +106,8 @@ export default function StatisticsPage() {
           </div>
           <Card className={s.card}>
             <Text as="h2" size={500} weight="semibold">By team</Text>
-            <EChart label="Objectives by team chart" option={teamOption} height={320} summary={teamSummary('Objectives by team', data.byTeam)} />
+            {teamNote && <Text data-testid="by-team-note">{teamNote}</Text>}
+            <EChart label="Objectives by team chart" option={teamOption} height={teamHeight} summary={teamSummary('Objectives by team', data.byTeam)} />
             <TeamTable teams={data.byTeam} />
           </Card>
           {data.alignment && (

@@ -1,15 +1,18 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import { fitZoom, ZOOM_LEVELS } from '../../../../shared/rules/timeline';
+import { isoDay } from '../../../../shared/rules/dates';
+import { dayNumber, fitZoom, ZOOM_LEVELS } from '../../../../shared/rules/timeline';
 import { errorText } from '../../../lib/api';
 import { Loading } from '../../../lib/components/Loading';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
+import { userAtom } from '../../../lib/session/session';
 import { detailsPath } from '../../objectives';
 import { useTimeline } from '../api/timeline';
 import { Gantt } from '../components/Gantt';
 import { ganttRows, rangeOf } from '../components/gantt-rows';
+import { openingView } from '../components/opening-view';
 import { TimelineToolbar } from '../components/TimelineToolbar';
 import { timelineFiltersAtom, timelineZoomAtom } from '../timeline-state';
 
@@ -27,6 +30,9 @@ export default function TimelinePage() {
   const items = useMemo(() => timeline.data?.items ?? [], [timeline.data]);
   const rows = useMemo(() => ganttRows(items, collapsed), [items, collapsed]);
   const range = useMemo(() => rangeOf(items), [items]);
+  const viewerId = useAtomValue(userAtom)?.id ?? null;
+  // anew for each answer (the first, a filter's), not when a row folds: that keeps the person's place
+  const opening = useMemo(() => (items.length ? openingView(items, viewerId, dayNumber(isoDay())) : null), [items, viewerId]);
   const onWidth = useCallback((w: number) => { width.current = w; }, []);
 
   const toggle = (id: number) => setCollapsed((c) => {
@@ -55,7 +61,7 @@ export default function TimelinePage() {
       )}
       {timeline.data?.truncated && <Text>Only the first {items.length} objectives are drawn; narrow the filters to see the rest.</Text>}
       {items.length > 0 && (
-        <Gantt rows={rows} range={range} zoom={ZOOM_LEVELS[zoom]} collapsed={collapsed} onToggle={toggle} onOpen={(id) => void navigate(detailsPath(id))} onWidth={onWidth} />
+        <Gantt rows={rows} range={range} zoom={ZOOM_LEVELS[zoom]} collapsed={collapsed} onToggle={toggle} onOpen={(id) => void navigate(detailsPath(id))} onWidth={onWidth} opening={opening} />
       )}
     </PageFrame>
   );
