@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { REPORTING_MESSAGES } from '../../shared/rules/reporting-lines';
 import { DEMO_USERS, expectTitle, useBrowser, waitForPath } from './helpers';
 
-// issue 11 part 4 end to end: the chart from the top, a search that centres on a person, the
+// The org chart end to end: the chart from the top, a search that centres on a person, the
 // keyboard, folding a team, and a click that opens the profile.
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'org-chart', viewport: { width: 1400, height: 900 } });
 
@@ -70,7 +70,7 @@ describe('org chart', () => {
       expect(chart && Math.min(...boxes)).toBeGreaterThanOrEqual(chart?.x ?? Infinity);
       const topBox = await top.boundingBox();
       expect(chart && topBox && topBox.x + topBox.width).toBeLessThanOrEqual((chart?.x ?? 0) + (chart?.width ?? 0));
-      // issue 21: 'Mihai Dumit…' — a name takes two lines rather than an ellipsis
+      // a name takes two lines rather than an ellipsis ('Mihai Dumit…')
       for (const name of [DEMO_USERS.owner.name, DEMO_USERS.manager.name]) {
         const text = card(page, name).getByText(name, { exact: true });
         expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { useBrowser } from './helpers';
 
-// issue 21: the statistics tables' numbers are right-aligned, and their headers with them.
+// The statistics tables' numbers are right-aligned, and their headers with them.
 const { signedIn } = useBrowser({ failureShot: 'statistics' });
 
 /** Where a cell's text ends, in page pixels (the cell itself spans the whole column). */
