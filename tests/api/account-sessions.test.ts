@@ -9,7 +9,7 @@ import { SESSIONS_MESSAGES } from '../../shared/rules/messages';
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub, type WireBody } from '../support/hub';
 
-// issue 18 'Sessions that come back' and Settings → Sessions: a person's sessions end when they
+// Ended sessions stay ended, and Settings → Sessions: a person's sessions end when they
 // should, and each person sees and ends only their own.
 
 let hub: TestHub;

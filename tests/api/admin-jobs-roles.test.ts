@@ -7,7 +7,7 @@ import { DELETE_BLOCKED, NAME_MESSAGES } from '../../shared/rules/people-message
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 7 Roles (jobs) and Access (roles) tabs: spec §4/§5/§6 rules, allowed and refused, audited.
+// The admin Roles (jobs) and Access (roles) tabs: spec §4/§5/§6 rules, allowed and refused, audited.
 let hub: TestHub;
 const tokens: Record<string, string> = {};
 

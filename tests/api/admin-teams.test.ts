@@ -6,7 +6,7 @@ import { SESSION_MESSAGES } from '../../shared/rules/messages';
 import { createTeam, createUser } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 7 Teams tab: POST /team, PUT/DELETE /team/:id, the name rules of spec §5, the delete
+// The admin Teams tab: POST /team, PUT/DELETE /team/:id, the name rules of spec §5, the delete
 // rule of spec §6, the audit row written with the change, and 403 for everyone without view-admin.
 let hub: TestHub;
 const tokens: Record<string, string> = {};

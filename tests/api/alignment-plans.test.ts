@@ -3,7 +3,7 @@ import { seedLargeCompany } from '../../server/db/seed/large';
 import { startTestHub, type TestHub } from '../support/hub';
 import { PLANS_COMPANY, recordStatements, seqScans, type RawClient, type Statement, type StatementRecorder } from '../support/query-plans';
 
-// issue 24: the alignment view loads one level at a time on the large company (here at 1,000
+// The alignment view loads one level at a time on the large company (here at 1,000
 // staff, 25,000 objectives, aligned as the large seed aligns it). Each statement the tree, the search and
 // the picker send is read with EXPLAIN: the objectives, their links and key results are reached
 // through indexes, never by reading the table (as query-plans.test.ts does for the lists).

@@ -11,7 +11,7 @@ import { LEVEL_MESSAGES } from '../../shared/rules/objective-levels';
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
-// issue 24 'Levels and links': team and company objectives, links between objectives and key
+// Levels and links: team and company objectives, links between objectives and key
 // results, roll-ups and the alignment tree, each allowed and refused case as each role, on the
 // database the project runs (api: PGlite, api-pg: PostgreSQL). Answers are read with the hub's
 // own schemas.

@@ -7,7 +7,7 @@ import { healthResponseSchema } from '../../shared/api/health';
 import { APP_VERSION_HEADER, appTooOldMessage, HUB_API_LEVEL, MIN_APP_VERSION } from '../../shared/rules/app-compat';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 22: the hub tells the desktop app its version and API level, and answers an app older
+// The hub tells the desktop app its version and API level, and answers an app older
 // than it serves with 426 and the plain-words message; browsers (no header) are never refused.
 let hub: TestHub;
 let token: string;

@@ -3,7 +3,7 @@ import { approvalsCountResponseSchema } from '../../shared/api/approvals';
 import { APPROVAL_MESSAGES as A } from '../../shared/rules/objective-messages';
 import { buildWorld, type ObjectiveWorld, type Who } from './objectives-fixture';
 
-// issue 6: approvals (spec §2, §4; design §3), allowed and refused.
+// Approvals (spec §2, §4; design §3), allowed and refused.
 let w: ObjectiveWorld;
 beforeAll(async () => {
   w = await buildWorld();

@@ -5,7 +5,7 @@ import { ROLE_MESSAGES } from '../../shared/api/roles';
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 7: the admin Users table (paged and searched on the hub), the Access change of a member,
+// The admin Users table (paged and searched on the hub), the Access change of a member,
 // and GET /audit with its filters.
 let hub: TestHub;
 const tokens: Record<string, string> = {};

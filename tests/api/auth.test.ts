@@ -6,7 +6,7 @@ import { LOGIN_MESSAGES, SESSION_MESSAGES } from '../../shared/rules/messages';
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 3 item 4: sign-in for the demo company, sessions, logout and the 401 rule.
+// Sign-in for the demo company, sessions, logout and the 401 rule.
 let hub: TestHub;
 beforeAll(async () => {
   hub = await startTestHub({ seed: 'demo' });
@@ -140,7 +140,7 @@ describe('me, confirm-info and capabilities', () => {
     const user = await createUser(hub.db, { firstLogin: true });
     const { token, body } = await hub.login(user.username, TEST_PASSWORD);
     expect(body.data.first_login).toBe(true);
-    // issue 18: the email is confirmed as it is (a member may not change it; tests/api/user-fields.test.ts)
+    // the email is confirmed as it is (a member may not change it; tests/api/user-fields.test.ts)
     const res = await hub.post('/api/auth/confirm-info', { name: 'Ioana Marin', email: user.email, phone: '+40 711 111 111' }, { token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ first_login: false, user: { name: 'Ioana Marin', email: user.email, phone: '+40 711 111 111' } });

@@ -7,7 +7,7 @@ import { isoDay } from '../../shared/rules/dates';
 import { findPgBin } from '../support/postgres-cluster';
 import { call, freshTarget, runCli, signIn, startHubProcess, type HubProcess, type HubTarget } from '../support/hub-process';
 
-// issue 10: `hub backup FILE` / `hub restore FILE` for the embedded database (project 'api'), and
+// `hub backup FILE` / `hub restore FILE` for the embedded database (project 'api'), and
 // the README's pg_dump / pg_restore for PostgreSQL (project 'api-pg'): back up the demo hub with
 // a new objective, restore into an empty place, start a hub there, and the member sees the same.
 

@@ -13,7 +13,7 @@ import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/fa
 import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 25 'Calendar feeds': private subscription addresses and who sees what in them. Every feed
+// Calendar feeds: private subscription addresses and who sees what in them. Every feed
 // is read with ical.js (Mozilla's parser), never by hand, and compared with the hub's data.
 
 let hub: TestHub;

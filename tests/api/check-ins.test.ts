@@ -7,7 +7,7 @@ import { CHECK_IN_MESSAGES as C } from '../../shared/rules/check-ins';
 import { OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
-// issue 11 §1: key-result check-ins. Who may check in follows the objective's read-only rule
+// Key-result check-ins. Who may check in follows the objective's read-only rule
 // (spec §6); the history is seen by whoever sees the key result.
 let w: ObjectiveWorld;
 beforeAll(async () => {

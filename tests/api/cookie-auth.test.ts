@@ -4,7 +4,7 @@ import { SESSION_MESSAGES } from '../../shared/rules/messages';
 import { createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 3 item 4, web build: the token also travels as an HttpOnly SameSite=Strict cookie, and a
+// Sign-in in the web build: the token also travels as an HttpOnly SameSite=Strict cookie, and a
 // state-changing request authenticated by that cookie must carry x-hub-request: 1 (CSRF).
 let hub: TestHub;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ async function cookieLogin() {
   return { user, setCookie, cookie, token: res.body.data.access_token as string };
 }
 
-// the email stays as it is: a member may not change it (issue 18, shared/rules/user-fields.ts)
+// the email stays as it is: a member may not change it (shared/rules/user-fields.ts)
 const confirmBody = (username: string) => ({ name: `Web User ${username}`, phone: '+40 722 222 222' });
 
 describe('session cookie', () => {

@@ -4,7 +4,7 @@ import { openDatabase } from '../../server/db/client';
 import { isoDay } from '../../shared/rules/dates';
 import { call, freshTarget, signIn, startHubProcess, type HubProcess, type HubTarget } from '../support/hub-process';
 
-// issue 10 "faults survived": a burst of objective writes against a hub child process, SIGKILL in
+// Faults survived: a burst of objective writes against a hub child process, SIGKILL in
 // the middle, restart on the same data. Every write the hub answered 2xx must be there, and no
 // request may be half applied. PGlite in a folder here; in 'api-pg' the hub dies, PostgreSQL lives.
 

@@ -7,7 +7,7 @@ import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/fa
 import type { HubResponse, WireBody } from '../support/hub';
 import { buildWorld, day, type ObjectiveWorld } from './objectives-fixture';
 
-// issue 18: deleting something already deleted answers 404 and writes no audit row (it answered
+// Deleting something already deleted answers 404 and writes no audit row (it answered
 // 200 and wrote a new row each time). Every DELETE route (and the archive of a member), twice.
 let w: ObjectiveWorld;
 let adminToken: string;

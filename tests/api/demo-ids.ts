@@ -31,7 +31,7 @@ export async function resolveDemoIds(hub: TestHub): Promise<DemoIds> {
   const [keyResult] = await hub.db.insert(keyResults).values({
     objectiveId: objective.id, title: 'Admin key result', description: 'Not yours', priority: 'high', deadline: '2030-06-01', ownerId: admin.id, authorId: admin.id,
   }).returning();
-  // issue 24: the admin's objective supports a team objective of the other team; the member and the guest see neither end
+  // the admin's objective supports a team objective of the other team; the member and the guest see neither end
   const [teamObjective] = await hub.db.insert(objectives).values({
     title: 'Admin team objective', description: 'Not yours', category: 'Technology', subcategory: 'Development', priority: 'high',
     deadline: '2030-06-30', isPublic: false, authorId: admin.id, ownerId: admin.id, teamId: otherTeam, level: 'team',
@@ -44,7 +44,7 @@ export async function resolveDemoIds(hub: TestHub): Promise<DemoIds> {
   const [link] = await hub.db.select({ id: links.id }).from(links).limit(1);
   const [role] = await hub.db.select({ id: roles.id }).from(roles).where(and(eq(roles.name, 'User'), ne(roles.status, 'deleted')));
   const job = (await hub.db.select({ jobId: users.jobId }).from(users).where(eq(users.id, admin.id)))[0].jobId!;
-  // issue 18: a session of the admin that nobody else may end
+  // a session of the admin that nobody else may end
   const { token } = await createSession(hub.db, admin.id);
   const [adminSession] = await hub.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
   return {

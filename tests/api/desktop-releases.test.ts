@@ -13,7 +13,7 @@ import {
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 22 'Updates served by the hub': the files and metadata electron-updater's generic
+// Desktop updates served by the hub: the files and metadata electron-updater's generic
 // provider reads (signed-in people only, plain names only, ranges for resumed downloads), the
 // policy the app asks for, and Admin → Desktop app (releases, the required mark, uploads checked
 // against the metadata's sha512, the app versions connected).
@@ -146,7 +146,7 @@ describe('GET /api/desktop/updates/:file (the generic provider)', () => {
       expect(res.status, name).toBe(404);
       expect(res.body.errors[0].message, name).toEqual(expect.any(String));
     }
-    // issue 18: NUL in any string is refused before a route reads it
+    // NUL in any string is refused before a route reads it
     expect((await hub.get(updates('latest-linux.yml%00.png'), { token: member })).status).toBe(400);
     // a literal ../ is resolved by the client before it leaves: it lands outside the route
     expect((await fetch(`${hub.url}/api/desktop/updates/../../secret.txt`, { headers: { authorization: `Bearer ${member}` } })).status).toBe(404);

@@ -10,7 +10,7 @@ import { healthResponseSchema, READY_MESSAGES, readyResponseSchema } from '../..
 import { loginResponseSchema } from '../../shared/api/auth';
 import { freshTarget, startHubProcess, type HubProcess, type HubTarget } from '../support/hub-process';
 
-// issue 23: /api/health says the hub is alive, /api/health/ready whether it should get work: not
+// /api/health says the hub is alive, /api/health/ready whether it should get work: not
 // before its database is migrated, and not from the moment it starts to drain. A drain finishes
 // what the hub took in (bounded), closes keep-alive connections, ends event streams, and a new
 // connection is refused once it stops listening.

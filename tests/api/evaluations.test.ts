@@ -8,7 +8,7 @@ import { buildWorld, type ObjectiveWorld, type Who } from './objectives-fixture'
 import { expectSizedToContent } from '../support/xlsx-widths';
 import { readXlsx } from '../support/xlsx-read';
 
-// issue 9: evaluations (objective-tracking §5, §6, §7), each rule allowed and refused.
+// Evaluations (objective-tracking §5, §6, §7), each rule allowed and refused.
 let w: ObjectiveWorld;
 beforeAll(async () => {
   w = await buildWorld();

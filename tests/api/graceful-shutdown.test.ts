@@ -5,10 +5,10 @@ import { objectives } from '../../server/db/schema';
 import { isoDay } from '../../shared/rules/dates';
 import { call, freshTarget, startHubProcess, type HubProcess, type HubTarget } from '../support/hub-process';
 
-// issue 10: SIGTERM to a hub child process in the middle of a burst. Requests the hub had
+// SIGTERM to a hub child process in the middle of a burst. Requests the hub had
 // received finish with 2xx, later ones are refused (503 or no connection), nothing the hub
 // received is dropped, it exits 0 and logs no error. Each answer names its request's lines in the
-// hub's log (x-request-id: the log holds nothing the request carried, issue 18), so what the hub
+// hub's log (x-request-id: the log holds nothing the request carried), so what the hub
 // logged can be matched to what the client saw.
 
 const WORKERS = 10;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENT_ROUTES } from '../../server/plugins/idempotency';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 3 item 1: health without sign-in, the OpenAPI document, and the web build at /.
+// Health without sign-in, the OpenAPI document, and the web build at /.
 let hub: TestHub;
 let webRoot: string;
 beforeAll(async () => {

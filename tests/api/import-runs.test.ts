@@ -8,7 +8,7 @@ import { isStorableText } from '../../shared/rules/text-input';
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 18: every import run ends, succeeded or failed with its reason, whatever is thrown; and
+// Every import run ends, succeeded or failed with its reason, whatever is thrown; and
 // a run left 'running' by a hub that died is marked failed once its lease lapses.
 let hub: TestHub;
 let adminToken: string;

@@ -140,7 +140,7 @@ describe('POST /imports/days-left', () => {
   });
 });
 
-// issue 19: files as Excel saves them, sent as the bytes of the file (the hub decodes them).
+// Files as Excel saves them, sent as the bytes of the file (the hub decodes them).
 /** Windows-1252 bytes: Latin-1 for the letters, and 1252's own bytes for the marks Excel users type. */
 const cp1252 = (text: string) =>
   Buffer.from(text.replace(/[„”–€]/g, (c) => String.fromCharCode({ '„': 0x84, '”': 0x94, '–': 0x96, '€': 0x80 }[c] ?? 0)), 'latin1');

@@ -7,7 +7,7 @@ import { TEXT_MESSAGES } from '../../shared/rules/text-input';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type HubResponse, type TestHub, type WireBody } from '../support/hub';
 
-// issue 18: a NUL (U+0000) or a lone surrogate anywhere in a request was a 500 (PostgreSQL refuses
+// A NUL (U+0000) or a lone surrogate anywhere in a request was a 500 (PostgreSQL refuses
 // the byte). One check at the edge refuses it with a 400 naming the field, on every route; what
 // people write (accents, emoji, tabs and line breaks in descriptions) passes.
 let hub: TestHub;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_MIN_BYTES } from '../../server/plugins/compress-json';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 20: JSON answers of COMPRESS_MIN_BYTES or more go compressed (brotli, else gzip) when the
+// JSON answers of COMPRESS_MIN_BYTES or more go compressed (brotli, else gzip) when the
 // client accepts it, with Vary: Accept-Encoding; small ones, the notifications' event stream and
 // the xlsx exports go as they are. Read with node:http, which (unlike fetch) leaves the bytes
 // on the wire as they came.

@@ -4,7 +4,7 @@ import { keyResults, objectives } from '../../server/db/schema';
 import { OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
-// issue 6: key results (spec §5 form rules, §4 complete/start, §6 read-only).
+// Key results (spec §5 form rules, §4 complete/start, §6 read-only).
 let w: ObjectiveWorld;
 beforeAll(async () => {
   w = await buildWorld();
@@ -119,7 +119,7 @@ describe('GET/PUT/DELETE /key-result/:id', () => {
   });
 });
 
-// issue 18 "blind overwrites": an edit of a key result names the version it was read at; Complete
+// No "blind overwrites": an edit of a key result names the version it was read at; Complete
 // and Start are commands the status guards (keyResultActionFor), honouring a version when sent.
 describe('PUT /key-result/:id carries the version it was read at', () => {
   const stored = async (id: number) => (await w.hub.db.select().from(keyResults).where(eq(keyResults.id, id)))[0];

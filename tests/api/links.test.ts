@@ -6,7 +6,7 @@ import { LINK_MESSAGES } from '../../shared/api/links';
 import { NAME_MESSAGES, PICTURE_MESSAGES } from '../../shared/rules/people-messages';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 7 Links tab and dashboard: GET /link for everyone, changes for view-admin only, http(s)
+// The admin Links tab and the dashboard: GET /link for everyone, changes for view-admin only, http(s)
 // URLs only, pictures checked by content, every change audited.
 let hub: TestHub;
 const tokens: Record<string, string> = {};
@@ -138,7 +138,7 @@ describe('PUT /link/:id/picture', () => {
     expect(await auditOf(link.id)).toHaveLength(0);
   });
 
-  // issue 18 (openapi-fuzz.test.ts found these): a file under another name hung the request until
+  // openapi-fuzz.test.ts found these: a file under another name hung the request until
   // the client gave up, and a broken multipart body was a 500
   it('a file under another field name is passed over, not waited on: 400 asking for the picture', async () => {
     const [link] = await hub.db.insert(links).values({ ...valid, name: 'Misnamed' }).returning();

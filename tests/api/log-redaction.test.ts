@@ -9,7 +9,7 @@ import { MEMBER_CONFLICT } from '../../shared/api/people';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type RequestOptions, type TestHub } from '../support/hub';
 
-// issue 3 / issue 18 / SECURITY.md: passwords, tokens and cookies never reach the hub's log, and
+// SECURITY.md, 'Logging': passwords, tokens and cookies never reach the hub's log, and
 // neither does any value a request carried (query, path, body, headers), at any level, on
 // success or failure, a 500 included. Every line is kept here, from trace level up.
 const lines: string[] = [];
@@ -94,7 +94,7 @@ describe('the request log', () => {
   });
 });
 
-describe('no request value reaches the log (issue 18)', () => {
+describe('no request value reaches the log', () => {
   it('a marker in every query, path, body and header of answered and refused requests is nowhere in the log', async () => {
     const value = marker();
     const headers = markedHeaders(value);

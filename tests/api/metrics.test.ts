@@ -10,7 +10,7 @@ import { freshTarget, type HubTarget } from '../support/hub-process';
 import { parsePrometheusText, sampleValue, type Family } from '../support/prometheus-text';
 import { openSseStream } from '../support/sse';
 
-// issue 23 'Watching it': GET /metrics in Prometheus' text format on a listener of its own
+// GET /metrics in Prometheus' text format on a listener of its own
 // (HUB_METRICS_PORT, loopback by default, HUB_METRICS_TOKEN as a bearer token), never on the hub's
 // port. The scrape is parsed strictly (tests/support/prometheus-text.ts), as Prometheus would.
 

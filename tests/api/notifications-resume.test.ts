@@ -11,7 +11,7 @@ import { startTestHub, type TestHub } from '../support/hub';
 import { freshTarget, signIn, startHubProcess, type HubProcess, type HubTarget } from '../support/hub-process';
 import { openSseStream, type SseStream, type StreamEvent } from '../support/sse';
 
-// issue 23: the notification stream resumes. Every event's id is a notification id; a client
+// The notification stream resumes. Every event's id is a notification id; a client
 // reconnecting with Last-Event-ID (to this hub, another, or one restarted) gets every notification
 // of its own newer than that, in order, none twice, then the live ones; past the replay cap one
 // 'resync' event instead. On PGlite ('api') and PostgreSQL ('api-pg'), and with hub processes on

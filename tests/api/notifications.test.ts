@@ -11,7 +11,7 @@ import { startTestHub } from '../support/hub';
 import { openSseStream as openStream } from '../support/sse';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
-// issue 11 part 3: notifications — who gets which kind, own-only reads, per-user settings,
+// Notifications — who gets which kind, own-only reads, per-user settings,
 // written in the event's transaction (a failed change leaves none), scheduled reminders once,
 // and delivery over server-sent events (also from a second hub on the same database).
 

@@ -19,7 +19,7 @@ export interface ObjectiveWorld {
   /** POST /api/objective as someone; fields override a valid form */
   create(who: Who, fields?: Record<string, unknown>): Promise<WireBody>;
   put(who: Who, id: number, body: Record<string, unknown>): Promise<{ status: number; body: WireBody }>;
-  /** the version an edit names (issue 18): the objective's last_modification_date as the hub sends it */
+  /** the version an edit names (docs/api.md, 'Versions and 409'): the objective's last_modification_date as the hub sends it */
   version(objectiveId: number): Promise<{ last_modification_date: string }>;
   keyResultVersion(keyResultId: number): Promise<{ last_modification_date: string }>;
 }

@@ -4,7 +4,7 @@ import { OBJECTIVES_TOTAL_CAP, objectivesTotalBound } from '../../shared/rules/o
 import { createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 10: GET /objective counts its matches only up to a bound (the cap, or five pages past the
+// GET /objective counts its matches only up to a bound (the cap, or five pages past the
 // requested one) and says whether the total is exact. 2,000 objectives of one person, written in
 // one insert, stand in for a large company.
 

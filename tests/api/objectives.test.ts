@@ -5,7 +5,7 @@ import { OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
 import { isoDay } from '../../shared/rules/dates';
 import { buildWorld, day, type ObjectiveWorld } from './objectives-fixture';
 
-// issue 6: GET/POST/PUT/DELETE /objective, each rule allowed and refused.
+// GET/POST/PUT/DELETE /objective, each rule allowed and refused.
 let w: ObjectiveWorld;
 beforeAll(async () => {
   w = await buildWorld();
@@ -232,7 +232,7 @@ describe('PUT /objective/:id (spec §4, §6)', () => {
   });
 });
 
-// issue 18 "blind overwrites": an edit names the version it was read at; a status action alone
+// No "blind overwrites": an edit names the version it was read at; a status action alone
 // is a command the status rule guards (§4), and honours a version when one is sent.
 describe('PUT /objective/:id carries the version it was read at', () => {
   const stored = async (id: number) => (await w.hub.db.select().from(objectives).where(eq(objectives.id, id)))[0];

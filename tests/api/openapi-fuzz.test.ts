@@ -15,7 +15,7 @@ import { startTestHub, type TestHub } from '../support/hub';
 import { resolveDemoIds } from './demo-ids';
 import { ROUTE_EXPECTATIONS, type DemoIds } from './route-table-expectations';
 
-// issue 18 'Guard the whole class': every operation of the hub's own OpenAPI document gets
+// The whole class (SECURITY.md): every operation of the hub's own OpenAPI document gets
 // bounded, seeded random requests from the admin, a member, a guest and no one: mostly
 // well-formed requests (the route table's samples, or values read off the schema) with one
 // hostile change. Whatever arrives, the hub answers: never a 5xx, never a dropped connection,
@@ -46,8 +46,8 @@ const CALLERS = ['admin', 'member', 'guest'] as const;
 const WRITTEN_BY_REFUSALS = ['login_events', 'session_activity'];
 /** Refusals of these operations may write these tables too. */
 const REFUSAL_WRITES: Record<string, { tables: string[]; why: string }> = {
-  'POST /api/imports/holidays': { tables: ['import_runs'], why: 'issue 18: every import run ends as succeeded or failed with its reason, a refused CSV too' },
-  'POST /api/imports/days-left': { tables: ['import_runs'], why: 'issue 18: every import run ends as succeeded or failed with its reason, a refused CSV too' },
+  'POST /api/imports/holidays': { tables: ['import_runs'], why: 'every import run ends as succeeded or failed with its reason, a refused CSV too' },
+  'POST /api/imports/days-left': { tables: ['import_runs'], why: 'every import run ends as succeeded or failed with its reason, a refused CSV too' },
 };
 
 let hub: TestHub;

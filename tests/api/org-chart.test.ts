@@ -5,7 +5,7 @@ import { MEMBER_CONFLICT } from '../../shared/api/people';
 import { REPORTING_MESSAGES } from '../../shared/rules/reporting-lines';
 import { startTestHub, type TestHub, type WireBody } from '../support/hub';
 
-// issue 11 part 4: the org chart shows what the directory shows the viewer; reporting lines are
+// The org chart shows what the directory shows the viewer; reporting lines are
 // edited with the member's restricted fields and stay a tree.
 let hub: TestHub;
 const tokens: Record<string, string> = {};
@@ -86,7 +86,7 @@ describe('GET /org-chart', () => {
     expect((await hub.get('/api/org-chart')).status).toBe(401);
   });
 
-  it('refuses any other flag value with 400 naming the field (issue 10: bad input is never read as false)', async () => {
+  it('refuses any other flag value with 400 naming the field (bad input is never read as false)', async () => {
     const res = await hub.get('/api/org-chart?include_archived=maybe', { token: tokens.admin });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ message: 'Must be true or false', field: 'include_archived' }]);

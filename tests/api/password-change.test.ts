@@ -11,7 +11,7 @@ import { PASSWORD_MESSAGES } from '../../shared/rules/messages';
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 18 Settings → Password: the person's own password, proven by the current one; every other
+// Settings → Password: the person's own password, proven by the current one; every other
 // session ends, the current one stays; rate-limited like sign-in; audited without passwords.
 
 const NEW_PASSWORD = 'marmalade-orbit-cactus';

@@ -10,7 +10,7 @@ import { PASSWORD_MESSAGES, SESSION_MESSAGES } from '../../shared/rules/messages
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 18 Admin → Users → Reset password: whoever may manage users (the admin guard) sets a
+// Admin → Users → Reset password: whoever may manage users (the admin guard) sets a
 // one-time password; the person's sessions end, and their next sign-in may only choose a new one.
 
 let hub: TestHub;

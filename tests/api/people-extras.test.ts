@@ -10,7 +10,7 @@ import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 5: PUT /user/:id/extras — each section only by who may edit it (spec §6), spec §5 rules.
+// PUT /user/:id/extras — each section only by who may edit it (spec §6), spec §5 rules.
 let hub: TestHub;
 const tokens: Record<string, string> = {};
 let mateId: number;

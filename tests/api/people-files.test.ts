@@ -6,7 +6,7 @@ import { VPN_MESSAGES } from '../../shared/rules/vpn-file';
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 5: pictures and the VPN file — rights, limits while streaming, magic bytes, traversal.
+// Pictures and the VPN file — rights, limits while streaming, magic bytes, traversal.
 let hub: TestHub;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
@@ -76,7 +76,7 @@ describe('pictures', () => {
     expect((await hub.get(`/api/user/${ids.bob}/image`, { token: tokens.ana })).status).toBe(404);
   });
 
-  // issue 18 (found by openapi-fuzz.test.ts): a body cut short was a 500
+  // found by openapi-fuzz.test.ts: a body cut short was a 500
   it('a body that is not the multipart form it claims is a 400; a whole picture still saves', async () => {
     const cutShort = '--b\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\n\r\n\u0089PNG';
     const broken = await hub.request('PUT', `/api/user/${ids.bob}/image`, { token: tokens.bob, raw: cutShort, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
@@ -124,7 +124,7 @@ describe('VPN file', () => {
     expect(binary.status).toBe(400);
   });
 
-  // issue 18 (found by openapi-fuzz.test.ts): a part with filename="" reached the name check as undefined, a 500
+  // found by openapi-fuzz.test.ts: a part with filename="" reached the name check as undefined, a 500
   it('a file part with an empty name is no file: 400 asking for one', async () => {
     const nameless = await upload('POST', '/user/upload-file', 'bob', 'file', OVPN, '');
     expect(nameless).toMatchObject({ status: 400, body: { errors: [{ message: 'Please choose a file', field: 'file' }] } });

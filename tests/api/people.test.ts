@@ -7,7 +7,7 @@ import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 5: directory, profile visibility, member dialog, archive / restore — allowed and refused.
+// People: directory, profile visibility, member dialog, archive / restore — allowed and refused.
 let hub: TestHub;
 type Row = Awaited<ReturnType<typeof createUser>>;
 const people = {} as Record<'admin' | 'hr' | 'lead' | 'mate' | 'outsider' | 'owner' | 'archived', Row>;
@@ -203,7 +203,7 @@ describe('archive and restore', () => {
     expect((await hub.get(`/api/user/${target.id}`, { token: tokens.mate })).body.data.user.status).toBe('active');
   });
 
-  it('nobody archives themselves (issue 18: the status is a user field no one changes on their own account)', async () => {
+  it('nobody archives themselves (the status is a user field no one changes on their own account)', async () => {
     const res = await hub.request('DELETE', `/api/user/${people.admin.id}`, { token: tokens.admin });
     expect(res.status).toBe(403);
     expect(res.body.errors).toEqual([{ message: MEMBER_CONFLICT.archiveSelf, field: 'status' }]);

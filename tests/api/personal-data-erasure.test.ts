@@ -24,7 +24,7 @@ import { dottedName } from '../../shared/rules/vpn-file';
 import { createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 26 right to erasure: Admin → Users → Erase personal data. A person with a unique marker in
+// The right to erasure: Admin → Users → Erase personal data. A person with a unique marker in
 // every personal field (and a trail everywhere the hub keeps one) is archived and erased; then
 // every column of every table, cast to text, is searched for each marker: none may remain. The
 // company's records stay, by 'Former employee #id'.
@@ -95,7 +95,7 @@ async function seedPerson() {
   await upload(`/user/${person.id}/image`, token, 'image', Buffer.concat([PNG, Buffer.from(markers.picture)]), 'me.png', 'image/png');
   await upload('/user/upload-file', token, 'file', Buffer.from(`client\nremote ${markers.vpn}.example 1194\n`), `${dottedName(name)}.ovpn`, 'application/octet-stream');
 
-  // calendar feeds they turned on (issue 25): answering while they are active; the hub keeps each secret's hash
+  // calendar feeds they turned on: answering while they are active; the hub keeps each secret's hash
   const feedPaths: string[] = [];
   const feedHashes: string[] = [];
   for (const feed of ['own', `team-${team.id}`]) {

@@ -21,7 +21,7 @@ import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/fa
 import { startTestHub, type TestHub } from '../support/hub';
 import { readXlsx } from '../support/xlsx-read';
 
-// issue 26 right of access and portability: the archive holds every section of the person's
+// The rights of access and portability: the archive holds every section of the person's
 // data, nothing of anyone else's beyond names, and no secret; an admin makes it for anyone
 // (audited), nobody else may.
 

@@ -11,7 +11,7 @@ import { createUser, TEST_PASSWORD } from '../support/factories';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 import { readXlsx } from '../support/xlsx-read';
 
-// issue 24 'The plans export and the timeline show the parents': what an objective supports, in
+// The plans export and the timeline show the parents: what an objective supports, in
 // the timeline's answer, the plans' answer and the plans workbook's 'Supports' column, each
 // parent as the viewer may see it — a team objective of Alpha is 'a private objective' to Beta's
 // people, its title in no answer they get. Links made with the hub's own addLink; answers read

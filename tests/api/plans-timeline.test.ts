@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyResults, objectives } from '../../server/db/schema';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
-// issue 9: GET /timeline — the objectives the user may see, key results as subtasks.
+// GET /timeline — the objectives the user may see, key results as subtasks.
 let w: ObjectiveWorld;
 beforeAll(async () => {
   w = await buildWorld();

@@ -9,7 +9,7 @@ import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fix
 import { expectSizedToContent } from '../support/xlsx-widths';
 import { readXlsx } from '../support/xlsx-read';
 
-// issue 9: plans (objective-tracking §3, §6, §7) with summaries worked out by hand.
+// Plans (objective-tracking §3, §6, §7) with summaries worked out by hand.
 let w: ObjectiveWorld;
 let p1: number;
 
@@ -109,7 +109,7 @@ describe('GET /exports/plans.xlsx', () => {
     expect(wb!.sheet(PLAN_SHEETS.summary).rowCount).toBe(5);
     expect((await workbook('lead', `?team=${w.alpha}`)).res.status).toBe(403);
   });
-  it('is read page by page (issue 10 streaming) with the same rows, in the same order, as the plans page', async () => {
+  it('is read page by page with the same rows, in the same order, as the plans page', async () => {
     const owner = (await loadSessionUser(w.hub.db, w.ids.owner))!.user;
     const whole = await readTeamPlans(w.hub.db, owner, w.alpha);
     const pages = planPages(w.hub.db, teamPlanScope(owner, w.alpha), 1);

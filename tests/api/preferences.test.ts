@@ -6,7 +6,7 @@ import { preferencesResponseSchema, type ThemeChoice } from '../../shared/api/pr
 import { createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 21 'Themes': a person's theme choice is kept on the hub with their other settings, and
+// Themes: a person's theme choice is kept on the hub with their other settings, and
 // each person reads and writes only their own.
 
 let hub: TestHub;

@@ -13,7 +13,7 @@ import { healthResponseSchema } from '../../shared/api/health';
 import { loginResponseSchema } from '../../shared/api/auth';
 import { freshTarget, type HubTarget } from '../support/hub-process';
 
-// issue 20: a new data folder of the embedded hub starts from the database prepared at build time
+// A new data folder of the embedded hub starts from the database prepared at build time
 // (scripts/prepared-data.ts) instead of PGlite's initdb, the migrations and the seed; a folder that
 // holds a database is never touched. PGlite folders here; in 'api-pg' a PostgreSQL hub ignores it.
 

@@ -5,7 +5,7 @@ import { preparedStatement } from '../../server/db/prepared';
 import { teams } from '../../server/db/schema';
 import { createTestDatabase } from '../support/test-db';
 
-// issue 20: the hottest reads run as statements rendered and named once (server/db/prepared.ts).
+// The hottest reads run as statements rendered and named once (server/db/prepared.ts).
 // They must answer exactly what db.execute answers for the same SQL, on the database or inside a
 // transaction (on its connection, seeing its uncommitted rows), on PGlite and on PostgreSQL.
 

@@ -5,7 +5,7 @@ import {
   planNodes, PLANS_COMPANY, recordStatements, seqScans, usesIndexOn, type PlanNode, type RawClient, type Statement, type StatementRecorder,
 } from '../support/query-plans';
 
-// issue 10: the queries behind the benchmarked routes use an index on large data. The large
+// The queries behind the benchmarked routes use an index on large data. The large
 // company at 1,000 staff (25,000 objectives, 100,000 key results, analysed), the hub's own SQL
 // captured from real requests, and each statement's plan read with EXPLAIN: no planner settings
 // are forced, so this is the plan the hub gets.
@@ -95,7 +95,7 @@ describe('query plans on the large company (1,000 staff)', () => {
 
   it("directory page: who's out comes with the page's rows, reading the page's people's leave by index", async () => {
     const statements = (await statementsOf('member', '/api/user?limit=48')).filter((s) => s.text.includes('from "holiday_events"'));
-    // issue 25: read with the page (issue 20: no third statement), never one per card
+    // read with the page (no third statement), never one per card
     expect(statements).toHaveLength(1);
     expect(statements[0].text).toContain('order by "users"."name"');
     const plan = await planOf(statements[0]);

@@ -5,7 +5,7 @@ import { loginEvents } from '../../server/db/schema';
 import { createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 3: sign-in is rate limited per username (5 failures / 15 min) and per address
+// Sign-in is rate limited per username (5 failures / 15 min) and per address
 // (30 / 15 min), counted from login_events so several hubs share the count.
 let hub: TestHub;
 beforeAll(async () => {

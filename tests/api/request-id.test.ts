@@ -4,7 +4,7 @@ import { openSseStream } from '../support/sse';
 import { createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 23 'Watching it': every log line of a request carries its id, the proxy's X-Request-Id
+// Every log line of a request carries its id, the proxy's X-Request-Id
 // when the hub trusts its proxy (HUB_TRUST_PROXY=1) and the id is a plain token, else one of the
 // hub's own; every answer sends it back, so a person's complaint is traced through nginx's log and
 // the hub's.

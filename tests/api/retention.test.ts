@@ -14,7 +14,7 @@ import { DEFAULT_RETENTION, retentionMessage, type RetentionPeriods } from '../.
 import { createRole, createTeam, createUser } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 26 'Personal data handled as the law asks', retention: the periods an admin sets in
+// Retention of personal data (docs/personal-data.md, 'How long'): the periods an admin sets in
 // Admin → Retention, and the scheduled job that deletes what is past them, in batches, under its
 // lease, and reminds the admins (once) about archived people past theirs.
 

@@ -1,4 +1,4 @@
-// issue 10 'Security figures': who may call each /api route, classified by hand. The generated
+// Who may call each /api route, classified by hand. The generated
 // suite (route-table.test.ts) fails when the hub has a route this table does not name, so a new
 // route cannot ship without someone deciding what the least-privileged users get from it.
 //
@@ -21,7 +21,7 @@ export interface DemoIds {
   objective: number;
   keyResult: number;
   /**
-   * issue 24: the admin's private objective supports a team objective of otherTeam (neither
+   * the admin's private objective supports a team objective of otherTeam (neither
    * visible to member or guest); optional for walks that read a database without one (deploy)
    */
   objectiveLink?: number;
@@ -30,7 +30,7 @@ export interface DemoIds {
   link: number;
   role: number;
   job: number;
-  /** a live session of the admin (issue 18 Settings → Sessions: nobody else may end it) */
+  /** a live session of the admin (Settings → Sessions: nobody else may end it) */
   adminSession: number;
 }
 
@@ -52,7 +52,7 @@ export interface RouteExpectation {
   /** the call ends or changes the caller's own session: it runs on a throwaway session */
   ownSession?: true;
   /**
-   * issue 18: the call ends the caller's OTHER sessions (sign out everywhere else, a password
+   * the call ends the caller's OTHER sessions (sign out everywhere else, a password
    * change): it runs on a throwaway session, after every other call of that caller
    */
   endsOtherSessions?: true;
@@ -72,7 +72,7 @@ const objectiveBody = (ids: DemoIds) => ({
   subcategory: 'Development', priority: 'high', deadline: '2030-01-31', is_public: false,
 });
 const keyResultBody = { title: 'Key result', description: 'Measured', priority: 'medium', deadline: '2030-01-15' };
-// issue 18: an edit names the version it was read at. Any well-formed one does here: the hub
+// An edit names the version it was read at. Any well-formed one does here: the hub
 // checks who may edit before it compares versions, so a refusal is still the permission rule's.
 const readAt = { last_modification_date: '2030-01-01T00:00:00.000Z' };
 const ratings = {
@@ -86,7 +86,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // auth: the caller's own session and account
   'POST /api/auth/logout': { sample: () => ({ path: '/api/auth/logout', body: {} }), ...readable, ownSession: true },
   'GET /api/auth/me': { sample: () => ({ path: '/api/auth/me' }), ...readable },
-  // issue 18: the email links single sign-on to the account; neither may re-point theirs (user-fields.test.ts)
+  // the email links single sign-on to the account; neither may re-point theirs (user-fields.test.ts)
   'POST /api/auth/confirm-info': {
     sample: (_ids, who) => ({ path: '/api/auth/confirm-info', body: { name: `Confirmed ${who}`, email: `${who}.confirmed@bitstone.test`, phone: '+40 700 000 001' } }),
     ...refused,
@@ -94,14 +94,14 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     refusedWith: { statuses: [409], why: 'the confirm step is the first sign-in only; an account already confirmed (the demo guest) gets 409' },
   },
   'GET /api/user/capabilities': { sample: () => ({ path: '/api/user/capabilities' }), ...readable },
-  // issue 18 Settings → Password: the caller's own (the demo password is 'demo')
+  // Settings → Password: the caller's own (the demo password is 'demo')
   'GET /api/auth/password': { sample: () => ({ path: '/api/auth/password' }), ...readable },
   'POST /api/auth/password': {
     sample: () => ({ path: '/api/auth/password', body: { current_password: 'demo', new_password: 'marmalade-orbit-cactus' } }),
     ...readable,
     endsOtherSessions: true,
   },
-  // issue 18 Settings → Sessions: always the caller's own; another person's session is 'not found'
+  // Settings → Sessions: always the caller's own; another person's session is 'not found'
   'GET /api/auth/sessions': { sample: () => ({ path: '/api/auth/sessions' }), ...readable },
   'DELETE /api/auth/sessions/:id': { sample: (ids) => ({ path: `/api/auth/sessions/${ids.adminSession}` }), ...refused },
   'DELETE /api/auth/sessions': { sample: () => ({ path: '/api/auth/sessions' }), ...readable, endsOtherSessions: true },
@@ -139,7 +139,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/exports/users.xlsx': { sample: () => ({ path: '/api/exports/users.xlsx' }), ...refused },
   'GET /api/exports/users/:id.xlsx': { sample: (ids) => ({ path: `/api/exports/users/${ids.users.admin}.xlsx` }), ...refused },
 
-  // the VPN file: only its owner or an admin (issue 5)
+  // the VPN file: only its owner or an admin
   'GET /api/user/exists/:name': { sample: (ids) => ({ path: `/api/user/exists/${ids.adminVpnName}` }), ...refused },
   'POST /api/user/upload-file': {
     sample: (ids) => ({ path: '/api/user/upload-file', file: { field: 'file', filename: `${ids.adminVpnName}.ovpn`, bytes: OVPN, type: 'application/octet-stream' } }),
@@ -167,23 +167,23 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // everyone's balances for those who may see them; anyone else gets only their own row
   'GET /api/holidays/days-left/all': { sample: () => ({ path: '/api/holidays/days-left/all' }), ...readable },
   'GET /api/public-holidays/:year/:country': { sample: () => ({ path: '/api/public-holidays/2026/RO' }), ...readable },
-  // issue 25 'Who's out': the viewer's teams' card, and whether someone is off (the calendar's, never the kind)
+  // Who's out: the viewer's teams' card, and whether someone is off (the calendar's, never the kind)
   'GET /api/holidays/whos-out': { sample: () => ({ path: '/api/holidays/whos-out' }), ...readable },
   'GET /api/holidays/out-on': { sample: (ids) => ({ path: '/api/holidays/out-on', query: { user_id: String(ids.users.admin), date: '2026-01-05' } }), ...readable },
   'GET /api/timetracking/reports': { sample: () => ({ path: '/api/timetracking/reports' }), ...readable },
 
   // admin area: view-admin only, and never the barred role
   'GET /api/admin/users': { sample: () => ({ path: '/api/admin/users' }), ...refused },
-  // issue 26: the archive of anyone's personal data is an admin's; one's own is everyone's
+  // the archive of anyone's personal data is an admin's; one's own is everyone's
   'GET /api/admin/users/:id/data-export': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.admin}/data-export` }), ...refused },
   'GET /api/user/me/data-export': { sample: () => ({ path: '/api/user/me/data-export' }), ...readable },
   'PUT /api/admin/users/:id/role': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.member}/role`, body: { role_id: ids.role } }), ...refused },
   'POST /api/admin/users/:id/password-reset': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.admin}/password-reset` }), ...refused },
-  // issue 26: aimed at the admin, whom nobody else may erase (an admin would be told to archive first)
+  // erasure, aimed at the admin, whom nobody else may erase (an admin would be told to archive first)
   'DELETE /api/admin/users/:id/personal-data': { sample: (ids) => ({ path: `/api/admin/users/${ids.users.admin}/personal-data` }), ...refused },
   'GET /api/admin/sso': { sample: () => ({ path: '/api/admin/sso' }), ...refused },
   'PUT /api/admin/sso': { sample: () => ({ path: '/api/admin/sso', body: { local_passwords_enabled: false } }), ...refused },
-  // issue 26 retention: the periods and the job's runs
+  // retention: the periods and the job's runs
   'GET /api/admin/retention': { sample: () => ({ path: '/api/admin/retention' }), ...refused },
   'PUT /api/admin/retention': {
     sample: () => ({ path: '/api/admin/retention', body: { sign_in_events: 30, ended_sessions: 7, read_notifications: 7, import_runs: 7, audit_log: 365, archived_people: 30 } }),
@@ -246,7 +246,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/objective/approvals/count': { sample: () => ({ path: '/api/objective/approvals/count' }), guest: 'refused', member: 'allowed' },
   'POST /api/objective/:id/approval': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/approval`, body: { decision: 'approve' } }), ...refused },
   'POST /api/approval': { sample: (ids) => ({ path: '/api/approval', body: { objective_id: ids.objective, delete: true } }), ...refused },
-  // issue 24 alignment: company objectives are for owners and admins; links and roll-ups of objectives the caller may not see are 'not found'
+  // alignment: company objectives are for owners and admins; links and roll-ups of objectives the caller may not see are 'not found'
   'POST /api/alignment/objectives': { sample: (ids) => ({ path: '/api/alignment/objectives', body: { ...objectiveBody(ids), level: 'company' } }), ...refused },
   'GET /api/objective/:id/links': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/links` }), ...refused },
   'POST /api/objective/:id/links': { sample: (ids) => ({ path: `/api/objective/${ids.objective}/links`, body: { parent_id: ids.objective } }), ...refused },
@@ -270,10 +270,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'PUT /api/notifications/settings': { sample: () => ({ path: '/api/notifications/settings', body: { items: [{ kind: 'approval_requested', enabled: true }] } }), ...readable },
   'GET /api/notifications/stream': { sample: () => ({ path: '/api/notifications/stream' }), ...readable },
 
-  // issue 21 themes: each person's own display preferences; there is no path to anyone else's
+  // themes: each person's own display preferences; there is no path to anyone else's
   'GET /api/preferences': { sample: () => ({ path: '/api/preferences' }), ...readable },
   'PUT /api/preferences': { sample: () => ({ path: '/api/preferences', body: { theme: 'system' } }), ...readable },
-  // issue 25: one's own calendar feeds only; there is no way to name someone else's
+  // one's own calendar feeds only; there is no way to name someone else's
   'GET /api/calendar-feeds': { sample: () => ({ path: '/api/calendar-feeds' }), ...readable },
   'PUT /api/calendar-feeds/:feed': { sample: () => ({ path: '/api/calendar-feeds/public' }), ...readable },
   'DELETE /api/calendar-feeds/:feed': { sample: () => ({ path: '/api/calendar-feeds/public' }), ...readable },
@@ -288,7 +288,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'DELETE /api/employee-details/:id': { sample: (ids) => ({ path: `/api/employee-details/${ids.evaluation}` }), ...refused },
   'GET /api/exports/evaluations/:userId.xlsx': { sample: (ids) => ({ path: `/api/exports/evaluations/${ids.users.admin}.xlsx` }), ...refused },
 
-  // issue 22: the app's updates are for every signed-in person, but this hub publishes no release,
+  // the app's updates are for every signed-in person, but this hub publishes no release,
   // so the answer is 404 (desktop-releases.test.ts reads them from a hub that has some)
   'GET /api/desktop/updates/:file': { sample: () => ({ path: '/api/desktop/updates/latest-linux.yml' }), ...refused },
   'GET /api/desktop/policy': { sample: () => ({ path: '/api/desktop/policy', query: { platform: 'linux' } }), ...readable },

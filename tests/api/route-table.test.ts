@@ -5,7 +5,7 @@ import { startTestHub, type TestHub, type WireBody } from '../support/hub';
 import { resolveDemoIds } from './demo-ids';
 import { ROUTE_EXPECTATIONS, type DemoIds, type SampleRequest } from './route-table-expectations';
 
-// issue 10 'Security figures': the bad-input and permission suites are generated from the hub's
+// The bad-input and permission suites are generated from the hub's
 // live route table, so a route added tomorrow is covered (or fails the classification check)
 // without anyone remembering to write its tests.
 
@@ -268,7 +268,7 @@ describe.each(['guest', 'member'] as const)('as the %s', (who) => {
     };
     const routes = classified.filter((r) => r.method !== 'HEAD');
     await inParallel(routes.filter((r) => !expectationOf(r).endsOtherSessions), check);
-    // issue 18: these end every other session of the caller, the suite's own token among them
+    // these end every other session of the caller, the suite's own token among them
     for (const route of routes.filter((r) => expectationOf(r).endsOtherSessions)) await check(route);
     tokens[who] = (await createSession(hub.db, ids.users[who])).token;
     expect(wrong).toEqual([]);

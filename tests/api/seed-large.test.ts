@@ -8,7 +8,7 @@ import { startTestHub, type TestHub } from '../support/hub';
 import { OBJECTIVES_OFF_THE_OVERDUE_RULE } from '../support/overdue-rule';
 import { OBJECTIVES_OFF_THE_SUPPORTS_RULE } from '../support/supports-parent-rule';
 
-// issue 10 "A large company on demand", scaled down to 200 staff: the generator's rows are valid
+// A large company on demand, scaled down to 200 staff: the generator's rows are valid
 // data that the list routes read like any other, and the demo users still sign in.
 
 const NOW = new Date('2025-06-18T10:00:00Z');
@@ -118,7 +118,7 @@ describe('large company seed (scaled to 200 staff)', () => {
     expect(detail.body.data.key_results.length).toBeGreaterThan(0);
   });
 
-  it('aligns the company (issue 24): company goals, three team objectives per team, six in ten personal objectives linked', async () => {
+  it('aligns the company: company goals, three team objectives per team, six in ten personal objectives linked', async () => {
     expect(await scalar(`select count(*)::int as n from objectives where level = 'company'`)).toBeGreaterThanOrEqual(companyGoalCount(SIZE));
     expect(await scalar(`select count(*)::int as n from objectives o join users u on u.id = o.owner_id
       where o.level = 'company' and (not u.is_owner or o.team_id is not null)`)).toBe(0);

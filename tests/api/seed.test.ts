@@ -133,7 +133,7 @@ describe('demo company seed', () => {
       expect(PRIORITIES).toContain(objective.priority);
       expect(isoDay(objective.createdAt) < objective.deadline).toBe(true);
       expect([objective.ownerId, teamlead.get(objective.ownerId)]).toContain(objective.authorId);
-      // issue 24: a company objective is the company's, with no team
+      // a company objective is the company's, with no team
       if (objective.level === 'company') expect(objective.teamId).toBeNull();
       else expect(memberships.some((m) => m.userId === objective.ownerId && m.teamId === objective.teamId)).toBe(true);
       const krs = keyResults.filter((kr) => kr.objectiveId === objective.id);
@@ -215,7 +215,7 @@ describe('demo company seed', () => {
     expect(personalInfo?.skills?.every((skill) => skillIds.has(skill.id))).toBe(true);
   });
 
-  it('aligns personal objectives and key results to their team\'s objectives, and those to the company\'s (issue 24)', async () => {
+  it('aligns personal objectives and key results to their team\'s objectives, and those to the company\'s', async () => {
     const objectives = await database.db.select().from(schema.objectives);
     const links = await database.db.select().from(objectiveLinks);
     const memberships = await database.db.select().from(schema.teamMembers);

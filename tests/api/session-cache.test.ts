@@ -6,7 +6,7 @@ import { roles, users } from '../../server/db/schema';
 import { hashToken } from '../../server/services/sessions';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 10: each hub keeps the session users it has read until anything they are built from
+// Each hub keeps the session users it has read until anything they are built from
 // changes (server/services/session-cache.ts). Projects 'api' (PGlite) and 'api-pg' (PostgreSQL).
 
 const onPostgres = !!inject('databaseUrl');
@@ -49,7 +49,7 @@ async function untilStatus(token: string, status: number, withinMs: number): Pro
   }
 }
 
-describe('the session cache (issue 10)', () => {
+describe('the session cache', () => {
   it('a token read once is served from the cache while nothing changes', async () => {
     const { token } = await hub.login('member');
     expect(cached(token)).toBeUndefined();

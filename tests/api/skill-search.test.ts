@@ -5,7 +5,7 @@ import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 11 part 5 ("who knows X?"): the directory search and Skills filter look into skills,
+// Skill search ("who knows X?"): the directory search and Skills filter look into skills,
 // projects' technical skills and relevant experience, most matches first; relevant experience
 // counts only for viewers who may see it (spec §6).
 let hub: TestHub;

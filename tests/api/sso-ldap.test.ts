@@ -11,7 +11,7 @@ import { createUser } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 import { PEOPLE_DN, startSlapd, type TestSlapd } from '../support/slapd';
 
-// issue 11 part 2: LDAP sign-in against a real slapd on loopback (both ways to find the person:
+// LDAP sign-in against a real slapd on loopback (both ways to find the person:
 // a bind DN template and a search), the shared rate limits, and the admin's 'local passwords'
 // switch with the bootstrap admin kept able to sign in.
 
@@ -184,7 +184,7 @@ describe('local passwords on and off (admin setting)', () => {
   });
 });
 
-// issue 19: the typed username reaches the directory as one literal value (ldapts' filter escaping,
+// The typed username reaches the directory as one literal value (ldapts' filter escaping,
 // our DN escaping): wildcards, parentheses, backslash escapes and NUL match nobody, even with the
 // password of the person a widened search would find.
 describe('a typed username cannot widen the directory search', () => {

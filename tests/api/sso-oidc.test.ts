@@ -10,7 +10,7 @@ import { createUser } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 import { loginAtProvider, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
 
-// issue 11 part 2: OpenID Connect sign-in against a real provider (oidc-provider) on loopback:
+// OpenID Connect sign-in against a real provider (oidc-provider) on loopback:
 // the web callback, the desktop's complete call, linking by email, and every refusal.
 
 let provider: TestOidcProvider;

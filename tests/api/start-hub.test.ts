@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startHub, type RunningHub } from '../../server/start';
 
-// issue 3 item 1 / design §5: startHub opens, migrates and seeds the database, then listens;
+// design §5: startHub opens, migrates and seeds the database, then listens;
 // HUB_DEMO=0 gives one bootstrap admin. PGlite in a folder here, PostgreSQL in 'api-pg'.
 let hub: RunningHub;
 let cleanup: () => Promise<void>;

@@ -5,7 +5,7 @@ import {
   indexNames, planText, PLANS_COMPANY, recordStatements, seqScans, type RawClient, type Statement, type StatementRecorder,
 } from '../support/query-plans';
 
-// issue 24: the alignment figures of statistics must keep the all-teams statistics target
+// The alignment figures of statistics must keep the all-teams statistics target
 // (bench/api.ts): the counts come from the grouped pass (supports_parent and level, from
 // objectives_statistics_aligned_idx), the unsupported company objectives from one small statement.
 // Read on the large company at 1,000 staff (as query-plans.test.ts does), aligned by its seed, each

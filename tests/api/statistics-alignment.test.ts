@@ -7,7 +7,7 @@ import { statisticsResponseSchema, type StatisticsAlignment } from '../../shared
 import type { Actor } from '../../shared/rules/session-user';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
-// issue 24 'Statistics gain alignment' on the database the project runs (api: PGlite, api-pg:
+// Alignment in the statistics, on the database the project runs (api: PGlite, api-pg:
 // PostgreSQL): the share of objectives that support a team or company objective, per team, and
 // the company objectives nothing supports, worked out by hand below. Links are made by the hub's
 // own addLink; answers are read with the hub's schema.

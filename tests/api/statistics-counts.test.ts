@@ -5,7 +5,7 @@ import { withKeyResultCountsRefilled } from '../../server/services/statistics-co
 import { OBJECTIVES_OFF_THE_OVERDUE_RULE } from '../support/overdue-rule';
 import { buildWorld, day, type ObjectiveWorld } from './objectives-fixture';
 
-// issue 10: statistics by employee read each objective's key result counts (objectives.kr_*) kept
+// Statistics by employee read each objective's key result counts (objectives.kr_*) kept
 // by the key_results_counts trigger. After every kind of write they must equal a recount from scratch,
 // and the statistics must show them.
 let w: ObjectiveWorld;
@@ -108,7 +108,7 @@ describe('key result counts behind statistics by employee', () => {
   });
 });
 
-// issue 10: statistics read "overdue" as overdue_after < current_date, kept by the
+// Statistics read "overdue" as overdue_after < current_date, kept by the
 // objectives_overdue_after trigger. After every kind of write it must equal the rule itself.
 describe('the overdue day behind statistics', () => {
   const overdueAfterOf = async (id: number) =>

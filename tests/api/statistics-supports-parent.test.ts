@@ -11,7 +11,7 @@ import type { Actor } from '../../shared/rules/session-user';
 import { OBJECTIVES_SUPPORTING_BY_RULE } from '../support/supports-parent-rule';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
-// issue 24: statistics count what supports a team or company objective as objectives.supports_parent,
+// Statistics count what supports a team or company objective as objectives.supports_parent,
 // kept by the triggers of migration 0015. After every kind of write (the hub's and any other
 // writer's) it must equal the rule worked out from scratch: a link of the objective, its own or a
 // key result's whose key result is not deleted, to a parent not deleted. On PGlite (api) and

@@ -4,7 +4,7 @@ import { jobs, keyResults, objectives, users } from '../../server/db/schema';
 import { STATISTICS_MESSAGES } from '../../shared/api/statistics';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 
-// issue 9: GET /statistics on a small fixture whose right answers are worked out by hand below.
+// GET /statistics on a small fixture whose right answers are worked out by hand below.
 let w: ObjectiveWorld;
 let jobId: number;
 const ago = (days: number) => new Date(Date.now() - days * 86_400_000);

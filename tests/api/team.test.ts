@@ -6,7 +6,7 @@ import { SESSION_MESSAGES } from '../../shared/rules/messages';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 3 item 6: team calls of the login stepper and the my-team drawer, each rule allowed and refused.
+// Team calls of the login stepper and the my-team drawer, each rule allowed and refused.
 let hub: TestHub;
 type Row = Awaited<ReturnType<typeof createUser>>;
 const people: Record<'lead' | 'mate' | 'mate2' | 'manager' | 'owner' | 'outsider' | 'managed', Row> = {} as never;

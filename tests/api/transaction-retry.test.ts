@@ -151,7 +151,7 @@ if (onPostgres) {
     });
   });
 
-  describe('issue 24: a link added while its parent is deleted', () => {
+  describe('a link added while its parent is deleted', () => {
     let w: ObjectiveWorld;
     let client: pg.Client;
     let monitor: pg.Client;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, freshTarget, signIn, startHubProcess, type HubProcess, type HubTarget } from '../support/hub-process';
 import type { WireBody } from '../support/hub';
 
-// issue 10 / design §1 scale-out: two hub processes on one PostgreSQL (project 'api-pg'). On
+// Design §1 scale-out: two hub processes on one PostgreSQL (project 'api-pg'). On
 // PGlite (project 'api') a data folder belongs to one process, so a second hub is refused.
 
 const onPostgres = !!inject('databaseUrl');
@@ -146,7 +146,7 @@ if (onPostgres) {
       ]);
       expect(sourceHits.filter((u) => u.startsWith('/hours'))).toHaveLength(2);
       expect(sourceHits.filter((u) => u.startsWith('/holidays'))).toHaveLength(1);
-      // issue 26: the daily retention job ticked on both hubs too, and ran on one, named by its host and address
+      // the daily retention job ticked on both hubs too, and ran on one, named by its host and address
       const retentionRuns = () => query<{ hub: string; status: string }>('select hub, status from retention_runs');
       await expect.poll(async () => (await retentionRuns()).map((run) => run.status), { timeout: 30_000 }).toEqual(['succeeded']);
       const retention = await retentionRuns();

@@ -11,7 +11,7 @@ import { createRole, createTeam, createUser } from '../support/factories';
 import { startTestHub, type TestHub, type WireBody } from '../support/hub';
 import { NOT_USER_WRITING, USER_CREATING_ROUTES, USER_ERASING_ROUTES, USER_WRITING_ROUTES, type SelfRequest, type SelfState, type UserWritingRoute } from './user-writing-routes';
 
-// issue 18 'Restricted fields through a side door', generated from the live route table: every
+// No restricted field through a side door, generated from the live route table: every
 // route that writes a user is tried by people on their OWN account with every field the
 // user-fields rule keeps from them, one at a time and all at once. Whatever the route answers,
 // those fields are unchanged in the database afterwards; where the route's body takes the field,
@@ -214,7 +214,7 @@ async function beforeEachCall(key: string, id: number) {
 const pick = (all: Record<UserField, unknown>, fields: readonly UserField[]) => Object.fromEntries(fields.map((f) => [f, all[f]]));
 
 describe('as people on their own account', () => {
-  it('a plain member is kept from every field the issue names', () => {
+  it('a plain member is kept from every field the user-fields rule restricts', () => {
     expect(restrictedFor('member')).toEqual(expect.arrayContaining(['email', 'username', 'job', 'teams', 'directManager', 'lineManager', 'joinDate', 'role', 'status', 'owner']));
     expect(restrictedFor('admin')).toEqual(expect.arrayContaining(['username', 'status', 'owner']));
   });

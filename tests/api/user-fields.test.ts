@@ -10,7 +10,7 @@ import { USER_FIELD_MESSAGES } from '../../shared/rules/user-fields';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 18 'Restricted fields through a side door': the user-fields rule on each route that writes
+// No restricted field through a side door: the user-fields rule on each route that writes
 // a user, allowed and refused. (user-fields-routes.test.ts tries every route with every field.)
 let hub: TestHub;
 type Row = Awaited<ReturnType<typeof createUser>>;

@@ -1,6 +1,6 @@
 import type { UserField } from '../../shared/rules/user-fields';
 
-// issue 18 'Restricted fields through a side door': every route of the hub that writes a user,
+// No restricted field through a side door: every route of the hub that writes a user,
 // named once. user-fields-routes.test.ts reads the live route table and the OpenAPI document and
 // fails when a route that looks as if it could write a user (a path under /user, /admin/users or
 // /auth, or a body with a user field) is in none of the three lists below, so a new side door
@@ -96,14 +96,14 @@ export const USER_WRITING_ROUTES: Record<string, UserWritingRoute> = {
     request: (self) => ({ path: `/api/user/${self.id}/extras`, body: {} }),
   },
   'POST /api/auth/password': {
-    what: 'Settings → Password (issue 18): the caller\'s own password, proving the current one',
+    what: 'Settings → Password: the caller\'s own password, proving the current one',
     accepts: { password: 'new_password' },
     alsoTakes: ['current_password'],
     // a password has no current value to send back: a wrong current one keeps the call a no-op
     request: () => ({ path: '/api/auth/password', body: { current_password: 'not the current password', new_password: 'not the current password' } }),
   },
   'POST /api/admin/users/:id/password-reset': {
-    what: 'Admin → Users → Reset password (issue 18): a one-time password for another person',
+    what: 'Admin → Users → Reset password: a one-time password for another person',
     accepts: {},
     implicit: { field: 'password', key: 'password' },
     request: (self) => ({ path: `/api/admin/users/${self.id}/password-reset` }),
@@ -119,8 +119,8 @@ export const USER_WRITING_ROUTES: Record<string, UserWritingRoute> = {
 /** Routes that make a new user: no existing account's field changes through them. */
 export const USER_CREATING_ROUTES: Record<string, string> = {
   'POST /api/user': "the member dialog 'New employee' (add-users); the role is always 'User' and the owner flag false",
-  'POST /api/auth/ldap': 'a first directory sign-in makes the account from what the directory says, never from request fields (issue 11)',
-  'POST /api/auth/oidc/complete': "a first identity-provider sign-in makes the account from the provider's signed answer (issue 11)",
+  'POST /api/auth/ldap': 'a first directory sign-in makes the account from what the directory says, never from request fields',
+  'POST /api/auth/oidc/complete': "a first identity-provider sign-in makes the account from the provider's signed answer",
 };
 
 /**
@@ -129,7 +129,7 @@ export const USER_CREATING_ROUTES: Record<string, string> = {
  */
 export const USER_ERASING_ROUTES: Record<string, string> = {
   'DELETE /api/admin/users/:id/personal-data':
-    "issue 26 erasure: admins only, archived people only; every personal field becomes 'Former employee #id' (personal-data-erasure.test.ts)",
+    "erasure: admins only, archived people only; every personal field becomes 'Former employee #id' (personal-data-erasure.test.ts)",
 };
 
 /** Routes that look as if they could write a user (path or body) and do not, with the reason. */

@@ -10,7 +10,7 @@ import { fillSkeletons } from '../../server/services/username-skeletons';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
-// issue 18 'Look-alike usernames': 'Admin\u200b' and 'ａｄｍｉｎ' were new accounts beside admin.
+// Look-alike usernames: 'Admin\u200b' and 'ａｄｍｉｎ' were new accounts beside admin.
 // A username is kept in one normal form (NFKC, case-folded: shared/rules/username.ts), refused
 // when it holds what cannot be seen, and sign-in looks the typed name up in that form.
 let hub: TestHub;

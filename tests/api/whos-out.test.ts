@@ -7,7 +7,7 @@ import { addDays, daysAhead, isWorkingDay, presenceOf } from '../../shared/rules
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub, type WireBody } from '../support/hub';
 
-// issue 25 'Who's out': every people answer carries who is out today (until when) or soon, the
+// Who's out: every people answer carries who is out today (until when) or soon, the
 // kind of leave only for a viewer who may see it (spec §6, as vacation days: the person, their
 // team lead, view-bitstone), the directory filters on it, and the dashboard card lists the
 // viewer's teams. Dates are relative to the hub's today, so the test holds on any day.

@@ -21,7 +21,7 @@ import { parsePrometheusText } from '../support/prometheus-text';
 import { takeSseEvents } from '../support/sse';
 import type { TestCertificates } from '../support/tls-ca';
 
-// issue 23 'Deployment that is tested, not only described': deploy/nginx/bitstone-hub.conf in front
+// The deployment tested, not only described: deploy/nginx/bitstone-hub.conf in front
 // of three hubs on one PostgreSQL, as docs/operations.md sets them up, checked from the outside
 // through https with a throwaway CA: TLS and HTTP/2, the web app, sign-in and the API, a
 // notification over server-sent events, X-Forwarded-For reaching the hubs, and requests landing on
@@ -292,7 +292,7 @@ describe('nginx in front of three hubs (deploy/nginx/bitstone-hub.conf)', () => 
       stream.close();
     }
 
-    // issue 23: away meanwhile; nginx passes Last-Event-ID on to whichever hub it picks
+    // away meanwhile; nginx passes Last-Event-ID on to whichever hub it picks
     await askToComplete('Missed behind the proxy 1');
     await askToComplete('Missed behind the proxy 2');
     const again = openStream(lead, { 'last-event-id': lastId! });

@@ -1,6 +1,6 @@
 import type { HubProcess } from '../support/hub-process';
 
-// issue 23: what the rolling-restart test prints for each request that failed, so one failed run
+// What the rolling-restart test prints for each request that failed, so one failed run
 // of many says why: the request, its answer or the client's error, when it was sent relative to
 // each hub's restart, and the lines nginx and the hubs wrote about it (by nginx's request id, which
 // the hubs log as reqId; nginx's error log has no id, so its lines are matched by request and time).

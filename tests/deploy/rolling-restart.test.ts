@@ -9,7 +9,7 @@ import type { HubProcess } from '../support/hub-process';
 import { REQUEST_ID_HEADER } from '../../server/plugins/request-log';
 import { describeFailure, describeTimeline, drainTimes, summarizeErrorLog, type FailedRequest, type HubLog, type HubRestart } from './restart-failure-report';
 
-// issue 23 'Upgrades with nothing failed': the three hubs behind nginx restarted one after the
+// Upgrades with nothing failed: the three hubs behind nginx restarted one after the
 // other (SIGTERM, drain, a new process on the same port, ready) under a steady mixed load of
 // RATE requests a second through nginx. Not one request fails, and every write the hub
 // acknowledged is in the database, once.

@@ -11,7 +11,7 @@ import { callAll, getOperations, requestFromSchema, type GetAnswer, type OpenApi
 import { startCluster, type Cluster } from '../support/postgres-cluster';
 import { checkOutPreviousRelease, type PreviousRelease } from '../support/previous-release';
 
-// issue 23 'Migrations during a rolling upgrade' (docs/operations.md, 'Upgrading'): a hub of the
+// Migrations during a rolling upgrade (docs/operations.md, 'Upgrading'): a hub of the
 // previous release keeps serving while the first hub of the new release migrates the database
 // under it. The previous release is the code of the commit before the newest migration
 // (support/previous-release.ts). It creates and seeds its own database, serves every GET of its

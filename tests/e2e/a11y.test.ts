@@ -8,7 +8,7 @@ import { preferencesBodySchema, type ThemeChoice } from '../../shared/api/prefer
 import { DEMO_USERS, useBrowser, type DemoUser } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
 
-// issue 21 'Accessibility': axe-core's WCAG 2.1 A and AA rules find nothing serious or critical on
+// Accessibility: axe-core's WCAG 2.1 A and AA rules find nothing serious or critical on
 // any screen, for each demo role, in the light and the dark theme, with the drawers, the bell, a
 // dialog and a menu open as well as closed.
 

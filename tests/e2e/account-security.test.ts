@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { LOGIN_MESSAGES, PASSWORD_MESSAGES } from '../../shared/rules/messages';
 import { DEMO_PASSWORD, expectTitle, fillLogin, useBrowser } from './helpers';
 
-// issue 18 on the screens: an admin's password reset and the 'New password' step it leads to,
+// Account security on the screens: an admin's password reset and the 'New password' step it leads to,
 // Settings → Password, and Settings → Sessions ending another device's session. A demo person no
 // other e2e file uses, since their password changes here.
 const { signedIn, withSession, withSessions } = useBrowser({ failureShot: 'account-security' });

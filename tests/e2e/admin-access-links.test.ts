@@ -6,7 +6,7 @@ import { TOAST_TEXT } from '../../shared/rules/messages';
 import { NAME_MESSAGES, PEOPLE_TOASTS, PICTURE_MESSAGES } from '../../shared/rules/people-messages';
 import { useBrowser } from './helpers';
 
-// issue 7 Access (roles and capabilities) and Links tabs as an administrator.
+// Admin → Access (roles and capabilities) and Links tabs as an administrator.
 const { signedIn } = useBrowser({ noErrors: true });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 

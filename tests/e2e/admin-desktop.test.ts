@@ -5,7 +5,7 @@ import { DESKTOP_RELEASE_MESSAGES, desktopPolicySchema } from '../../shared/api/
 import { useBrowser } from './helpers';
 import { pageApi } from './hub-api';
 
-// issue 22 Admin → Desktop app: an admin publishes a release by upload (a wrong file is named
+// Admin → Desktop app: an admin publishes a release by upload (a wrong file is named
 // with its problem), sees it with its files, marks it required and back with a confirmation,
 // and sees the app versions signed in now. Keys only for the required mark.
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'admin-desktop' });

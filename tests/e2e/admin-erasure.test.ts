@@ -7,7 +7,7 @@ import { PEOPLE_TOASTS } from '../../shared/rules/people-messages';
 import { DEMO_USERS, useBrowser, waitForPath } from './helpers';
 import { pageApi } from './hub-api';
 
-// issue 26 right to erasure, in the browser: an admin archives a person, then erases their
+// The right to erasure, in the browser: an admin archives a person, then erases their
 // personal data from Admin → Users → Archived after a confirmation that names what goes; the row
 // then reads 'Former employee #id'. Nobody else reaches the screen or the call.
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'admin-erasure' });

@@ -25,7 +25,7 @@ describe('Imports tab', () => {
       expect(await page.getByText('succeeded').count()).toBe(1);
     }));
 
-  it('reads a ";"-separated Windows-1252 file as Excel saves it, the letters as they were typed (issue 19)', () =>
+  it('reads a ";"-separated Windows-1252 file as Excel saves it, the letters as they were typed', () =>
     signedIn('admin', async ({ page }) => {
       await page.goto('/admin?tab=imports');
       const text = 'external_id;title;start;end;type;team_ids\r\ne2e-1252;"Întâlnire; „Târg” – 20 €";2026-11-02;2026-11-02;Medical;\r\n';

@@ -4,7 +4,7 @@ import { DEFAULT_RETENTION, retentionMessage } from '../../shared/rules/retentio
 import { useBrowser, waitForPath } from './helpers';
 import { pageApi } from './hub-api';
 
-// issue 26 Admin → Retention: an admin changes periods (a wrong one is named under its field and
+// Admin → Retention: an admin changes periods (a wrong one is named under its field and
 // nothing is sent), sees them saved after a reload, runs the job now and sees the run in Last
 // runs. Everyone else is kept out of the screen and the API. The periods changed here remove
 // nothing of the demo company (its history is months, not years, old), and are put back.

@@ -4,7 +4,7 @@ import { DELETE_BLOCKED, NAME_MESSAGES, PEOPLE_TOASTS } from '../../shared/rules
 import { useBrowser, waitForPath } from './helpers';
 import { pageApi } from './hub-api';
 
-// issue 7 Teams and Roles (jobs) tabs as an administrator, and the guard as a member.
+// Admin → Teams and Roles (jobs) tabs as an administrator, and the guard as a member.
 const { signedIn } = useBrowser();
 
 async function openTab(page: Page, tab: string) {
@@ -38,7 +38,7 @@ describe('Teams tab', () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await toast(page, PEOPLE_TOASTS.teamAdded);
       await dialog.waitFor({ state: 'hidden' });
-      // issue 21: the toast sits clear of the header (it covered the name and the account picture)
+      // the toast sits clear of the header (it covered the name and the account picture)
       const [toastBox, headerBox] = await Promise.all([page.locator('.fui-Toast', { hasText: PEOPLE_TOASTS.teamAdded }).boundingBox(), page.getByRole('banner').boundingBox()]);
       expect(toastBox && headerBox && { toastTop: toastBox.y, headerBottom: headerBox.y + headerBox.height, toastTopIsBelow: toastBox.y >= headerBox.y + headerBox.height })
         .toMatchObject({ toastTopIsBelow: true });
@@ -68,7 +68,7 @@ describe('Teams tab', () => {
       const blocked = page.getByRole('alertdialog', { name: 'Delete team' });
       await blocked.getByRole('button', { name: 'Yes' }).click();
       await blocked.getByTestId('dialog-error').getByText(DELETE_BLOCKED.team('Phoenix')).waitFor();
-      // issue 21: said once, in the dialog, not also as a toast
+      // said once, in the dialog, not also as a toast
       await page.waitForTimeout(500);
       expect(await page.getByText(DELETE_BLOCKED.team('Phoenix')).count()).toBe(1);
       await blocked.getByRole('button', { name: 'No' }).click();

@@ -5,7 +5,7 @@ import { PEOPLE_TOASTS } from '../../shared/rules/people-messages';
 import { DEMO_USERS, useBrowser } from './helpers';
 import { pageApi } from './hub-api';
 
-// issue 7 Users tab (paged and searched on the hub, New through the member dialog, the Access
+// The admin Users tab (paged and searched on the hub, New through the member dialog, the Access
 // change) and the Audit tab that records it.
 const { signedIn } = useBrowser({ noErrors: true });
 
@@ -88,7 +88,7 @@ describe('Users and Audit tabs', () => {
         return dialog;
       };
       let dialog = await edit();
-      // issue 21: it read 'Not set', the list offering team leads only
+      // it once read 'Not set', the list offering team leads only
       await expect.poll(() => dialog.getByRole('combobox', { name: 'Direct Manager' }).textContent()).toBe(DEMO_USERS.owner.name);
       await dialog.getByRole('textbox', { name: 'Phone' }).fill('+40 700 123 456');
       const sent = page.waitForRequest((r) => r.method() === 'PUT' && /\/api\/user\/\d+$/.test(new URL(r.url()).pathname));

@@ -5,7 +5,7 @@ import { statisticsResponseSchema } from '../../shared/api/statistics';
 import { inDays, useBrowser } from './helpers';
 import { apiAs } from './hub-api';
 
-// issue 24 'Statistics gain alignment' and 'the timeline shows the parents', in Chromium: the
+// Alignment in the statistics and the parents on the timeline, in Chromium: the
 // statistics page's Alignment card (the share, the table by team, the company objectives nothing
 // supports as links to their details) and a timeline row's 'Supports' line. The data is made
 // through the hub with unique titles, so the tests need nothing of the demo's own links.

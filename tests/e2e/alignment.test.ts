@@ -12,7 +12,7 @@ import { rolledUpProgressText } from '../../shared/rules/objective-messages';
 import { inDays, type DemoUser, useBrowser } from './helpers';
 import { apiAs } from './hub-api';
 
-// issue 24 end to end: a lead creates a team objective, a member links a personal objective and
+// Alignment end to end: a lead creates a team objective, a member links a personal objective and
 // one of its key results to it, the owner links the team objective to a company objective, the
 // progress rolls up through both, and the alignment view shows the chain; the refusals the UI
 // shows (no 'Company' level for a member, 'a private objective' for one they may not see); axe on

@@ -5,7 +5,7 @@ import { NOT_FOUND_TEXT } from '../../shared/rules/messages';
 import { expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
 
-// issue 22 on the web: a link's short path (/objective/123, /profile/45, /approvals) is an
+// App links on the web: a link's short path (/objective/123, /profile/45, /approvals) is an
 // ordinary address on the hub and opens its screen, through sign-in when the visitor is signed
 // out; 'Copy link' copies that address.
 

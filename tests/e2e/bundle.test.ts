@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
 import { signIn, useBrowser } from './helpers';
 
-// issue 4: what loads before sign-in stays under 200 KB; feature code is split per route.
-// issue 20: measured as it crosses the wire (the hub's brotli copies, headers included), not as
+// What loads before sign-in stays under 200 KB; feature code is split per route.
+// It is measured as it crosses the wire (the hub's brotli copies, headers included), not as
 // the files would compress: everything the login page fetches, from its document on.
 const BUDGET_BYTES = 200 * 1024;
-/** issue 20: the objectives page from a cold cache, document, scripts and API answers together */
+/** the objectives page from a cold cache, document, scripts and API answers together */
 const FIRST_SCREEN_REQUESTS = 30;
 const { withSession, withSessions } = useBrowser();
 

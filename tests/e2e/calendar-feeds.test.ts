@@ -4,7 +4,7 @@ import { CALENDAR_FEED_TEXT } from '../../shared/rules/calendar-feeds';
 import { bindDesktopMode, useServedRenderer } from '../support/desktop-mode';
 import { signIn, useBrowser } from './helpers';
 
-// issue 25 Settings → Calendar feeds: turning a feed on shows its private address once, with Copy
+// Settings → Calendar feeds: turning a feed on shows its private address once, with Copy
 // and a webcal:// link; the address serves the calendar without a session; Renew and turning off
 // make the old address answer 404. In the desktop app the webcal:// link goes through main's
 // real IPC handlers to shell.openExternal (electron/external-links.ts), i.e. the calendar app.

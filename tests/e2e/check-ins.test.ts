@@ -5,7 +5,7 @@ import { keyResultsCompletedText, progressText } from '../../shared/rules/object
 import { DEMO_USERS, useBrowser } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
 
-// issue 11 §1 end to end: a member checks in twice on their key result and sees the latest
+// Key-result check-ins end to end: a member checks in twice on their key result and sees the latest
 // check-in, the trend line and the history newest first; their team lead follows the same history.
 const { signedIn } = useBrowser({ noErrors: true });
 
@@ -77,7 +77,7 @@ describe('key-result check-ins', () => {
       await page.getByRole('combobox', { name: 'Sort by' }).click();
       await page.getByRole('option', { name: 'Creation date', exact: true }).click();
       const listCard = page.getByTestId('objective-card').filter({ hasText: title });
-      // issue 21: each figure named: progress from the check-ins, key results completed
+      // each figure named: progress from the check-ins, key results completed
       await listCard.getByText(progressText(55), { exact: true }).waitFor();
       await listCard.getByText(keyResultsCompletedText(0, 1), { exact: true }).waitFor();
       expect(await listCard.getByRole('progressbar', { name: progressText(55) }).count()).toBe(1);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FALLBACK_TEXT } from '../../shared/rules/people-messages';
 import { useBrowser, waitForPath } from './helpers';
 
-// issue 7 Dashboard (spec §2): categorised links, the category filter and the name search.
+// The dashboard (spec §2): categorised links, the category filter and the name search.
 const { signedIn } = useBrowser();
 
 describe('the dashboard', () => {
@@ -10,7 +10,7 @@ describe('the dashboard', () => {
     signedIn('member', async ({ page, errors }) => {
       await page.goto('/');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
-      // the link groups' headings (the Who's out card, issue 25, has its own)
+      // the link groups' headings (the Who's out card has its own)
       const headings = page.getByTestId('link-group').getByRole('heading', { level: 2 });
       await headings.first().waitFor();
       expect(await headings.allTextContents()).toEqual(['DEVELOPMENT', 'HR', 'INTERNAL TOOLS', 'LEARNING', 'OFFICE']);

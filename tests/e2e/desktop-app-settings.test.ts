@@ -12,7 +12,7 @@ import { bindDesktopMode, emitToPage, serveRenderer } from '../support/desktop-m
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { signIn, tabTo, useBrowser } from './helpers';
 
-// issue 22, Settings → Desktop app in desktop mode: the built renderer with a window.hub bound to
+// Settings → Desktop app in desktop mode: the built renderer with a window.hub bound to
 // the real IPC handlers (desktop-settings:*, notifications:unread) and main's own pieces behind
 // them: the settings store's keepInTray, and start at login as Linux does it (an autostart file,
 // here in a temporary folder) or as macOS does it (Electron's app, faked: there is no binary).

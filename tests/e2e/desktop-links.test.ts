@@ -11,7 +11,7 @@ import { WEB_ROOT } from '../support/e2e-global-setup';
 import { expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser } from './helpers';
 import { createOwnObjective } from './hub-api';
 
-// issue 22 in desktop mode: the built renderer with a window.hub bound to main's real IPC
+// Links into the app, in desktop mode: the built renderer with a window.hub bound to main's real IPC
 // handlers (as tests/e2e/desktop.test.ts), and main's real deep-link module
 // (electron/deep-links.ts) handing links to the page the way main.ts does: a link kept until the
 // page asks for it (app-link:take), later ones sent as the notification click's event.
@@ -110,7 +110,7 @@ describe('links into the desktop app', () => {
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/objective-tracking/approvals');
 
-    // issue 11's native notification click goes the same way
+    // a native notification's click goes the same way
     await emitToPage(page, 'onNotifications', { type: 'open', link: '/holidays' });
     await page.waitForURL((url) => url.pathname === '/holidays');
   });

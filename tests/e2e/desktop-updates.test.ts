@@ -13,7 +13,7 @@ import { bindDesktopMode, emitToPage, serveRenderer } from '../support/desktop-m
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { signIn, useBrowser } from './helpers';
 
-// issue 22 in desktop mode: the built renderer with window.hub bound to the real IPC handlers in
+// Updates from the hub, in desktop mode: the built renderer with window.hub bound to the real IPC handlers in
 // this process. Main's 'update:ready' event is played by the test's bridge (what preload forwards);
 // 'update:state' and 'update:install' reach a stand-in for electron/updater.ts. The version check
 // runs for real: HubClient → a tiny hub that reports levels the app cannot work with.

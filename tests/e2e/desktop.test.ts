@@ -16,7 +16,7 @@ import { WEB_ROOT } from '../support/e2e-global-setup';
 import { signIn, useBrowser } from './helpers';
 import { containsToken } from '../main/support/deep';
 
-// Desktop mode without the Electron binary (issue 4): the built renderer runs in Chromium with a
+// Desktop mode without the Electron binary: the built renderer runs in Chromium with a
 // window.hub whose invoke() reaches, through Playwright's exposeBinding, the real main-process
 // IPC handlers in this Node process: renderer → IPC handler → HubClient → demo hub, for real.
 // The page is served by its own static server, so it has no way to the hub except window.hub.
@@ -194,7 +194,7 @@ describe('desktop mode: renderer → IPC → HubClient → hub', () => {
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Settings' }).click();
     await page.waitForURL((url) => url.pathname === '/settings');
-    // issue 21: signed in, Settings has the header and side menu like every screen, the hub among its sections
+    // signed in, Settings has the header and side menu like every screen, the hub among its sections
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Hub' }).waitFor();
     expect(await page.getByRole('banner').isVisible()).toBe(true);

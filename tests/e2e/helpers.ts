@@ -37,7 +37,7 @@ export async function waitForPath(page: Page, pathname: string): Promise<void> {
  * kept, a phone given when there is none), to the shell with the person's name.
  */
 export async function reachShell(page: Page, name: string): Promise<void> {
-  // in the page, not necessarily shown: a narrow window's header leaves the name out (issue 21 reflow)
+  // in the page, not necessarily shown: a narrow window's header leaves the name out (reflow, WCAG 1.4.10)
   const shell = page.getByTestId('user-name');
   const inShell = async () => (await shell.count()) > 0;
   const confirm = page.getByRole('heading', { name: 'Confirm your information' });

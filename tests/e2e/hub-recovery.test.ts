@@ -22,7 +22,7 @@ import { serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { signIn, useBrowser } from './helpers';
 
-// issue 22 (Recovery), desktop mode: the built renderer with window.hub bound to main's real IPC
+// Recovery of the built-in hub, desktop mode: the built renderer with window.hub bound to main's real IPC
 // handlers, over a real HubConnection whose supervisor restarts the built-in hub. Each "hub
 // process" is a fake utilityProcess child that serves the shared demo hub on a port of its own
 // (a loopback proxy, tests/support/cuttable-link.ts) and takes that port with it when it exits:

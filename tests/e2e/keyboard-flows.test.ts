@@ -5,7 +5,7 @@ import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
 import { SORT_LABELS } from '../../shared/api/objectives';
 import { DEMO_PASSWORD, DEMO_USERS, reachShell, useBrowser, type DemoUser } from './helpers';
 
-// issue 21 'Every flow of the specs can be done with the keyboard only': the main flows, from
+// Every flow of the specs can be done with the keyboard only: the main flows, from
 // sign-in on, with Tab, arrows, Enter, Space, Escape and typing. No mouse event reaches the page:
 // each page counts pointer and mouse presses and the test ends by asserting there were none. Focus
 // is moved only by keys (no locator.focus(), click() or fill()).

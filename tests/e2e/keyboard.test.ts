@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tabTo, useBrowser } from './helpers';
 
-// issue 21 keyboard use: the first Tab of a screen offers 'Skip to content', which puts focus on
+// Keyboard use: the first Tab of a screen offers 'Skip to content', which puts focus on
 // the screen past the header; a drawer opened from the keyboard takes focus and gives it back to
 // what opened it when Escape closes it.
 const { signedIn } = useBrowser({ noErrors: true });

@@ -12,7 +12,7 @@ import { cuttableLink } from '../support/cuttable-link';
 import { expectTitle, signIn, useBrowser } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
 
-// issue 21: what changes without a click is said to screen readers. The bell's count as a
+// What changes without a click is said to screen readers. The bell's count as a
 // notification is pushed, toasts (a failure assertive, a success polite, also as a dialog closes),
 // the hub going away and coming back; and each statistics chart is an image with a name, described
 // by a summary of its figures, beside its table.

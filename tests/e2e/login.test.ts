@@ -162,7 +162,7 @@ describe('first-login stepper', () => {
       await fillLogin(page, 'member', DEMO_PASSWORD);
       await page.getByRole('heading', { name: 'Confirm your information' }).waitFor();
       expect(await page.getByRole('list', { name: 'Sign-in steps' }).getByRole('listitem').count()).toBe(2);
-      // issue 18: the email links single sign-on to the account; a member confirms it as it is
+      // the email links single sign-on to the account; a member confirms it as it is
       expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
       await page.getByText(USER_FIELD_MESSAGES.ownEmail).waitFor();
       await page.getByLabel('Name').fill('');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from './helpers';
 import { createOwnObjective } from './hub-api';
 
-// issue 21: a word with no spaces, as long as people may type, wraps where it is shown; the page
+// A word with no spaces, as long as people may type, wraps where it is shown; the page
 // never scrolls sideways because of it.
 const { signedIn } = useBrowser({ failureShot: 'long-words' });
 

@@ -5,7 +5,7 @@ import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
 import { DEMO_USERS, signIn, useBrowser } from './helpers';
 import { createOwnObjective } from './hub-api';
 
-// issue 11 part 3 end to end: a member asks to complete an objective; their team lead, already
+// Notifications end to end: a member asks to complete an objective; their team lead, already
 // on a page, sees the bell's count go up without reloading (server-sent events), opens the list
 // and lands on the approvals page from the notification. Settings switch a kind off.
 const SHOTS = '/tmp/h6';

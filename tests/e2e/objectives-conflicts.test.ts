@@ -5,7 +5,7 @@ import { OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
 import { useBrowser } from './helpers';
 import { apiAs, createOwnObjective } from './hub-api';
 
-// issue 18 "blind overwrites" end to end: a member edits a key result their team lead changed
+// No "blind overwrites", end to end: a member edits a key result their team lead changed
 // after the member's page read it. The hub answers 409; the dialog says so in the words of
 // OBJECTIVE_MESSAGES.keyResultStale and offers Reload, which brings the lead's change in, and the
 // member's change applied on top of it saves. The hub's side is API-tested in key-results.test.ts.

@@ -6,7 +6,7 @@ import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
 import { DEMO_USERS, inDays, useBrowser } from './helpers';
 import { apiAs, type HubApi } from './hub-api';
 
-// issue 6 end to end as the teams manager (demo user `manager`, who manages Phoenix and Atlas):
+// Objectives end to end as the teams manager (demo user `manager`, who manages Phoenix and Atlas):
 // the objectives of the teams he manages, the filters a manager gets, approving a Phoenix
 // member's waiting objective, and no actions on a team he does not manage (the hub's refusal is
 // API-tested in tests/api/objectives.test.ts). The objectives are made through the API first,

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
 import { DEMO_USERS, useBrowser } from './helpers';
 
-// issue 6: read-only cards, archive/restore, remembered filters and pagination (offline viewing:
+// Objectives: read-only cards, archive/restore, remembered filters and pagination (offline viewing:
 // tests/e2e/offline.test.ts, with its own hub process stopped and restarted).
 const { signedIn } = useBrowser();
 
@@ -50,7 +50,7 @@ describe('objective views', () => {
       const [one, two] = [pager.getByRole('button', { name: 'Page 1' }), pager.getByRole('button', { name: 'Page 2' })];
       expect(await one.getAttribute('aria-current')).toBe('page');
       expect(await two.getAttribute('aria-current')).toBeNull();
-      // issue 21: the current page is told apart by its look, not by a larger button
+      // the current page is told apart by its look, not by a larger button
       const [a, b] = await Promise.all([one.boundingBox(), two.boundingBox()]);
       expect(a && b && { width: a.width, height: a.height }).toEqual(b && { width: b.width, height: b.height });
       const previous = pager.getByRole('button', { name: 'Previous page' });
@@ -65,7 +65,7 @@ describe('objective views', () => {
     signedIn('lead', async ({ page }) => {
       await page.goto(LIST);
       await page.getByRole('button', { name: 'Filters', exact: true }).click();
-      // the Dropdown's box is the combobox's parent; issue 21: Author's ran into Status's
+      // the Dropdown's box is the combobox's parent; Author's once ran into Status's
       const box = (label: string) => page.getByRole('combobox', { name: label, exact: true }).locator('xpath=..').boundingBox();
       const boxes = await Promise.all(['Assignee', 'Author', 'Status', 'Job Title'].map(box));
       for (let i = 1; i < boxes.length; i += 1) {

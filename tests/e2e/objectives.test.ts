@@ -6,7 +6,7 @@ import { lengthText, TEXT_LIMITS } from '../../shared/rules/text-limits';
 import { isoDay } from '../../shared/rules/dates';
 import { useBrowser } from './helpers';
 
-// issue 6 end to end: a member creates an objective with a key result and completes it (→
+// Objectives end to end: a member creates an objective with a key result and completes it (→
 // waiting for approval, design §3); their lead approves it on the approvals page (spec §4).
 const { signedIn } = useBrowser();
 

@@ -11,7 +11,7 @@ import { useCuttableHub } from '../support/cuttable-hub';
 import { bindDesktopMode } from '../support/desktop-mode';
 import { signIn, useBrowser } from './helpers';
 
-// issue 21, going offline without a reload: a person looks at the objectives page and the hub
+// Going offline without a reload: a person looks at the objectives page and the hub
 // goes away under them. The first call that gets no answer puts the app offline at once (banner,
 // Edit and New disabled, the cards still readable); a screen never opened before still loads its
 // code (on the web from the service worker, which kept every file of the build as it installed)

@@ -10,7 +10,7 @@ import { useCuttableHub } from '../support/cuttable-hub';
 import { bindDesktopMode } from '../support/desktop-mode';
 import { inDays, signIn, useBrowser } from './helpers';
 
-// issue 22, offline writes are not lost (desktop mode: the built renderer with window.hub bound to
+// Offline writes are not lost (desktop mode: the built renderer with window.hub bound to
 // main's real IPC handlers and write queue). A member checks in while the hub is cut off: the
 // check-ins wait on this computer, one is cancelled, and meanwhile a key result is deleted
 // elsewhere. The hub back, main sends what waits: the check-in lands on its key result (read back

@@ -16,7 +16,7 @@ import { WEB_ROOT } from '../support/e2e-global-setup';
 import { releaseOf, SHELL_CACHE_PREFIX, shellCacheName } from '../../renderer/lib/offline/service-worker';
 import { signIn, useBrowser } from './helpers';
 
-// issue 6 + issue 11 part 6, offline viewing for real: this file runs ITS OWN hub as a separate
+// Offline viewing for real: this file runs ITS OWN hub as a separate
 // process (web build, PGlite folder, fixed port), signs in, opens objectives, a details page and
 // the directory, then stops the hub process. A reload shows the kept answers read-only under the
 // banner; the hub restarted on the same port and data brings fresh data and the banner goes.
@@ -167,7 +167,7 @@ async function browseOnline(page: Page, kept: KeptText): Promise<Seen> {
   // what was kept before the full page load is still there after it
   expect(await kept()).toContain(`["objective","one",${id}]`);
 
-  // issue 11 part 6: a profile the user opened, the dashboard links and the month's holidays
+  // kept as well: a profile the user opened, the dashboard links and the month's holidays
   await page.getByTestId('member-card').first().click();
   await page.getByTestId('profile-name').waitFor();
   const profilePath = new URL(page.url()).pathname;
@@ -203,7 +203,7 @@ async function expectOfflineViews(page: Page, seen: Seen): Promise<void> {
 
   await page.goto(TEAM);
   await page.getByText(BANNER.directory).waitFor({ timeout: 30_000 });
-  // the cards are drawn after the banner (a deferred render, issue 20)
+  // the cards are drawn after the banner (a deferred render)
   await expect.poll(() => page.getByTestId('member-card').count()).toBe(seen.members);
 
   await page.goto(seen.profilePath);
@@ -293,7 +293,7 @@ describe('offline viewing with the hub process stopped', () => {
       await browseOnline(page, kept);
       await expect.poll(() => shellFiles(page), { timeout: 20_000 }).toBeGreaterThan(3);
 
-      // issue 19: a new release's worker deletes the earlier release's cache as it activates
+      // a new release's worker deletes the earlier release's cache as it activates
       const [first] = await shellCaches(page);
       const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src);
       expect(first).toBe(shellCacheName(releaseOf(entry) ?? 'no entry'));

@@ -7,7 +7,7 @@ import { VPN_MESSAGES } from '../../shared/rules/vpn-file';
 import { DEMO_USERS, useBrowser } from './helpers';
 import { readXlsx } from '../support/xlsx-read';
 
-// issue 5 end to end: VPN file upload/download/delete, picture upload, Excel export read back.
+// People's files end to end: VPN file upload/download/delete, picture upload, Excel export read back.
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'people-files' });
 
 async function openOwnProfile(page: Page, name: string) {

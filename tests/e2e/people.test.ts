@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { EXTRA_MESSAGES, MEMBER_MESSAGES, PEOPLE_TOASTS } from '../../shared/rules/people-messages';
 import { DEMO_USERS, useBrowser, waitForPath } from './helpers';
 
-// issue 5 end to end: directory → profile → edit → archive/restore as admin; a member's view.
+// People end to end: directory → profile → edit → archive/restore as admin; a member's view.
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'people' });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/people-${name}.png`, fullPage: false });
@@ -115,7 +115,7 @@ describe('profile', () => {
       await page.getByRole('region', { name: 'User Information' }).getByRole('button', { name: 'Edit' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit User Info' });
       expect(await dialog.getByRole('combobox', { name: 'Team' }).isDisabled()).toBe(false);
-      // issue 18: the user-fields rule: a team lead changes the email, never the sign-in
+      // the user-fields rule: a team lead changes the email, never the sign-in
       expect(await dialog.getByRole('textbox', { name: /^Email/ }).isDisabled()).toBe(false);
       expect(await dialog.getByRole('textbox', { name: /^Username/ }).isDisabled()).toBe(true);
       await shot(page, 'lead-edits-member');

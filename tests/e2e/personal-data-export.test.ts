@@ -13,7 +13,7 @@ import { bindDesktopMode, useServedRenderer } from '../support/desktop-mode';
 import { DEMO_USERS, signIn, useBrowser, type DemoUser } from './helpers';
 import { pageApi } from './hub-api';
 
-// issue 26 right of access: Settings → Your data downloads the person's own archive; an admin
+// The right of access: Settings → Your data downloads the person's own archive; an admin
 // downloads anyone's from Admin → Users; nobody else on the hub gets another person's.
 // The desktop app's part: main's IPC handlers with a save dialog that keeps what it was given.
 vi.mock('electron', () => ({}));

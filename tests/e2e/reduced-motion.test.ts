@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './helpers';
 
-// issue 21: prefers-reduced-motion turns off the app's animations (WCAG 2.3.3): the drawers,
+// prefers-reduced-motion turns off the app's animations (WCAG 2.3.3): the drawers,
 // dialogs and toasts open at once instead of sliding or fading.
 const { signedIn } = useBrowser({ noErrors: true });
 

@@ -4,7 +4,7 @@ import { directoryResponseSchema } from '../../shared/api/people';
 import { DEMO_USERS, useBrowser, type DemoUser } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
 
-// issue 21 reflow (WCAG 1.4.10): at 320 CSS px wide (200 % zoom on a 640 px window) and at 480 px,
+// Reflow (WCAG 1.4.10): at 320 CSS px wide (200 % zoom on a 640 px window) and at 480 px,
 // no screen scrolls sideways; only a table's own box and the timeline's chart may. The header's
 // bell, my-team button and account picture stay on screen and clickable, the drawers, a dialog
 // and the timeline's tools fit. Each screen leaves /tmp/reflow-<width>-<user>-<screen>.png to look at.

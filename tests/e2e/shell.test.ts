@@ -81,7 +81,7 @@ describe('shell behaviour', () => {
       await account.waitFor();
       await page.keyboard.press('Escape');
       await account.waitFor({ state: 'hidden' });
-      // focus is back on the Account button (issue 21); My team sits just before it in the header
+      // focus is back on the Account button; My team sits just before it in the header
       const accountButton = page.getByRole('button', { name: 'Account' });
       await expect.poll(() => accountButton.evaluate((el) => el === document.activeElement)).toBe(true);
       const myTeam = page.getByRole('button', { name: 'My team' });
@@ -124,7 +124,7 @@ describe('shell behaviour', () => {
       await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Settings' }).click();
       await waitForPath(page, '/settings');
       await expectTitle(page, 'Settings');
-      // issue 21: the header and the side menu are there, as on every screen
+      // the header and the side menu are there, as on every screen
       expect(await page.getByTestId('user-name').textContent()).toBe(DEMO_USERS.member.name);
       expect(await page.getByRole('main').count()).toBe(1);
       await page.getByRole('heading', { level: 2, name: 'Theme' }).waitFor();

@@ -4,7 +4,7 @@ import { directoryResponseSchema, profileResponseSchema } from '../../shared/api
 import { useBrowser } from './helpers';
 import { pageApi } from './hub-api';
 
-// issue 11 part 5 end to end: "who knows Kubernetes?" in the directory, ranked by matches, the
+// Skill search end to end: "who knows Kubernetes?" in the directory, ranked by matches, the
 // Skills filter, and a CV that leaves out a chosen entry.
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'skill-search', viewport: { width: 1400, height: 900 } });
 

@@ -11,7 +11,7 @@ import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provid
 import { PEOPLE_DN, startSlapd, type TestSlapd } from '../support/slapd';
 import { DEMO_USERS, fillLogin, reachShell, signIn, useBrowser } from './helpers';
 
-// issue 11 part 2 in Chromium: signing in through the provider's own pages and through the
+// Single sign-on in Chromium: signing in through the provider's own pages and through the
 // directory tab, and the admin's 'local passwords' switch. This file runs its own hub with SSO
 // configured (the shared e2e hub has none), serving the same web build.
 
@@ -83,7 +83,7 @@ describe('the company directory (LDAP) tab', () => {
       await page.getByLabel('Bitstone directory password').fill('dana-secret');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await reachShell(page, 'Dana Directory');
-      // issue 18: a person who signs in only through the directory has no hub password to change
+      // a person who signs in only through the directory has no hub password to change
       await page.goto('/settings');
       await page.getByText(PASSWORD_MESSAGES.ssoOnly).waitFor();
       expect(await page.getByRole('form', { name: 'Change password' }).count()).toBe(0);

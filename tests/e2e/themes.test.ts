@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { ThemeChoice } from '../../shared/api/preferences';
 import { signIn, useBrowser } from './helpers';
 
-// issue 21 'Themes': the app follows the system (prefers-color-scheme, forced-colors) until the
+// Themes: the app follows the system (prefers-color-scheme, forced-colors) until the
 // person picks a theme in Settings; the pick is kept on the hub, so it sticks after a reload and in
 // another browser, and the first paint is already in it.
 

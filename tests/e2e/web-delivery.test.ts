@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 
-// issue 20: the real hub delivering the real build: the build's brotli or gzip copy as the
+// The real hub delivering the real build: the build's brotli or gzip copy as the
 // browser accepts, Vary: Accept-Encoding, hashed files cached for a year, the rest revalidated.
 // Raw HTTP (node:http), since fetch would undo the encoding before the test saw it.
 

@@ -4,7 +4,7 @@ import { isoDay } from '../../shared/rules/dates';
 import { WHOS_OUT_TEXT } from '../../shared/rules/whos-out';
 import { DEMO_USERS, useBrowser } from './helpers';
 
-// issue 25 'Who's out' on the demo company, whose seed has a Phoenix colleague out from the last
+// Who's out on the demo company, whose seed has a Phoenix colleague out from the last
 // working day, another out soon and someone of another team out today (server/db/seed/holidays.ts).
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'whos-out' });
 

@@ -6,7 +6,7 @@ import { OBJECTIVE_AREA_KEYS, type ObjectiveAreaKey } from '../../shared/rules/o
 import { HubError } from '../../shared/api/hub-error';
 import { PATHS } from '../../renderer/lib/paths';
 
-// issue 22: the application menu from Electron's standard roles, its Go shortcuts to the main
+// The application menu from Electron's standard roles, its Go shortcuts to the main
 // screens and 'About Bitstone Hub'. Electron is mocked; the template is a plain value.
 
 vi.mock('electron', () => ({}));

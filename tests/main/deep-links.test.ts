@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDeepLinks, linkInArgv, registerProtocol, type DeepLinkDeps } from '../../electron/deep-links';
 import { APP_LINK_SCHEME } from '../../shared/rules/app-links';
 
-// issue 22: bitstone-hub:// links into the running app (electron/deep-links.ts), with Electron's
+// bitstone-hub:// links into the running app (electron/deep-links.ts), with Electron's
 // app faked: what is registered with the system, the link found on each platform's command line,
 // a second start handing its link over, and macOS's 'open-url' before the window is there.
 

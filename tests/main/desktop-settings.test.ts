@@ -7,7 +7,7 @@ import type { StartAtLogin } from '../../electron/start-at-login';
 import { memoryTokenStore, type KeyValueStore } from '../../electron/token-store';
 import type { HubSettings, IpcChannel } from '../../shared/ipc';
 
-// issue 22: Settings → Desktop app over IPC: the tray switch in the settings store, the login
+// Settings → Desktop app over IPC: the tray switch in the settings store, the login
 // switch from the system, each payload checked before anything changes; and the bell's count.
 
 vi.mock('electron', () => ({}));

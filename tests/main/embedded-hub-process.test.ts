@@ -13,7 +13,7 @@ import type { HubStatus } from '../../shared/hub-status';
 
 vi.mock('electron', () => ({}));
 
-// issue 22 (Recovery) with the real built-in hub: server/embedded-entry.ts on a PGlite folder,
+// Recovery with the real built-in hub: server/embedded-entry.ts on a PGlite folder,
 // forked by Node as Electron's utilityProcess would (tests/main/support/utility-process-shim.mjs).
 // The process is killed the hard way; the supervisor starts another, on another port, on the same
 // data, and the session signed in before the crash still works.

@@ -131,7 +131,7 @@ describe('hub connection', () => {
     conn.start();
     await expect(conn.target()).resolves.toEqual({ key: 'https://hub.bitstone.example', url: 'https://hub.bitstone.example' });
     expect(conn.settings()).toMatchObject({ hubUrl: 'https://hub.bitstone.example', embeddedStatus: 'off' });
-    // issue 22's 'Try again' has nothing to restart either
+    // the built-in hub banner's 'Try again' has nothing to restart either
     expect(conn.restartEmbedded()).toEqual(HUB_STATUS_OFF);
     expect(conn.hubStatus()).toEqual(HUB_STATUS_OFF);
     expect(startEmbedded).not.toHaveBeenCalled();
@@ -160,7 +160,7 @@ describe('hub connection', () => {
     const error = await target.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HubError);
     expect((error as HubError).toJSON()).toMatchObject({ status: 0, serverError: true, errors: [{ message: expect.stringMatching(/could not start.*being restarted/) }] });
-    // issue 22: hub-supervisor.test.ts follows the restarts
+    // hub-supervisor.test.ts follows the restarts
     expect(conn.settings().embeddedStatus).toBe('starting');
     expect(conn.hubStatus()).toMatchObject({ state: 'restarting', attempt: 1 });
     await conn.stop();

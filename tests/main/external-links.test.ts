@@ -7,7 +7,7 @@ import { memoryTokenStore } from '../../electron/token-store';
 import { handleWindowOpen, installSecurity } from '../../electron/window-security';
 import { calendarPath, webcalUrl } from '../../shared/rules/calendar-feeds';
 
-// issue 25: Settings → Calendar feeds offers a feed's webcal:// address, which the desktop app
+// Settings → Calendar feeds offers a feed's webcal:// address, which the desktop app
 // hands to the operating system's calendar app; everything but that and http(s) stays refused.
 vi.mock('electron', () => ({}));
 

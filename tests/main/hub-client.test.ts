@@ -96,7 +96,7 @@ describe('HubClient', () => {
     expect(hub.requests.at(-1)?.headers.authorization).toBe('Bearer tok-123');
   });
 
-  it('says it is the desktop app, with its own User-Agent, so the hub lists its sessions as desktop (issue 18)', async () => {
+  it('says it is the desktop app, with its own User-Agent, so the hub lists its sessions as desktop', async () => {
     const tokens = memoryTokenStore();
     const c = new HubClient({ fetch, resolveTarget: async () => ({ key: 'company', url: hub.url }), tokens, userAgent: 'BitstoneHub/1.4.0 (linux; Electron 37.2.0)' });
     await c.login('admin', 'demo');

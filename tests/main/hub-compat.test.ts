@@ -7,7 +7,7 @@ import type { HubSettings } from '../../shared/ipc';
 import { APP_VERSION_HEADER, appTooOldMessage, COMPAT_TITLES, HUB_API_LEVEL, hubTooOldMessage, MIN_HUB_API_LEVEL } from '../../shared/rules/app-compat';
 import { json, startFakeHub } from './support/fake-hub';
 
-// issue 22: the app's half of the version check. It reads the hub's /health when it connects and
+// The app's half of the version check. It reads the hub's /health when it connects and
 // tells the window, in plain words, when one of the two is too old for the other; and it names
 // its own version on every call, so the hub can answer 426.
 

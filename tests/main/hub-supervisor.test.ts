@@ -11,7 +11,8 @@ import type { HubStatus } from '../../shared/hub-status';
 
 vi.mock('electron', () => ({}));
 
-// issue 22 (Recovery): the built-in hub's processes come and go; the supervisor keeps one running.
+// Recovery of the built-in hub (docs/architecture.md, 'The embedded hub'): its processes come
+// and go; the supervisor keeps one running.
 // Every process is a fake utilityProcess child, time is vitest's: a restart's pause is a number here.
 
 /** One hub process: says ready on a port of its own, exits when told (or asked to stop). */

@@ -12,12 +12,12 @@ const electron = vi.hoisted(() => {
   // before each test, and main starts once, before the first.
   const children: Array<{ entry: string; options: { env?: Record<string, string> }; posted: unknown[]; emit(event: string, ...args: unknown[]): boolean }> = [];
   const windows: Array<{ options: Record<string, unknown>; loaded: string[]; webContents: { send: ReturnType<typeof vi.fn> }; removeMenu: ReturnType<typeof vi.fn>; listeners: Array<[string, (...args: unknown[]) => void]>; hide: ReturnType<typeof vi.fn>; show: ReturnType<typeof vi.fn> }> = [];
-  // issue 22: the menu main sets, and the About box it shows
+  // the menu main sets, and the About box it shows
   const menus: Array<Array<Record<string, unknown>>> = [];
   const messageBoxes: Array<Record<string, unknown>> = [];
-  // issue 22: the tray main puts up (Linux here), with what was set on it
+  // the tray main puts up (Linux here), with what was set on it
   const trays: Array<{ icon: unknown; toolTip: string; menu: Array<{ label?: string; click?: () => void }> }> = [];
-  // issue 22: the link schemes main registered with the system
+  // the link schemes main registered with the system
   const protocols: string[] = [];
   return {
     protocols,
@@ -28,7 +28,7 @@ const electron = vi.hoisted(() => {
     messageBoxes,
     trays,
     handlers: new Map<string, (event: unknown, payload?: unknown) => Promise<unknown>>(),
-    // issue 21: the OS asks for dark; the person's choice arrives over theme:set
+    // the OS asks for dark; the person's choice arrives over theme:set
     nativeTheme: { themeSource: 'system', shouldUseDarkColors: true, shouldUseHighContrastColors: false },
   };
 });
@@ -94,7 +94,7 @@ vi.mock('electron', () => {
     app,
     BrowserWindow,
     utilityProcess,
-    // issue 11: main's notification poller raises these (tests/main/notifications.test.ts covers it)
+    // main's notification poller raises these (tests/main/notifications.test.ts covers it)
     Notification: class { static isSupported = () => false; on = vi.fn(); show = vi.fn(); },
     nativeTheme: electron.nativeTheme,
     dialog: {
@@ -219,7 +219,7 @@ describe('main.ts', async () => {
     expect(detail).toContain(`Node: ${process.versions.node}`);
   });
 
-  it('registers the offline write queue (issue 22): its channels answer the app page only, with checked payloads', async () => {
+  it('registers the offline write queue: its channels answer the app page only, with checked payloads', async () => {
     const call = (channel: string, url: string, payload: unknown) => electron.handlers.get(channel)?.({ senderFrame: { url } }, payload) as Promise<IpcResult<'queue:list'>>;
     for (const channel of ['queue:add', 'queue:list', 'queue:cancel']) {
       expect((await call(channel, 'https://evil.example.com', { userId: 7 })) ?? null, channel).toMatchObject({ ok: false, error: { status: 403 } });

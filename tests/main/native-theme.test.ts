@@ -5,7 +5,7 @@ import { THEME_CHOICES } from '../../shared/api/preferences';
 
 vi.mock('electron', () => ({}));
 
-// issue 21 'Themes': main's whole part is telling nativeTheme the person's choice.
+// Themes: main's whole part is telling nativeTheme the person's choice.
 
 describe('nativeTheme follows the theme choice', () => {
   it('System, Light and Dark are themeSources of their own; High contrast makes the native parts dark', () => {

@@ -4,7 +4,7 @@ import { startNotificationPoller, type NativeNotificationClass } from '../../ele
 import { HubError } from '../../shared/api/hub-error';
 import { IPC_EVENTS, type HubBridge, type NotificationBridgeEvent } from '../../shared/ipc';
 
-// issue 11 part 3: the desktop app raises a native notification for each new hub notification
+// The desktop app raises a native notification for each new hub notification
 // and a click focuses the window and opens the notification's screen. Electron is mocked; the
 // poller gets the mocked Notification class as main.ts hands it the real one.
 
@@ -125,7 +125,7 @@ describe('desktop notifications (main)', () => {
     expect(hub.calls.at(-1)).toMatchObject({ query: { limit: 1 } });
   });
 
-  it('issue 22: hands the tray the hub’s unread count from every answer, and null while signed out', async () => {
+  it('hands the tray the hub’s unread count from every answer, and null while signed out', async () => {
     const { hub, poller, onUnread, state } = setUp();
     hub.rows.push(note(1), note(2));
     await poller.poll();
@@ -177,7 +177,7 @@ describe('preload: notification events reach the page', () => {
     handler(IPC_EVENTS.notificationOpen)({ sender: preloadElectron.ipcRenderer }, { link: '/objective-tracking/approvals' });
     handler(IPC_EVENTS.notificationOpen)({}, { link: 'https://evil.example/' });
     handler(IPC_EVENTS.notificationOpen)({}, { link: '//evil.example/x' });
-    // issue 22: the tray's Notifications item
+    // the tray's Notifications item
     handler(IPC_EVENTS.notificationsShow)({ sender: preloadElectron.ipcRenderer });
     expect(events).toEqual([{ type: 'changed' }, { type: 'open', link: '/objective-tracking/approvals' }, { type: 'show' }]);
     unsubscribe();

@@ -8,8 +8,9 @@ import { trustedSender } from '../../electron/ipc/sender';
 import { memoryTokenStore } from '../../electron/token-store';
 import { MAX_OFFLINE_CACHE_BYTES, type HubSettings } from '../../shared/ipc';
 
-// issue 6 offline viewing (desktop): the persisted query cache through IPC, one file per user in
-// the user-data folder, validated, size-limited and written atomically.
+// Offline viewing on the desktop (docs/operations.md, 'Offline viewing'): the persisted query
+// cache through IPC, one file per user in the user-data folder, validated, size-limited and
+// written atomically.
 
 vi.mock('electron', () => ({}));
 

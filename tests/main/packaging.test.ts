@@ -12,7 +12,7 @@ import { appPaths } from '../../electron/app-paths';
 import { journalTags, PREPARED_MANIFEST, type PreparedManifest } from '../../server/db/prepared-data';
 import { tarEntries } from '../../server/db/tar-entries';
 
-// issue 19: the package electron-builder makes, checked for what went in. The app is built into a
+// The package electron-builder makes, checked for what went in. The app is built into a
 // temporary folder (HUB_BUILD_DIR; dist/ may be in use by another suite), then packaged with the
 // `--dir` target, which stops at the unpacked app, against a stand-in Electron folder: the real
 // binary is not on the npm registry and this machine reaches nothing else. electron-builder copies
@@ -64,7 +64,7 @@ describe('the desktop package (electron-builder --dir)', () => {
     expect(inAsar).toEqual(expect.arrayContaining(['/package.json', '/dist/electron/main.cjs', '/dist/electron/preload.cjs', '/dist/renderer/index.html']));
     expect(inAsar.filter((file) => file.includes('node_modules'))).toEqual([]);
     expect(inAsar.filter((file) => file.endsWith('.map'))).toEqual([]);
-    // the web build's compressed copies are the hub's to send (issue 20), not the window's
+    // the web build's compressed copies are the hub's to send, not the window's
     expect(inAsar.filter((file) => /\.(br|gz)$/.test(file))).toEqual([]);
     // only the package.json, main with its preload, and the renderer: the hub lives outside (below)
     expect(inAsar.filter((file) => !/^\/(package\.json|dist|dist\/electron(\/.*)?|dist\/renderer(\/.*)?)$/.test(file))).toEqual([]);
@@ -103,7 +103,7 @@ describe('the desktop package (electron-builder --dir)', () => {
     const expected = (await readdir('server/db/migrations')).filter((file) => file.endsWith('.sql'));
     expect(migrations.filter((file) => file.endsWith('.sql')).sort()).toEqual(expected.sort());
     expect((await stat(path.join(paths.migrationsDir, 'meta', '_journal.json'))).isFile()).toBe(true);
-    // issue 20: the databases a new data folder starts from, beside hub.mjs where the hub looks
+    // the databases a new data folder starts from, beside hub.mjs where the hub looks
     // (server/embedded-entry.ts), made with the newest migration shipped
     const prepared = JSON.parse(await readFile(path.join(serverDir, PREPARED_MANIFEST), 'utf8')) as PreparedManifest;
     expect(prepared.migration).toBe(journalTags(paths.migrationsDir).at(-1));
@@ -115,7 +115,7 @@ describe('the desktop package (electron-builder --dir)', () => {
     const lazy = [...(await readFile(paths.hubEntry, 'utf8')).matchAll(/require\("\.\/(lazy\/[^"]+)"\)/g)].map((match) => match[1]);
     expect(lazy).toEqual(['lazy/_zxcvbn-ts_language-common.cjs']);
     for (const file of lazy) expect((await stat(path.join(serverDir, file))).size, file).toBeGreaterThan(0);
-    // issue 22: the tray loads the app's icon from a plain file
+    // the tray loads the app's icon from a plain file
     expect(await readFile(paths.icon)).toEqual(await readFile('resources/icon.png'));
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HubBridge } from '../../shared/ipc';
 import { IPC_EVENTS } from '../../shared/ipc';
 
-// issue 22: the events the preload forwards from main, each checked and without the IPC event:
+// The events the preload forwards from main, each checked and without the IPC event:
 // 'update:ready' as a version and two flags, the built-in hub's state only when well formed.
 const electron = vi.hoisted(() => ({
   contextBridge: { exposeInMainWorld: vi.fn() },

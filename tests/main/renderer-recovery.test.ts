@@ -5,7 +5,7 @@ import { CRASH_LOOP_TITLE, CRASHED_TITLE, HUNG_TITLE, installRendererRecovery, t
 
 vi.mock('electron', () => ({}));
 
-// issue 22 (Recovery): a crashed or hung page offers Reload instead of a blank window. The page's
+// Recovery of the desktop window: a crashed or hung page offers Reload instead of a blank window. The page's
 // webContents and the native dialog are fakes; the person's answer is given by the test.
 
 interface Box {

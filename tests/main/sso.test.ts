@@ -13,7 +13,7 @@ import { startTestHub, type TestHub } from '../support/hub';
 import { loginAtProvider, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
 import { containsToken } from './support/deep';
 
-// issue 11 part 2: the desktop app's SSO (RFC 8252): main opens the system browser, catches the
+// The desktop app's single sign-on (RFC 8252): main opens the system browser, catches the
 // code on a loopback listener and completes the sign-in with the hub, keeping the token. Electron
 // is mocked; shell.openExternal is "the browser" and drives the real provider's login pages.
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTOSTART_FILE, autostartDir, autostartEntry, createStartAtLogin, execArgument, linuxLaunchCommand } from '../../electron/start-at-login';
 import { closeToTray, createUnreadIndicator, trayIcon, trayToolTip } from '../../electron/tray';
 
-// issue 22: the tray (Windows, Linux) and the dock badge (macOS) with the unread count, closing
+// The tray (Windows, Linux) and the dock badge (macOS) with the unread count, closing
 // to the tray, and starting at login. Electron's Tray, Menu, app and nativeImage are fakes handed
 // in as main.ts hands in the real ones.
 

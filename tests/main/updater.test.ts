@@ -4,7 +4,7 @@ import type { DesktopPolicy } from '../../shared/api/desktop';
 import type { UpdateNotice } from '../../shared/ipc';
 import { CHECK_INTERVAL_MS, REQUIRED_INSTALL_DELAY_MS, SIGNED_OUT_RETRY_MS, startDeferredUpdater, startUpdater, type Updater, type UpdaterDeps } from '../../electron/updater';
 
-// issue 22: the updater's decisions with electron-updater's autoUpdater faked (an EventEmitter
+// The updater's decisions with electron-updater's autoUpdater faked (an EventEmitter
 // with the fields and methods main uses) and the clock faked: when it checks, what it tells the
 // window, when it installs, and that failures are only logged.
 

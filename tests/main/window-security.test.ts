@@ -107,7 +107,7 @@ describe('the window', () => {
     expect(granted).toHaveBeenCalledWith(false);
     expect(permissionCheck?.({}, 'notifications', 'file://', { requestingUrl: APP_URL })).toBe(false);
 
-    // issue 22: 'Copy link' writes to the clipboard; the app page may, nothing else, and never read it
+    // 'Copy link' writes to the clipboard; the app page may, nothing else, and never read it
     const write = vi.fn();
     permissionHandler?.({}, 'clipboard-sanitized-write', write, { requestingUrl: `${APP_URL}#/profile/4` });
     expect(write).toHaveBeenCalledWith(true);

@@ -12,7 +12,7 @@ import {
   type WindowState,
 } from '../../electron/window-state';
 
-// issue 22: the window reopens at its size and place on the same displays, and never where it
+// The window reopens at its size and place on the same displays, and never where it
 // cannot be seen. Plain functions of the saved state and the displays; the tracker gets a fake
 // BrowserWindow and screen.
 

@@ -10,7 +10,7 @@ import { WriteQueue } from '../../electron/write-queue';
 import type { HubSettings } from '../../shared/ipc';
 import { QUEUE_MESSAGES } from '../../shared/rules/queued-writes';
 
-// issue 22: the write queue's IPC channels: the sender and every payload are checked before the
+// The write queue's IPC channels: the sender and every payload are checked before the
 // queue sees them, and a hub call that gets an answer wakes the queue.
 
 vi.mock('electron', () => ({}));

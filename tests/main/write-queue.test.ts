@@ -6,7 +6,7 @@ import { HubError, UNREACHABLE_MESSAGE } from '../../shared/api/hub-error';
 import { QUEUE_MESSAGES, type QueueableRequest } from '../../shared/rules/queued-writes';
 import { queueFileName, tokenOwner, WriteQueue, type WriteQueueDeps } from '../../electron/write-queue';
 
-// issue 22, offline writes are not lost: the queue main keeps on disk, per hub and signed-in user.
+// Offline writes are not lost: the queue main keeps on disk, per hub and signed-in user.
 
 const HUB = 'https://hub.example.com';
 const checkIn = (keyResultId: number, percent: number, comment = '') => ({

@@ -7,7 +7,7 @@ import { startNginx, type RunningNginx } from './nginx';
 import { freePort, startCluster, type Cluster } from './postgres-cluster';
 import { makeCertificates, type TestCertificates } from './tls-ca';
 
-// issue 23: what docs/operations.md ('Several hubs behind nginx') sets up, on loopback: a
+// What docs/operations.md ('Several hubs behind nginx') sets up, on loopback: a
 // throwaway CA and certificate, PostgreSQL, three hub processes on one database (HUB_TRUST_PROXY=1)
 // and nginx with deploy/nginx/bitstone-hub.conf in front of them.
 
@@ -54,7 +54,7 @@ export async function startDeployStack(options: DeployStackOptions = {}): Promis
     await admin.end();
     const databaseUrl = cluster.url.replace(/\/postgres$/, '/bitstone_hub');
     const env = { HUB_TRUST_PROXY: '1', LOG_LEVEL: 'info', PG_POOL_MAX: '5', ...(options.webRoot ? { HUB_WEB_ROOT: options.webRoot } : {}), ...options.hubEnv };
-    // three hubs at once on the empty database: one migrates and seeds, the others wait (issue 10)
+    // three hubs at once on the empty database: one migrates and seeds, the others wait
     hubs.push(...(await Promise.all([1, 2, 3].map(() => startHubProcess({ target: { databaseUrl }, env })))));
     const hubPorts = hubs.map((hub) => Number(new URL(hub.url).port)) as [number, number, number];
     const httpsPort = await freePort();

@@ -14,7 +14,7 @@ import { IPC_CHANNELS } from '../../shared/ipc-channels';
 import type { HubSettings, IpcChannel } from '../../shared/ipc';
 import { WEB_ROOT } from './e2e-global-setup';
 
-// Desktop mode without the Electron binary (issue 4): the built renderer served alone, as the
+// Desktop mode without the Electron binary: the built renderer served alone, as the
 // app loads it from disk (no way to the hub but window.hub), and a window.hub whose invoke()
 // reaches the real main-process IPC handlers in the test's process through exposeBinding.
 // A test file that imports this mocks 'electron' itself: vi.mock('electron', () => ({})).
@@ -97,7 +97,7 @@ export function emitToPage(page: Page, event: BridgeEvent, payload: unknown): Pr
 export interface DesktopMode {
   handlers: IpcHandlers;
   tokens: TokenStore;
-  /** main's offline write queue, when writeQueueDir was given (issue 22) */
+  /** main's offline write queue, when writeQueueDir was given */
   writeQueue: WriteQueue | null;
 }
 

@@ -27,7 +27,7 @@ export function buildRenderer(): void {
 
 export async function startE2eHub(): Promise<{ hub: RunningHub; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-e2e-'));
-  // issue 22: a releases folder, empty until admin-desktop.test.ts publishes one through Admin → Desktop app
+  // a releases folder, empty until admin-desktop.test.ts publishes one through Admin → Desktop app
   const hub = await startHub({ port: 0, dataDir, demo: true, webRoot: WEB_ROOT, logger: false, releasesDir: path.join(dataDir, 'releases') });
   return {
     hub,

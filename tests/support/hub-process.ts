@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { REQUEST_ID_HEADER } from '../../server/plugins/request-log';
 
-// The hub as a real child process (`tsx server/cli.ts serve`), for the fault tests of issue 10:
+// The hub as a real child process (`tsx server/cli.ts serve`), for the fault tests:
 // SIGKILL, SIGTERM, two hubs on one PostgreSQL, backup/restore through the CLI.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -73,7 +73,7 @@ export interface HubProcessOptions {
   /** default false: the scheduled imports stay off unless a test is about them */
   imports?: boolean;
   startTimeoutMs?: number;
-  /** the checkout whose server/cli.ts runs; default this one (issue 23: another release's copy) */
+  /** the checkout whose server/cli.ts runs; default this one (the rolling-upgrade test: another release's copy) */
   root?: string;
 }
 

@@ -50,11 +50,11 @@ export interface StartTestHubOptions {
   webRoot?: string | null;
   /** honour X-Forwarded-* (tests of the hub behind a TLS proxy) */
   trustProxy?: boolean;
-  /** single sign-on (issue 11): the OIDC provider and slapd the SSO tests start */
+  /** single sign-on: the OIDC provider and slapd the SSO tests start */
   sso?: SsoConfig;
   /** the hub's log (off unless a test reads it) */
   logger?: BuildAppOptions['logger'];
-  /** issue 22: the desktop releases folder the hub serves (none by default) */
+  /** the desktop releases folder the hub serves (none by default) */
   releasesDir?: string | null;
 }
 

@@ -1,4 +1,4 @@
-// issue 23 'Migrations during a rolling upgrade' (docs/operations.md, 'Upgrading'): while the
+// Migrations during a rolling upgrade (docs/operations.md, 'Upgrading'): while the
 // first hub of a release migrates, the hubs of the previous release keep serving on the migrated
 // schema. A migration may therefore only expand it (new tables, nullable or defaulted columns,
 // indexes, enum values); what takes something away from a running release (drop, rename, retype,

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// issue 23: Debian's nginx started for a test with the project's own site file,
+// Debian's nginx started for a test with the project's own site file,
 // deploy/nginx/bitstone-hub.conf, rendered with only the machine-specific values replaced (listen
 // ports, hub ports, certificate and log paths). Each replacement must match what the template says,
 // so an edit to the template that the rendering no longer fits fails here instead of quietly

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
 
-// issue 11 part 2: a real OpenID Connect provider (the `oidc-provider` package) on a loopback port
+// A real OpenID Connect provider (the `oidc-provider` package) on a loopback port
 // for the SSO tests. Its own login page (devInteractions) takes any known login; consent is
 // asked once per sign-in (oidc-provider always asks native clients), and the helper confirms it.
 

@@ -2,7 +2,7 @@ import { operationsOf, type Operation } from './fuzz/operations';
 import { Rng } from './fuzz/random';
 import { validValue } from './fuzz/schema-values';
 
-// issue 23: every GET operation of a hub's own OpenAPI document (GET /api/docs), called as one
+// Every GET operation of a hub's own OpenAPI document (GET /api/docs), called as one
 // caller, for the rolling-upgrade test: a route of that release is walked without anyone listing it.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the document of another release; operationsOf reads what it needs

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// issue 23 'Migrations during a rolling upgrade': the hub of the previous release, for the test
+// Migrations during a rolling upgrade: the hub of the previous release, for the test
 // that migrates a database under it. The project tags no releases (package.json has said 0.1.0
 // from the start), so the previous release is the code that last ran on the schema before the
 // newest migration: the commit before the one that added it. A newest migration not committed

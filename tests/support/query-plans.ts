@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { scaledSize } from '../../server/db/seed/large';
 import type { TestHub } from './hub';
 
-// issues 10 and 24: tests that read the plans PostgreSQL (or PGlite) makes for the hub's own SQL on
+// Tests that read the plans PostgreSQL (or PGlite) makes for the hub's own SQL on
 // the large company: the statements are captured from real requests under the driver, and each
 // plan is read with EXPLAIN, no planner settings forced, so it is the plan the hub gets.
 

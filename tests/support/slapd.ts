@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'ldapts';
 
-// issue 11 part 2: a real, throwaway OpenLDAP server (Debian's slapd) on a loopback port for the
+// A real, throwaway OpenLDAP server (Debian's slapd) on a loopback port for the
 // LDAP sign-in tests. Its slapd.conf and database live in a temp folder removed on stop. Missing
 // slapd is an error, never a skip: `apt-get install slapd ldap-utils` (.ci/run installs both).
 

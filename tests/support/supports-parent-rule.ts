@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 
 /**
- * issue 24: what the statistics count as supporting, spelled out independently of migration 0015's
+ * Alignment: what the statistics count as supporting, spelled out independently of migration 0015's
  * triggers (the statement statistics ran before it): a link of the objective, its own or a key
  * result's whose key result is not deleted, to a parent not deleted. The ids by the rule, in order.
  */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-// issue 23: a throwaway certificate authority and a server certificate it signed, made with the
+// A throwaway certificate authority and a server certificate it signed, made with the
 // openssl command line as an operator would, for nginx on loopback in the deployment test.
 
 export interface TestCertificates {

@@ -11,7 +11,7 @@ import {
 } from '../../shared/rules/app-links';
 import { PATHS } from '../../renderer/lib/paths';
 
-// issue 22: the one table between link paths and the router's paths (shared/rules/app-links.ts).
+// The one table between link paths and the router's paths (shared/rules/app-links.ts).
 // Here, rather than beside it, because it holds the table to the router's own paths, which
 // shared/ may not import.
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// issue 19: the repository stands on its own. Every relative link in the documentation, and every
+// The repository stands on its own. Every relative link in the documentation, and every
 // repository path it names in backticks (`server/app.ts`, `npx tsx bench/api.ts`), must be a file
 // or folder of this repository: not a file beside the clone (`../shared/design.md`), not one that
 // was renamed or deleted since the page was written.

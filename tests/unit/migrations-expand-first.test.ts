@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contractingStatements } from '../support/migration-statements';
 
-// issue 23 'Migrations during a rolling upgrade': every committed migration only expands the
+// Migrations during a rolling upgrade: every committed migration only expands the
 // schema, unless a statement is a marked contract step of a later release (the rule:
 // docs/operations.md 'Upgrading'; the checker: tests/support/migration-statements.ts). The deploy
 // test tests/deploy/rolling-upgrade.test.ts runs the previous release under the newest migration;

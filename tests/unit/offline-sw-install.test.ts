@@ -3,7 +3,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
-// issue 21: the offline worker keeps every file of the build as it installs. One failed fetch
+// The offline worker keeps every file of the build as it installs. One failed fetch
 // among a hundred-odd (a busy hub, a network that blinks) must not cost offline viewing until the
 // next page load: the worker tries the set again before its install fails.
 

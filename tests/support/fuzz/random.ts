@@ -1,4 +1,4 @@
-// A small seeded generator for the property-based API test (issue 18 'Guard the whole class'):
+// A small seeded generator for the property-based API test (SECURITY.md, 'The whole class'):
 // the same seed gives the same requests in the same order, so a failure is replayed from the
 // seed the run printed. mulberry32: 32 bits of state, plenty for choosing test inputs.
 

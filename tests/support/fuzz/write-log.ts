@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../server/db/client';
 
-// issue 18: 'nothing changed in the database by a refused request'. Row triggers on every table
+// A refused request changes nothing in the database. Row triggers on every table
 // of the TEST database log each INSERT, UPDATE and DELETE into a table of their own; the fuzz
 // test empties it after each request and reads what that request wrote. A write rolled back
 // with its transaction leaves no log row, which is exactly the rule: what a refusal commits.
