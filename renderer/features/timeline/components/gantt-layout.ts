@@ -1,5 +1,5 @@
-// The Gantt's rows and title column. At 1280 px the column is 320 px wide; a narrow window (issue
-// 21 reflow: 320 px, 200 % zoom) gives it 40 % of the chart's box, never under 120 px, so the bars
+// The Gantt's rows and title column. At 1280 px the column is 320 px wide; a narrow window (reflow,
+// WCAG 1.4.10: 320 px, 200 % zoom) gives it 40 % of the chart's box, never under 120 px, so the bars
 // keep most of it.
 // Under STACK_BELOW that column would leave a title a few characters ('Hold re…' at 320 px), so
 // each row puts its title on a line of its own, the box's full width, above its bar.
