@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,13 +14,9 @@ import { DEFAULT_RETRY_POLICY, retryTransactions, type TransactionRetried } from
 import { nameStatements } from './statement-names';
 import { watchWrites } from './write-watch';
 import * as schema from './schema';
+import type { Db } from './db-types';
 
-export type Schema = typeof schema;
-/** The one database type the services see, whichever engine is underneath (design §3). */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle has the same query surface as the database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export type { Db, DbOrTx, Schema, Tx } from './db-types';
 
 /** The rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,5 +1,5 @@
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client';
+import type { Db, Tx } from './db-types';
 
 // PostgreSQL cancels one of two transactions that wait on each other (40P01, deadlock_detected),
 // and one that cannot be serialised under a stricter isolation level (40001). Neither is the

@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../http-errors';
 import { objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { coveredWhere, objectiveRef } from './objectives-scope';
 import { applyTransition, type ChangeResult } from './objectives-write';
-import { notifyApprovalDecision } from './notifications-events';
+import { notifyApprovalDecision } from './approval-notices';
 import { refreshRollupsAbove } from './alignment-rollup';
 import { settleStatusChange } from './objective-completion';
 import { nextVersion } from './versions';

@@ -13,7 +13,7 @@ import { keyResults, objectives, teamManagers, teams, users } from '../db/schema
 import { badRequest, forbidden, notFound } from '../http-errors';
 import { findVisibleObjective, NOT_FOUND_OBJECTIVE, objectiveDetail, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
-import { notifyApprovalRequested } from './notifications-events';
+import { notifyApprovalRequested } from './approval-notices';
 import { settleStatusChange } from './objective-completion';
 import { refreshRollupsAbove } from './alignment-rollup';
 import { checkVersion, nextVersion } from './versions';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { UNSUPPORTED_ROWS, type Statistics, type StatisticsAlignment, type StatisticsQuery } from '../../shared/api/statistics';
 import { rowsOf, type DbOrTx } from '../db/client';
-import type { ObjectiveGroup, StatisticsScope } from './statistics';
+import type { ObjectiveGroup, StatisticsScope } from './statistics-scope';
 
 // The statistics' alignment figure: of the objectives in the statistics (the same scope:
 // visibility, period, team and job), how many support a team or company objective (a link always

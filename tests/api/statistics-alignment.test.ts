@@ -102,7 +102,7 @@ describe('GET /statistics alignment', () => {
 
   it('keeps the period: outside the range nothing is counted or listed', async () => {
     const { alignment } = await alignmentOf('owner', `?from=${day(-400)}&to=${day(-300)}`);
-    expect(alignment).toEqual({ objectives: 0, supporting: 0, percent: 0, byTeam: [], unsupported: { items: [], total: 0 } });
+    expect(alignment).toEqual({ objectives: 0, company: 0, supporting: 0, percent: 0, byTeam: [], unsupported: { items: [], total: 0 } });
   });
 
   it('refuses the guest role (§6) as the rest of statistics', async () => {
