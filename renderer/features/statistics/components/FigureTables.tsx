@@ -1,7 +1,7 @@
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import type { ByLoginEntry, ByTeamEntry } from '../../../../shared/api/statistics';
+import { DataTable, type DataColumn } from '../../../lib/components/DataTable';
 import { NumberHeaderCell } from './NumberHeaderCell';
-import { TableScroll } from '../../../lib/components/TableScroll';
 
 // The tables beside the charts (issue 9: every chart's numbers can be read and copied).
 
@@ -11,6 +11,8 @@ const useStyles = makeStyles({
   table: { tableLayout: 'auto' },
   total: { fontWeight: tokens.fontWeightSemibold },
   num: { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  // right-aligned side by side by DataTable (align 'end'); stacked, under its label
+  count: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
 });
 
 export interface SplitRow {
@@ -20,7 +22,11 @@ export interface SplitRow {
   percent: number;
 }
 
-/** By status or by category: in time, overdue and percent per row, then the hub's total. */
+/**
+ * By status or by category: in time, overdue and percent per row, then the hub's total. Three
+ * short counts sized by their content fit beside the chart and in any window, so this table (and
+ * the sign-ins one) has no stacked layout; DataTable is for columns that may not fit.
+ */
 export function SplitTable({ label, head, rows, total }: { label: string; head: string; rows: SplitRow[]; total: number }) {
   const s = useStyles();
   return (
@@ -53,32 +59,23 @@ export function SplitTable({ label, head, rows, total }: { label: string; head: 
 
 export function TeamTable({ teams }: { teams: ByTeamEntry[] }) {
   const s = useStyles();
+  const count = (header: string, value: (t: ByTeamEntry) => string | number, width = 80, headerTitle?: string): DataColumn<ByTeamEntry> => (
+    { header, width, headerTitle, align: 'end', className: s.count, cell: value }
+  );
   return (
-    <TableScroll label="Objectives by team" minWidth={560}>
-      <Table size="small" aria-label="Objectives by team" className={s.table}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>Team</TableHeaderCell>
-            <TableHeaderCell>Status (in time / overdue)</TableHeaderCell>
-            <NumberHeaderCell>Total</NumberHeaderCell>
-            <NumberHeaderCell>Percent</NumberHeaderCell>
-            <NumberHeaderCell title="Key results whose latest check-in is at risk or off track">At risk</NumberHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {teams.map((t) => (
-            <TableRow key={t.team.id}>
-              <TableCell>{t.team.name}</TableCell>
-              <TableCell>{t.statusDistribution.map((d) => `${d.status}: ${d.inTime} / ${d.overdue}`).join('; ')}</TableCell>
-              <TableCell className={s.num}>{t.total}</TableCell>
-              <TableCell className={s.num}>{t.percent}%</TableCell>
-              {/* issue 11 §1: key results at risk, of them off track */}
-              <TableCell className={s.num}>{t.atRisk}{t.offTrack > 0 ? ` (${t.offTrack} off track)` : ''}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label="Objectives by team"
+      rows={teams}
+      rowKey={(t) => t.team.id}
+      columns={[
+        { header: 'Team', stacked: 'title', cell: (t) => t.team.name },
+        { header: 'Status (in time / overdue)', minWidth: 200, stacked: 'wide', cell: (t) => t.statusDistribution.map((d) => `${d.status}: ${d.inTime} / ${d.overdue}`).join('; ') },
+        count('Total', (t) => t.total),
+        count('Percent', (t) => `${t.percent}%`),
+        // issue 11 §1: key results at risk, of them off track
+        count('At risk', (t) => `${t.atRisk}${t.offTrack > 0 ? ` (${t.offTrack} off track)` : ''}`, 130, 'Key results whose latest check-in is at risk or off track'),
+      ]}
+    />
   );
 }
 
