@@ -3,6 +3,7 @@ import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-compo
 import { CheckmarkRegular } from '@fluentui/react-icons';
 import type { MemberSummary } from '../../../../shared/api/users';
 import { errorText } from '../../../lib/api';
+import { EmailText } from '../../../lib/components/EmailText';
 import { PresenceBadge } from '../../../lib/components/PresenceBadge';
 import { UserAvatar } from '../../../lib/components/UserAvatar';
 import { useInviteTeamMate, useTeamMates } from '../api/team-mates';
@@ -15,7 +16,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   who: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
-  sub: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // the whole address, wrapped before its '@' when the row is narrow (cut short it named nobody)
+  sub: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   invited: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold, minWidth: '88px', justifyContent: 'center' },
   inviteSlot: { minWidth: '88px', display: 'flex', justifyContent: 'center' },
   actions: { display: 'flex', justifyContent: 'flex-end' },
@@ -33,7 +35,7 @@ function MemberRow({ member }: { member: MemberSummary }) {
       <UserAvatar user={member} color="colorful" />
       <span className={styles.who}>
         <Text weight="semibold">{member.name}</Text>
-        <Text size={200} className={styles.sub}>{member.job?.name ?? 'Unknown job'} · {member.email ?? 'No email'}</Text>
+        <Text size={200} className={styles.sub}>{member.job?.name ?? 'Unknown job'} · {member.email ? <EmailText email={member.email} /> : 'No email'}</Text>
         {/* issue 25: whether inviting them now will find them in */}
         {member.presence && <span><PresenceBadge presence={member.presence} size="small" /></span>}
         {failed && <Text size={200} className={styles.error} role="alert">{failed}</Text>}
