@@ -352,6 +352,21 @@ describe('smaller points', () => {
       await page.waitForURL(/\/profile\/\d+$/);
     }));
 
+  it('a lead’s employee details at 320 px: the summary breaks no word, the address only before its @, each evaluation a card', () =>
+    signedIn('lead', async ({ page }) => {
+      await widthOf(page, 320);
+      await page.goto('/objective-tracking/statistics');
+      // at this width the table by employee is a list of cards too
+      await page.getByRole('list', { name: 'Objectives by employee' }).getByRole('link', { name: 'Elena Constantin' }).click();
+      await waitForPath(page, '/objective-tracking/employee-details');
+      const summary = page.getByRole('group', { name: 'Employee summary' }).or(page.locator('[aria-label="Employee summary"]')).first();
+      await summary.waitFor();
+      expect(await brokenWords(summary)).toEqual([]);
+      for (const { email, halves } of await emailLines(summary)) expect({ email, halves }).toEqual({ email, halves: [1, 1] });
+      await page.getByRole('list', { name: 'Evaluations' }).or(page.getByText('No evaluations yet')).first().waitFor();
+      await expectNoSidewaysScroll(page, 'employee details at 320 px');
+    }));
+
   it('Settings on a wide window is two columns of sections, one column in a narrow one', () =>
     signedIn('member', async ({ page }) => {
       await page.goto('/settings');
