@@ -39,7 +39,7 @@ export async function inviteTeamMate(db: DbOrTx, actor: Actor, email: string): P
     await db.insert(invitations).values({ inviterId: actor.id, inviteeId: invitee.id, email: invitee.email ?? email });
   }
   // the row the step shows is replaced by this answer: it carries what the list's rows carry
-  // (issue 25 presence), or an 'Out until' badge would vanish at the click
+  // (who's out today or soon), or an 'Out until' badge would vanish at the click
   const presence = await presenceFor(db, actor, [invitee.id]);
   return { ...invitee, invited: true, presence: presence.get(invitee.id) ?? null };
 }

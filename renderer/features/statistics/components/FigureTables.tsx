@@ -72,7 +72,7 @@ export function TeamTable({ teams }: { teams: ByTeamEntry[] }) {
         { header: 'Status (in time / overdue)', minWidth: 200, stacked: 'wide', cell: (t) => t.statusDistribution.map((d) => `${d.status}: ${d.inTime} / ${d.overdue}`).join('; ') },
         count('Total', (t) => t.total),
         count('Percent', (t) => `${t.percent}%`),
-        // issue 11 §1: key results at risk, of them off track
+        // from the check-ins: key results at risk, of them off track
         count('At risk', (t) => `${t.atRisk}${t.offTrack > 0 ? ` (${t.offTrack} off track)` : ''}`, 130, 'Key results whose latest check-in is at risk or off track'),
       ]}
     />
