@@ -119,7 +119,7 @@ describe('tables in a narrow window', () => {
       await widthOf(page, 1366);
       const table = page.getByRole('table', { name: 'Plan objectives' });
       await table.waitFor();
-      expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Title', 'Assignee', 'Status', 'Priority', 'Deadline', 'Key results']);
+      expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Title', 'Assignee', 'Status', 'Priority', 'Deadline', 'Key results', 'Progress']);
       await expectNoSidewaysScroll(page, 'plans at 1366 px');
     }));
 
