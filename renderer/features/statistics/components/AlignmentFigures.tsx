@@ -1,7 +1,7 @@
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import type { StatisticsAlignment } from '../../../../shared/api/statistics';
 import { TableScroll } from '../../../lib/components/TableScroll';
-import { ObjectiveRefLink } from '../../objectives/components/ObjectiveRefLink';
+import { ObjectiveRefLink } from '../../objectives';
 import { companyLeftOutNote } from './count-notes';
 import { NumberHeaderCell } from './NumberHeaderCell';
 
