@@ -261,6 +261,12 @@ function routeList(ids: Ids): Route[] {
     { name: 'objectives public by title (member)', role: 'member', method: 'GET', path: '/api/objective?privacy=public&sort_criterion=title', p99Target: 50 },
     { name: 'objectives job+created (owner)', role: 'owner', method: 'GET', path: `/api/objective?job_id=${ids.jobId}&created_from=2025-01-01&sort_criterion=creationDate`, p99Target: 50 },
     { name: 'objectives owner=member (lead)', role: 'lead', method: 'GET', path: `/api/objective?owner_id=${ids.memberId}`, p99Target: 50 },
+    // GET /objective/count: asked once beside a list page that stopped counting ("100+"), every
+    // visible match counted; latency read at 10 req/s, not judged (no target names it)
+    { name: 'objectives count (owner)', role: 'owner', method: 'GET', path: '/api/objective/count', steady: true, steadyRate: 10 },
+    { name: 'objectives count (lead)', role: 'lead', method: 'GET', path: '/api/objective/count', steady: true, steadyRate: 10 },
+    { name: 'objectives count public (member)', role: 'member', method: 'GET', path: '/api/objective/count?privacy=public', steady: true, steadyRate: 10 },
+    { name: 'objectives count job (owner)', role: 'owner', method: 'GET', path: `/api/objective/count?job_id=${ids.jobId}`, steady: true, steadyRate: 10 },
     { name: 'one objective + key results (lead)', role: 'lead', method: 'GET', path: `/api/objective/${ids.objectiveId}` },
     { name: 'statistics, one team (owner)', role: 'owner', method: 'GET', path: `/api/statistics?team=${ids.leadTeam}` },
     { name: 'statistics, all teams (owner)', role: 'owner', method: 'GET', path: '/api/statistics', p99Target: 300, judged: 'steady', connections: 2, steadyRate: 1 },

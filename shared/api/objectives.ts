@@ -145,6 +145,15 @@ export const objectiveListQuerySchema = z.object({
 /** What a client sends (every key optional; the hub fills the defaults). */
 export type ObjectiveListQuery = Partial<z.output<typeof objectiveListQuerySchema>>;
 
+/**
+ * GET /objective/count: how many objectives the list's filters match, exactly (the list itself
+ * counts only up to its bound, "100+"). Its own call, asked only when the list stopped counting,
+ * so no page waits for the count.
+ */
+export const objectiveCountQuerySchema = objectiveListQuerySchema.omit({ page: true, limit: true, sortCriterion: true });
+export type ObjectiveCountQuery = Partial<z.output<typeof objectiveCountQuerySchema>>;
+export const objectiveCountResponseSchema = envelope(z.object({ total: z.number().int().min(0) }));
+
 /** §3: author and owner travel as objects with id, name, team and email. */
 export const personSchema = z.object({
   id: z.number().int(),

@@ -15,11 +15,15 @@ describe('tenure text', () => {
     expect(tenureText('2026-10-24', now)).toBe('This month');
   });
   it('says years and months from one year on', () => {
-    expect(tenureText('2025-11-23', now)).toBe('1 year & 0 months');
+    expect(tenureText('2024-10-23', now)).toBe('2 years & 1 month');
     expect(tenureText('2023-08-01', now)).toBe('3 years & 3 months');
   });
+  it('leaves out months that are zero', () => {
+    expect(tenureText('2025-11-23', now)).toBe('1 year');
+    expect(tenureText('2023-11-01', now)).toBe('3 years');
+  });
   it('says Forever past ten years', () => {
-    expect(tenureText('2016-11-23', now)).toBe('10 years & 0 months');
+    expect(tenureText('2016-11-23', now)).toBe('10 years');
     expect(tenureText('2015-01-01', now)).toBe('Forever');
   });
   it('shows nothing for a missing or broken date', () => {

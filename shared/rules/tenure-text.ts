@@ -1,5 +1,6 @@
 // spec §9 (people-and-shell): under 1 year 'This month' or N month(s); otherwise
-// 'N year(s) & M month(s)'; over 10 years 'Forever'.
+// 'N year(s) & M month(s)'; over 10 years 'Forever'. A whole number of years leaves the months
+// out ('3 years', not '3 years & 0 months'): a zero part says nothing.
 
 function wholeMonthsBetween(from: Date, to: Date): number {
   let months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
@@ -17,5 +18,6 @@ export function tenureText(joinDate: string | Date | null | undefined, now: Date
   const years = Math.floor(months / 12);
   if (years > 10 || (years === 10 && months % 12 > 0)) return 'Forever';
   if (years < 1) return months === 0 ? 'This month' : plural(months, 'month');
-  return `${plural(years, 'year')} & ${plural(months % 12, 'month')}`;
+  const rest = months % 12;
+  return rest === 0 ? plural(years, 'year') : `${plural(years, 'year')} & ${plural(rest, 'month')}`;
 }

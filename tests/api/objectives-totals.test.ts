@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectives } from '../../server/db/schema';
+import { objectiveCountResponseSchema } from '../../shared/api/objectives';
 import { OBJECTIVES_TOTAL_CAP, objectivesTotalBound } from '../../shared/rules/objective-totals';
 import { createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 
 // GET /objective counts its matches only up to a bound (the cap, or five pages past the
-// requested one) and says whether the total is exact. 2,000 objectives of one person, written in
-// one insert, stand in for a large company.
+// requested one) and says whether the total is exact; GET /objective/count gives the real number
+// for the same filters. 2,000 objectives of one person, written in one insert, stand in for a
+// large company.
 
 const MANY = 2000;
 
@@ -86,5 +88,40 @@ describe('GET /objective bounded total', () => {
     expect(completed).toMatchObject({ total: 0, total_is_exact: true });
     const created = await list('owner', `owner_id=${ids.busy}&created_from=2000-01-01`);
     expect(created).toMatchObject({ total: OBJECTIVES_TOTAL_CAP, total_is_exact: false });
+  });
+});
+
+const count = async (who: keyof typeof tokens, query: string) => {
+  const res = await hub.get(`/api/objective/count?${query}`, { token: tokens[who] });
+  expect(res.status, query).toBe(200);
+  return objectiveCountResponseSchema.parse(res.body).data.total;
+};
+
+describe('GET /objective/count', () => {
+  it('counts every match where the list stopped at its bound (owner role and the person themself)', async () => {
+    expect((await list('owner', `owner_id=${ids.busy}`)).total_is_exact).toBe(false);
+    expect(await count('owner', `owner_id=${ids.busy}`)).toBe(MANY);
+    expect(await count('busy', `owner_id=${ids.busy}`)).toBe(MANY);
+  });
+
+  it('counts only what the caller may see, as the list does', async () => {
+    expect(await count('other', `owner_id=${ids.busy}`)).toBe(0);
+    expect(await count('quiet', `owner_id=${ids.quiet}`)).toBe(3);
+  });
+
+  it('takes the list’s filters', async () => {
+    expect(await count('owner', `owner_id=${ids.busy}&status=completed`)).toBe(0);
+    expect(await count('owner', `owner_id=${ids.busy}&created_from=2000-01-01`)).toBe(MANY);
+    expect(await count('owner', `owner_id=${ids.busy}&created_to=2000-01-01`)).toBe(0);
+  });
+
+  it('refuses a filter the list refuses, with a message on the field', async () => {
+    const res = await hub.get('/api/objective/count?status=bogus', { token: tokens.owner });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].field).toBe('status');
+  });
+
+  it('asks for a session', async () => {
+    expect((await hub.get('/api/objective/count')).status).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLargeCompany } from '../../server/db/seed/large';
 import { startTestHub, type TestHub } from '../support/hub';
 import {
-  planNodes, PLANS_COMPANY, recordStatements, seqScans, usesIndexOn, type PlanNode, type RawClient, type Statement, type StatementRecorder,
+  planNodes, PLANS_COMPANY, planText, recordStatements, seqScans, usesIndexOn, type PlanNode, type RawClient, type Statement, type StatementRecorder,
 } from '../support/query-plans';
 
 // The queries behind the benchmarked routes use an index on large data. The large
@@ -69,6 +69,19 @@ describe('query plans on the large company (1,000 staff)', () => {
       const page = subtree(await planOf(listOf(await statementsOf(role, '/api/objective'))), 'Subquery');
       expect(usesIndexOn(page, 'objectives'), role).toBe(true);
       expect(seqScans(page), role).not.toContain('objectives');
+    }
+  });
+
+  // GET /objective/count reads every visible match: an owner's from the status index alone, a
+  // member's through the indexes of each arm of the visibility filter. A team lead's adds the
+  // members of the led teams (a subplan per row) and reads the table; bench/README.md has its time.
+  it('the exact objectives count of a member (their own, the public ones) and of an owner reads indexes, not the whole table', async () => {
+    for (const [role, path] of [['member', '/api/objective/count?privacy=public'], ['member', '/api/objective/count'], ['owner', '/api/objective/count']] as const) {
+      const count = (await statementsOf(role, path)).find((s) => s.text.includes('as total from "objectives"'));
+      expect(count, `${role}: the count statement`).toBeDefined();
+      const plan = await planOf(count as Statement);
+      expect(seqScans(plan), `${role} ${path} ${planText(plan)}`).not.toContain('objectives');
+      expect(usesIndexOn(plan, 'objectives'), `${role} ${path}`).toBe(true);
     }
   });
 

@@ -228,6 +228,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // objectives: a regular user makes objectives only for self; others' are read-only or hidden
   'GET /api/objective': { sample: () => ({ path: '/api/objective' }), ...readable },
   'POST /api/objective': { sample: (ids) => ({ path: '/api/objective', body: objectiveBody(ids) }), ...refused },
+  'GET /api/objective/count': { sample: (ids) => ({ path: '/api/objective/count', query: { owner_id: String(ids.users.admin) } }), ...readable },
   'GET /api/objective/choices': { sample: () => ({ path: '/api/objective/choices' }), ...readable },
   'GET /api/objective/assignees': { sample: (ids) => ({ path: '/api/objective/assignees', query: { team_id: String(ids.otherTeam) } }), ...readable },
   'GET /api/objective/:id': { sample: (ids) => ({ path: `/api/objective/${ids.objective}` }), ...refused },

@@ -96,6 +96,21 @@ describe('presence on the people answers', () => {
     expect(mates.body.data.items.find((m: WireBody) => m.id === ids.soon).presence).toEqual({ out_until: null, out_from: nextWorking, kind: 'Vacation Day' });
   });
 
+  it("the invite answer carries the member's presence as the team-mates list has it (the step's row keeps its badge)", async () => {
+    const mates = await hub.get('/api/user/team', { token: tokens.lead });
+    const listed = mates.body.data.items.find((m: WireBody) => m.id === ids.away);
+    const email = listed.email as string;
+    const invited = await hub.post('/api/user/invite-in-team', { team_member_email: email }, { token: tokens.lead });
+    expect(invited.status).toBe(200);
+    expect(invited.body.data.member).toMatchObject({ id: ids.away, invited: true });
+    expect(presence(invited.body.data.member.presence)).toEqual({ ...awayExpected(true), kind: 'Medical' });
+    expect(invited.body.data.member.presence).toEqual(listed.presence);
+    // nobody out: null, as in the list
+    const colleague = mates.body.data.items.find((m: WireBody) => m.id === ids.colleague);
+    const quiet = await hub.post('/api/user/invite-in-team', { team_member_email: colleague.email as string }, { token: tokens.lead });
+    expect(quiet.body.data.member.presence).toBeNull();
+  });
+
   it("a team lead does not learn the kind of leave of someone outside the teams they lead", async () => {
     const profile = await hub.get(`/api/user/${ids.outsider}`, { token: tokens.lead });
     expect(profile.body.data.user.presence).toEqual({ out_until: awayExpected(false)!.outUntil, out_from: null });

@@ -122,7 +122,11 @@ describe('first-login stepper', () => {
     // One mate already invited through the API: the step shows it as such.
     const lead = await apiAs('lead', hub.hub.url);
     const team = await lead.call(teamMembersResponseSchema.shape.data, 'GET', '/user/team');
-    const [already, toInvite] = team.items.filter((m) => m.email);
+    // the mate to invite is out today (the demo seed has one in Phoenix): their badge stays after Invite
+    const withEmail = team.items.filter((m) => m.email);
+    const toInvite = withEmail.find((m) => m.presence?.outUntil);
+    const already = withEmail.find((m) => m.id !== toInvite?.id);
+    if (!toInvite || !already) throw new Error('the demo seed has a Phoenix mate out today and another with an e-mail address');
     const invited = await lead.call(inviteResponseSchema.shape.data, 'POST', '/user/invite-in-team', inviteBodySchema.parse({ teamMemberEmail: already.email }));
     expect(invited.member.id).toBe(already.id);
 
@@ -146,9 +150,22 @@ describe('first-login stepper', () => {
       expect(await alreadyRow.getByRole('button').count()).toBe(0);
 
       const row = list.getByRole('listitem').filter({ hasText: toInvite.name });
+      const badge = await row.getByTestId('presence').textContent();
+      expect(badge).toMatch(/^Out until /);
+      // every address whole, also in a window of 320 px (it was cut with an ellipsis)
+      await page.setViewportSize({ width: 320, height: 720 });
+      for (const email of await list.locator('wbr').evaluateAll((marks) => marks.map((m) => {
+        const span = m.parentElement as HTMLElement;
+        const item = span.closest('li') as HTMLElement;
+        return { text: span.textContent, inside: span.getBoundingClientRect().right <= item.getBoundingClientRect().right };
+      }))) {
+        expect(email).toMatchObject({ inside: true });
+      }
+      expect(await row.textContent()).toContain(toInvite.email ?? '');
       await row.getByRole('button', { name: `Invite ${toInvite.name}` }).click();
       await row.getByText('Invited').waitFor();
       expect(await row.getByRole('button').count()).toBe(0);
+      expect(await row.getByTestId('presence').textContent()).toBe(badge);
 
       await page.getByRole('button', { name: 'Continue' }).click();
       await waitForPath(page, '/super-awesome-team');

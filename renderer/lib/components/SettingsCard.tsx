@@ -3,7 +3,8 @@ import { Card, makeStyles, mergeClasses, MessageBar, MessageBarBody, Spinner, Te
 import { errorText } from '../api';
 
 const useStyles = makeStyles({
-  card: { width: '100%', maxWidth: '560px', alignSelf: 'center', boxSizing: 'border-box', padding: tokens.spacingHorizontalXXL },
+  // as wide as the column it is in (the Settings page sets the columns' widths)
+  card: { width: '100%', boxSizing: 'border-box', padding: tokens.spacingHorizontalXXL },
   small: { gap: tokens.spacingVerticalS },
   medium: { gap: tokens.spacingVerticalM },
   large: { gap: tokens.spacingVerticalL },

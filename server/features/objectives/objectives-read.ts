@@ -47,7 +47,10 @@ const nextDay = (day: string) => {
   return new Date(Date.UTC(y, m - 1, d + 1));
 };
 
-function filterWhere(f: ListFilters): SQL[] {
+/** The filters alone, without the page and its order (GET /objective/count). */
+export type CountFilters = Omit<ListFilters, 'page' | 'limit' | 'sortCriterion'>;
+
+function filterWhere(f: CountFilters): SQL[] {
   const where: SQL[] = [];
   if (f.ownerId !== undefined) where.push(eq(objectives.ownerId, f.ownerId));
   if (f.authorId !== undefined) where.push(eq(objectives.authorId, f.authorId));
@@ -98,6 +101,17 @@ export async function listObjectives(db: DbOrTx, actor: Actor, f: ListFilters): 
     : f.page === 1 ? 0 : Number(rowsOf<{ counted: number }>(await db.execute(sql`select ${counted} as counted`))[0].counted);
   const totalIsExact = total <= bound;
   return { items: rows.map((row) => shapeObjective(actor, row, 'list')), total: totalIsExact ? total : bound, totalIsExact };
+}
+
+/**
+ * GET /objective/count: every visible objective matching the filters, counted to the end. The
+ * list's own count stops at its bound to keep each page fast; this is asked once per set of
+ * filters, beside the page, when the list said "100+" (measured in bench/README.md).
+ */
+export async function countObjectives(db: DbOrTx, actor: Actor, f: CountFilters): Promise<number> {
+  const where = and(visibleWhere(actor), ...filterWhere(f));
+  const [row] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from "objectives" where ${where}`));
+  return Number(row.total);
 }
 
 /** One visible objective (not deleted), or null: an invisible one answers like a missing one. */

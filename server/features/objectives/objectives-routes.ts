@@ -5,6 +5,8 @@ import {
   assigneesResponseSchema,
   objectiveChangeResponseSchema,
   objectiveChoicesResponseSchema,
+  objectiveCountQuerySchema,
+  objectiveCountResponseSchema,
   objectiveFormSchema,
   objectiveListQuerySchema,
   objectiveListResponseSchema,
@@ -12,7 +14,7 @@ import {
   objectiveUpdateSchema,
 } from '../../../shared/api/objectives';
 import { notFound } from '../../http-errors';
-import { listObjectives, NOT_FOUND_OBJECTIVE, visibleObjectiveDetail } from './objectives-read';
+import { countObjectives, listObjectives, NOT_FOUND_OBJECTIVE, visibleObjectiveDetail } from './objectives-read';
 import { assigneesFor, objectiveChoices } from './objectives-choices';
 import { changeObjective, createObjective, deleteObjective } from './objectives-write';
 
@@ -26,6 +28,10 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (api) => {
     const { items, total, totalIsExact } = await listObjectives(api.db, request.actor, q);
     return { data: { items, total, totalIsExact, page: q.page, limit: q.limit } };
   });
+
+  api.get('/objective/count', { schema: { tags, querystring: objectiveCountQuerySchema, response: { 200: objectiveCountResponseSchema } } }, async (request) => ({
+    data: { total: await countObjectives(api.db, request.actor, request.query) },
+  }));
 
   api.get('/objective/choices', { schema: { tags, response: { 200: objectiveChoicesResponseSchema } } }, async (request) => ({
     data: await objectiveChoices(api.db, request.actor),

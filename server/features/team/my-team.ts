@@ -38,7 +38,10 @@ export async function inviteTeamMate(db: DbOrTx, actor: Actor, email: string): P
   if (!invitee.invited) {
     await db.insert(invitations).values({ inviterId: actor.id, inviteeId: invitee.id, email: invitee.email ?? email });
   }
-  return { ...invitee, invited: true };
+  // the row the step shows is replaced by this answer: it carries what the list's rows carry
+  // (who's out today or soon), or an 'Out until' badge would vanish at the click
+  const presence = await presenceFor(db, actor, [invitee.id]);
+  return { ...invitee, invited: true, presence: presence.get(invitee.id) ?? null };
 }
 
 /** Someone whose drawer we build: the caller, or the user of /teamDetails/:userId. */

@@ -34,5 +34,9 @@ export function useDeleteJob() {
 /** The Roles (jobs) tab's list and changes; a job has a name only. */
 export function useJobsTable(): NamedData<AdminJob, JobBody> {
   const query = useJobs();
-  return { query, items: query.data?.jobs, create: useCreateJob(), update: useUpdateJob(), remove: useDeleteJob(), body: ({ name }) => ({ name }) };
+  const create = useCreateJob();
+  return {
+    query, items: query.data?.jobs, update: useUpdateJob(), remove: useDeleteJob(), body: ({ name }) => ({ name }),
+    create: { mutateAsync: async (body) => (await create.mutateAsync(body)).job, isPending: create.isPending },
+  };
 }

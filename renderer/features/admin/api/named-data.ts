@@ -12,7 +12,8 @@ export interface Named {
 export interface NamedData<T extends Named, B> {
   query: { isPending: boolean; error: unknown; refetch: () => unknown };
   items: T[] | undefined;
-  create: { mutateAsync: (body: B) => Promise<unknown>; isPending: boolean };
+  /** answers with what was made, so the table can show it */
+  create: { mutateAsync: (body: B) => Promise<{ id: number }>; isPending: boolean };
   update: { mutateAsync: (body: B & { id: number }) => Promise<unknown>; isPending: boolean };
   remove: RowMutation;
   /** the hub's body from the dialog's values */

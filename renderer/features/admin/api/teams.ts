@@ -35,5 +35,9 @@ export function useDeleteTeam() {
 /** The Teams tab's list and changes; a team is its name and technology. */
 export function useTeamsTable(): NamedData<TeamListItem, TeamBody> {
   const query = useAllTeams();
-  return { query, items: query.data?.teams, create: useCreateTeam(), update: useUpdateTeam(), remove: useDeleteTeam(), body: (values) => values };
+  const create = useCreateTeam();
+  return {
+    query, items: query.data?.teams, update: useUpdateTeam(), remove: useDeleteTeam(), body: (values) => values,
+    create: { mutateAsync: async (body) => (await create.mutateAsync(body)).team, isPending: create.isPending },
+  };
 }

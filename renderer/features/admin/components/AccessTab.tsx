@@ -5,6 +5,7 @@ import { UNDELETABLE_ROLES } from '../../../../shared/rules/roles';
 import { useCreateRole, useDeleteRole, useRestoreRole, useRoles, useUpdateRole } from '../api/roles';
 import { useRowConfirm } from '../hooks/use-row-confirm';
 import { useSearchedPages } from '../hooks/use-searched-pages';
+import { AddedNotice } from './AddedNotice';
 import { AdminTable } from './AdminTable';
 import { ConfirmDelete } from './ConfirmDelete';
 import { RoleDialog } from './RoleDialog';
@@ -14,7 +15,7 @@ import { StatusBadge } from './StatusBadge';
 /** spec §2 Roles table (the Access tab): Name with edit, delete and restore; spec §4 'User' stays. */
 export function AccessTab() {
   const roles = useRoles();
-  const { search, pages } = useSearchedPages(roles.data?.roles, (role) => [role.name]);
+  const { search, pages, markAdded, addedHidden } = useSearchedPages(roles.data?.roles, (role) => [role.name]);
   const [editing, setEditing] = useState<AdminRole | 'new' | null>(null);
   const create = useCreateRole();
   const update = useUpdateRole();
@@ -41,6 +42,7 @@ export function AccessTab() {
       )}
       query={roles}
       emptyText={search ? 'No role matches the search.' : 'No roles yet.'}
+      notice={addedHidden && <AddedNotice name={addedHidden.name} entity="role" search={search} />}
       {...pages}
     >
       {editing && (
@@ -48,7 +50,7 @@ export function AccessTab() {
           role={editing === 'new' ? null : editing}
           saving={create.isPending || update.isPending}
           onClose={() => setEditing(null)}
-          save={(values) => (editing === 'new' ? create.mutateAsync(values) : update.mutateAsync({ id: editing.id, ...values }))}
+          save={(values) => (editing === 'new' ? create.mutateAsync(values).then(({ role }) => markAdded(role.id)) : update.mutateAsync({ id: editing.id, ...values }))}
         />
       )}
       <ConfirmDelete {...confirm} />

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Dropdown, Field, Input, makeStyles, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Field, Input, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
 import { AUDIT_ENTITIES, type AuditEntity } from '../../../../shared/api/audit';
 import { describeChange, subjectOf } from '../audit-change';
 import { useAudit, useAuditActors } from '../api/audit';
 import { usePaging } from '../hooks/use-paged';
 import { useTableStyles } from './admin-table';
 import { Paginator } from './Paginator';
-import { TableState } from './TableState';
-import { TableScroll } from '../../../lib/components/TableScroll';
+import { DataTable } from '../../../lib/components/DataTable';
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalL },
@@ -58,41 +57,34 @@ export function AuditTab() {
         <Field label="To"><Input type="date" value={filters.to} onChange={(_, d) => set({ to: d.value })} /></Field>
         <Button onClick={() => set({ actor: undefined, entity: undefined, from: '', to: '' })}>Clear</Button>
       </div>
-      <TableScroll label="Audit log" minWidth={680}>
-        <Table aria-label="Audit log" size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell style={{ width: 170 }}>When</TableHeaderCell>
-              <TableHeaderCell>Who</TableHeaderCell>
-              <TableHeaderCell>What</TableHeaderCell>
-              <TableHeaderCell>Action</TableHeaderCell>
-              <TableHeaderCell>Change</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            <TableState columns={5} pending={audit.isPending} error={audit.error} empty={!audit.isPending && rows.length === 0} emptyText="No changes recorded for these filters." onRetry={() => void audit.refetch()} />
-            {rows.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell className={styles.when}>{when.format(new Date(entry.createdAt))}</TableCell>
-                <TableCell>{entry.actor?.name ?? <span className={table.muted}>Unknown</span>}</TableCell>
-                <TableCell>{subjectOf(entry)}</TableCell>
-                <TableCell>{entry.action}</TableCell>
-                <TableCell>
-                  <ul className={styles.lines}>
-                    {describeChange(entry.before, entry.after).map((line) => (
-                      <li key={line.field}>
-                        <Text weight="semibold">{line.field}</Text>: {line.from !== undefined && <span>{line.from}</span>}
-                        {line.from !== undefined && line.to !== undefined && ' → '}
-                        {line.to !== undefined && <span>{line.to}</span>}
-                      </li>
-                    ))}
-                  </ul>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableScroll>
+      <DataTable
+        label="Audit log"
+        rows={rows}
+        rowKey={(entry) => entry.id}
+        status={{ pending: audit.isPending, error: audit.error, emptyText: 'No changes recorded for these filters.', onRetry: () => void audit.refetch() }}
+        columns={[
+          { header: 'When', width: 170, stacked: 'title', className: styles.when, cell: (entry) => when.format(new Date(entry.createdAt)) },
+          { header: 'Who', cell: (entry) => entry.actor?.name ?? <span className={table.muted}>Unknown</span> },
+          { header: 'What', cell: (entry) => subjectOf(entry) },
+          { header: 'Action', cell: (entry) => entry.action },
+          {
+            header: 'Change',
+            minWidth: 200,
+            stacked: 'wide',
+            cell: (entry) => (
+              <ul className={styles.lines}>
+                {describeChange(entry.before, entry.after).map((line) => (
+                  <li key={line.field}>
+                    <Text weight="semibold">{line.field}</Text>: {line.from !== undefined && <span>{line.from}</span>}
+                    {line.from !== undefined && line.to !== undefined && ' → '}
+                    {line.to !== undefined && <span>{line.to}</span>}
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+        ]}
+      />
       <Paginator label="Audit" total={audit.data?.total ?? 0} page={paging.page} size={paging.size} onPage={paging.setPage} onSize={paging.setSize} />
     </div>
   );

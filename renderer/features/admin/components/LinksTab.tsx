@@ -7,6 +7,7 @@ import { useAllLinks, useCreateLink, useDeleteLink, useRestoreLink, useUpdateLin
 import { useRowConfirm } from '../hooks/use-row-confirm';
 import { useSearchedPages } from '../hooks/use-searched-pages';
 import { useTableStyles } from './admin-table';
+import { AddedNotice } from './AddedNotice';
 import { AdminTable } from './AdminTable';
 import { ConfirmDelete } from './ConfirmDelete';
 import { LinkDialog } from './LinkDialog';
@@ -23,7 +24,7 @@ export function LinksTab() {
   const styles = useStyles();
   const table = useTableStyles();
   const links = useAllLinks();
-  const { search, matching, pages } = useSearchedPages(links.data?.links, (link) => [link.name, link.category]);
+  const { search, matching, pages, markAdded, addedHidden } = useSearchedPages(links.data?.links, (link) => [link.name, link.category]);
   const categories = useMemo(() => [...new Set((links.data?.links ?? []).map((l) => l.category))].sort(), [links.data]);
   const [editing, setEditing] = useState<Link | 'new' | null>(null);
   const create = useCreateLink();
@@ -47,6 +48,7 @@ export function LinksTab() {
         { header: 'Category', cell: (link) => link.category },
         {
           header: 'Description',
+          stacked: 'wide',
           cell: (link) => (link.description
             ? <span title={link.description}>{cutDescription(link.description)}</span>
             : <span className={table.muted}>{FALLBACK_TEXT.noLinkDescription}</span>),
@@ -56,6 +58,7 @@ export function LinksTab() {
       actions={actions}
       query={links}
       emptyText={search ? 'No link matches the search.' : 'No links yet.'}
+      notice={addedHidden && <AddedNotice name={addedHidden.name} entity="link" search={search} />}
       {...pages}
     >
       {matching.length > 0 && (
@@ -71,7 +74,7 @@ export function LinksTab() {
           categories={categories}
           saving={create.isPending || update.isPending}
           onClose={() => setEditing(null)}
-          save={(input) => (editing === 'new' ? create.mutateAsync(input) : update.mutateAsync(input))}
+          save={(input) => (editing === 'new' ? create.mutateAsync(input).then((made) => markAdded(made.id)) : update.mutateAsync(input))}
         />
       )}
       <ConfirmDelete {...confirm} />

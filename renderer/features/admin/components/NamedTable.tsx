@@ -3,6 +3,7 @@ import type { NamedEntity } from '../api/name-taken';
 import type { Named, NamedData } from '../api/named-data';
 import { useRowConfirm } from '../hooks/use-row-confirm';
 import { useSearchedPages } from '../hooks/use-searched-pages';
+import { AddedNotice } from './AddedNotice';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { ConfirmDelete } from './ConfirmDelete';
 import { NamedDialog } from './NamedDialog';
@@ -20,7 +21,7 @@ interface Props<T extends Named, B> {
 
 /** The Teams and Roles (jobs) tables of spec §2: edited through NamedDialog, deleted for good. */
 export function NamedTable<T extends Named, B>({ entity, data, searchIn, columns }: Props<T, B>) {
-  const { search, pages } = useSearchedPages(data.items, searchIn);
+  const { search, pages, markAdded, addedHidden } = useSearchedPages(data.items, searchIn);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const { ask, confirm } = useRowConfirm<T>(entity, { delete: data.remove });
   const label = `${entity[0].toUpperCase()}${entity.slice(1)}s`;
@@ -33,6 +34,7 @@ export function NamedTable<T extends Named, B>({ entity, data, searchIn, columns
       actions={(item) => <RowActions name={item.name} onEdit={() => setEditing(item)} onDelete={() => ask(item, 'delete')} />}
       query={data.query}
       emptyText={search ? `No ${entity} matches the search.` : `No ${entity}s yet.`}
+      notice={addedHidden && <AddedNotice name={addedHidden.name} entity={entity} search={search} />}
       {...pages}
     >
       {editing && (
@@ -42,7 +44,9 @@ export function NamedTable<T extends Named, B>({ entity, data, searchIn, columns
           initial={editing === 'new' ? null : { id: editing.id, name: editing.name, technology: editing.technology ?? '' }}
           saving={data.create.isPending || data.update.isPending}
           onClose={() => setEditing(null)}
-          save={(values) => (editing === 'new' ? data.create.mutateAsync(data.body(values)) : data.update.mutateAsync({ id: editing.id, ...data.body(values) }))}
+          save={(values) => (editing === 'new'
+            ? data.create.mutateAsync(data.body(values)).then((made) => markAdded(made.id))
+            : data.update.mutateAsync({ id: editing.id, ...data.body(values) }))}
         />
       )}
       <ConfirmDelete {...confirm} />

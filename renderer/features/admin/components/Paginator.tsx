@@ -4,7 +4,8 @@ import { TABLE_PAGE_SIZES } from '../../../../shared/rules/constants';
 import type { PageSize } from '../hooks/use-paged';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM, padding: `${tokens.spacingVerticalS} 0` },
+  // in a narrow window the range and the arrows go under the page size rather than squeeze it
+  root: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM, padding: `${tokens.spacingVerticalS} 0` },
   size: { minWidth: '80px' },
 });
 

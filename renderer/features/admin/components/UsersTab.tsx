@@ -1,5 +1,4 @@
 import { Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button, SearchBox, Select, Text, Tooltip } from '@fluentui/react-components';
@@ -8,6 +7,8 @@ import type { AdminUserRow } from '../../../../shared/api/admin';
 import { isFormerEmployee } from '../../../../shared/api/personal-data-erasure';
 import type { Profile } from '../../../../shared/api/people';
 import { errorText } from '../../../lib/api';
+import { AppLink } from '../../../lib/components/AppLink';
+import { EmailText } from '../../../lib/components/EmailText';
 import { Loading } from '../../../lib/components/Loading';
 import { profilePath } from '../../../lib/paths';
 import { userAtom } from '../../../lib/session/session';
@@ -24,8 +25,13 @@ import { ErasePersonalDataDialog } from './ErasePersonalDataDialog';
 import { PersonalDataButton } from './PersonalDataButton';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
-/** spec §2: the columns after Name, each with its header. */
-const USER_COLUMNS = [['phone', 'Phone'], ['email', 'Email'], ['team', 'Team'], ['job', 'Role'], ['access', 'Access'], ['joinDate', 'Join date']] as const;
+/**
+ * spec §2: the columns after Name, each with its header and its room side by side: an address
+ * of the company's length on one line, a phone number and a date unbroken; team and job share the rest.
+ */
+const USER_COLUMNS = [
+  ['phone', 'Phone', 140], ['email', 'Email', 270], ['team', 'Team', undefined], ['job', 'Role', undefined], ['access', 'Access', 90], ['joinDate', 'Join date', 110],
+] as const;
 
 type Dialog = { kind: 'new' } | { kind: 'edit'; member: Profile } | { kind: 'access'; user: AdminUserRow } | { kind: 'reset'; user: AdminUserRow }
   | { kind: 'erase'; user: AdminUserRow } | null;
@@ -43,6 +49,7 @@ export function UsersTab() {
   const users = useAdminUsers({ page: paging.page, limit: paging.size, search: settled, status });
   const [dialog, setDialog] = useState<Dialog>(null);
   const me = useAtomValue(userAtom);
+  const [added, setAdded] = useState<number | null>(null);
 
   const edit = async (id: number) => {
     try {
@@ -52,15 +59,33 @@ export function UsersTab() {
     }
   };
   const saved = () => void queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY });
+  // The list is in name order, five to a page: a new person is found by their address (the search
+  // box then says why the list shows them alone), and marked.
+  const addedOne = async (id: number) => {
+    saved();
+    try {
+      const { user } = await fetchProfile(id);
+      setSearch(user.email ?? user.name);
+      setStatus('active');
+      paging.setPage(1);
+      setAdded(id);
+    } catch (error) {
+      failure(errorText(error));
+    }
+  };
 
   const columns: AdminColumn<AdminUserRow>[] = [
-    { header: 'Name', cell: (user) => <Link to={profilePath(user.id)}>{user.name}</Link> },
-    ...USER_COLUMNS.map(([column, header]): AdminColumn<AdminUserRow> => ({
+    { header: 'Name', minWidth: 150, cell: (user) => <AppLink to={profilePath(user.id)}>{user.name}</AppLink> },
+    ...USER_COLUMNS.map(([column, header, width]): AdminColumn<AdminUserRow> => ({
       header,
-      className: column === 'email' || column === 'team' ? styles.wrap : undefined,
+      width,
+      stacked: column === 'email' ? 'wide' : 'field',
+      className: column === 'team' ? styles.wrap : undefined,
       cell: (user) => {
         const value = userCells(user)[column];
-        const text = value.missing ? <span className={styles.muted}>{value.text}</span> : value.text;
+        if (value.missing) return <span className={styles.muted}>{value.text}</span>;
+        if (column === 'email') return <EmailText email={value.text} />;
+        const text = value.text;
         return column === 'access' && user.role ? <Tooltip content={`Role: ${user.role.name}`} relationship="description"><Text>{text}</Text></Tooltip> : text;
       },
     })),
@@ -86,6 +111,8 @@ export function UsersTab() {
       }
       add={{ label: 'New', onClick: () => setDialog({ kind: 'new' }) }}
       columns={columns}
+      actionsWidth={170}
+      highlight={added}
       actions={(user) => (
         <div className={styles.actions}>
           {/* an erased record is read-only (the hub answers 409): no edit, access or password for it */}
@@ -117,7 +144,7 @@ export function UsersTab() {
       paging={paging}
     >
       <Suspense fallback={<Loading />}>
-        {dialog?.kind === 'new' && <MemberDialog mode="add" open onClose={() => setDialog(null)} onSaved={saved} />}
+        {dialog?.kind === 'new' && <MemberDialog mode="add" open onClose={() => setDialog(null)} onSaved={(id) => void addedOne(id)} />}
         {dialog?.kind === 'edit' && <MemberDialog mode="edit" open member={dialog.member} onClose={() => setDialog(null)} onSaved={saved} />}
       </Suspense>
       {dialog?.kind === 'access' && <AccessDialog user={dialog.user} onClose={() => setDialog(null)} />}

@@ -3,6 +3,7 @@ import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-compo
 import { CheckmarkRegular } from '@fluentui/react-icons';
 import type { MemberSummary } from '../../../../shared/api/users';
 import { errorText } from '../../../lib/api';
+import { EmailText } from '../../../lib/components/EmailText';
 import { PresenceBadge } from '../../../lib/components/PresenceBadge';
 import { UserAvatar } from '../../../lib/components/UserAvatar';
 import { useInviteTeamMate, useTeamMates } from '../api/team-mates';
@@ -10,14 +11,19 @@ import { useInviteTeamMate, useTeamMates } from '../api/team-mates';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxHeight: '320px', overflowY: 'auto' },
+  // in a narrow window the button goes under the name rather than squeeze it to a few letters a line
   row: {
-    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalS,
+    display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: tokens.spacingVerticalS,
     borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  who: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
-  sub: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  invited: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold, minWidth: '88px', justifyContent: 'center' },
-  inviteSlot: { minWidth: '88px', display: 'flex', justifyContent: 'center' },
+  who: { display: 'flex', flexDirection: 'column', flex: '1 1 160px', minWidth: 0 },
+  // the whole address, wrapped before its '@' when the row is narrow (cut short it named nobody)
+  sub: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+  invited: {
+    display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold,
+    minWidth: '88px', justifyContent: 'center', marginLeft: 'auto',
+  },
+  inviteSlot: { minWidth: '88px', display: 'flex', justifyContent: 'center', marginLeft: 'auto' },
   actions: { display: 'flex', justifyContent: 'flex-end' },
   error: { margin: 0, color: tokens.colorPaletteRedForeground1 },
 });
@@ -33,7 +39,8 @@ function MemberRow({ member }: { member: MemberSummary }) {
       <UserAvatar user={member} color="colorful" />
       <span className={styles.who}>
         <Text weight="semibold">{member.name}</Text>
-        <Text size={200} className={styles.sub}>{member.job?.name ?? 'Unknown job'} · {member.email ?? 'No email'}</Text>
+        <Text size={200} className={styles.sub}>{member.job?.name ?? 'Unknown job'}</Text>
+        <Text size={200} className={styles.sub}>{member.email ? <EmailText email={member.email} /> : 'No email'}</Text>
         {/* who's out: whether inviting them now will find them in */}
         {member.presence && <span><PresenceBadge presence={member.presence} size="small" /></span>}
         {failed && <Text size={200} className={styles.error} role="alert">{failed}</Text>}

@@ -6,6 +6,7 @@ import {
   type CreateEvaluationBody,
   type EvaluationForm,
 } from '../../../../shared/api/evaluations';
+import { profileResponseSchema } from '../../../../shared/api/people';
 import { hubCall } from '../../../lib/api';
 
 // objective-tracking §7: GET /employee-details/{userId}, POST, PUT, DELETE /employee-details.
@@ -17,6 +18,18 @@ export function useEmployeeDetails(userId: number | null) {
     queryKey: [...KEY, userId],
     queryFn: () => hubCall(employeeDetailsResponseSchema.shape.data, 'GET', `/employee-details/${userId}`),
     enabled: userId !== null,
+  });
+}
+
+/**
+ * The employee as the directory shows them (GET /user/:id): their name and teams, which decide
+ * whether the viewer may read their evaluations (shared/rules/evaluation-access.ts) before asking.
+ */
+export function useEvaluatedPerson(userId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, 'person', userId],
+    queryFn: () => hubCall(profileResponseSchema.shape.data, 'GET', `/user/${userId}`),
+    enabled: enabled && userId !== null,
   });
 }
 

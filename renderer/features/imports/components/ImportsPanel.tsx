@@ -1,12 +1,12 @@
-import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons';
 import type { ImportRun } from '../../../../shared/api/imports';
 import { formatLastModified } from '../../../../shared/rules/dates';
 import { errorText } from '../../../lib/api';
+import { DataTable, type DataColumn } from '../../../lib/components/DataTable';
 import { Loading } from '../../../lib/components/Loading';
 import { useImportRuns } from '../api/imports';
 import { CsvUpload } from './CsvUpload';
-import { TableScroll } from '../../../lib/components/TableScroll';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -17,18 +17,19 @@ const useStyles = makeStyles({
 
 const STATUS_COLOR = { succeeded: 'success', failed: 'danger', running: 'informative' } as const;
 
-function RunRow({ run }: { run: ImportRun }) {
+/** Source names the run; its message (an error) gets the most room. */
+const RUN_COLUMNS: DataColumn<ImportRun>[] = [
+  { header: 'Source', stacked: 'title', cell: (run) => run.source },
+  { header: 'Status', width: 110, cell: (run) => <Badge appearance="tint" color={STATUS_COLOR[run.status]}>{run.status}</Badge> },
+  { header: 'Rows', width: 70, cell: (run) => run.rows },
+  { header: 'Started', width: 140, cell: (run) => formatLastModified(run.startedAt) },
+  { header: 'Finished', width: 140, cell: (run) => (run.finishedAt ? formatLastModified(run.finishedAt) : '—') },
+  { header: 'Message', minWidth: 160, stacked: 'wide', cell: (run) => <RunMessage text={run.message ?? ''} /> },
+];
+
+function RunMessage({ text }: { text: string }) {
   const styles = useStyles();
-  return (
-    <TableRow data-testid="import-run">
-      <TableCell>{run.source}</TableCell>
-      <TableCell><Badge appearance="tint" color={STATUS_COLOR[run.status]}>{run.status}</Badge></TableCell>
-      <TableCell>{run.rows}</TableCell>
-      <TableCell>{formatLastModified(run.startedAt)}</TableCell>
-      <TableCell>{run.finishedAt ? formatLastModified(run.finishedAt) : '—'}</TableCell>
-      <TableCell className={styles.message}>{run.message ?? ''}</TableCell>
-    </TableRow>
-  );
+  return <span className={styles.message}>{text}</span>;
 }
 
 /**
@@ -55,18 +56,7 @@ export default function ImportsPanel() {
       ) : runs.data.runs.length === 0 ? (
         <Text role="status">No import has run yet.</Text>
       ) : (
-        <TableScroll label="Last imports" minWidth={640}>
-          <Table aria-label="Last imports" size="small">
-            <TableHeader>
-              <TableRow>
-                {['Source', 'Status', 'Rows', 'Started', 'Finished', 'Message'].map((h) => <TableHeaderCell key={h}>{h}</TableHeaderCell>)}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {runs.data.runs.map((run) => <RunRow key={run.id} run={run} />)}
-            </TableBody>
-          </Table>
-        </TableScroll>
+        <DataTable label="Last imports" columns={RUN_COLUMNS} rows={runs.data.runs} rowKey={(run) => run.id} />
       )}
     </div>
   );

@@ -3,8 +3,10 @@ import {
   assigneesResponseSchema,
   objectiveChangeResponseSchema,
   objectiveChoicesResponseSchema,
+  objectiveCountResponseSchema,
   objectiveListResponseSchema,
   objectiveResponseSchema,
+  type ObjectiveCountQuery,
   type ObjectiveForm,
   type ObjectiveListQuery,
   type ObjectiveUpdate,
@@ -27,6 +29,19 @@ export function useObjectiveList(query: ObjectiveListQuery) {
     queryFn: () => fetchOrCached(queryKey, () => hubCall(objectiveListResponseSchema.shape.data, 'GET', '/objective', { query })),
     placeholderData: keepPreviousData,
     ...objectivesOffline(),
+  });
+}
+
+/**
+ * The real number of objectives the filters match, asked only when the list stopped counting at
+ * its bound ("100+"). Not kept offline: without the hub the pager says "100+" again.
+ */
+export function useObjectiveCount(query: ObjectiveCountQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: [...OBJECTIVE_KEY, 'count', query],
+    queryFn: () => hubCall(objectiveCountResponseSchema.shape.data, 'GET', '/objective/count', { query }),
+    enabled,
+    select: (data) => data.total,
   });
 }
 

@@ -71,7 +71,8 @@ function editFields(data: z.output<typeof objectiveFormSchema> | z.output<typeof
 }
 
 /** spec §5: New/Edit objective with every validation message next to its field. */
-export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolean; objective: Objective | null; onClose: () => void }) {
+/** `onCreated`: a new objective was saved (the list then shows where it is). */
+export function ObjectiveFormDialog({ open, objective, onClose, onCreated }: { open: boolean; objective: Objective | null; onClose: () => void; onCreated?: (id: number) => void }) {
   const styles = useStyles();
   const user = useAtomValue(userAtom);
   const choices = useObjectiveChoices();
@@ -155,6 +156,7 @@ export function ObjectiveFormDialog({ open, objective, onClose }: { open: boolea
   // Saved: each chosen objective becomes a link. What the hub refuses stays in the picker with its
   // message, and the dialog goes on editing the saved objective (a second Save does not create it again).
   const linkSaved = async (saved: Objective | { removed: true }) => {
+    if (!base && !('removed' in saved)) onCreated?.(saved.id);
     if ('removed' in saved || supports.length === 0) {
       notify.success();
       onClose();

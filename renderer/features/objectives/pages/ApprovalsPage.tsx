@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import {
-  Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ApprovalRow } from '../../../../shared/api/approvals';
 import { APPROVAL_MESSAGES, OPEN_KEY_RESULTS_TEXT } from '../../../../shared/rules/objective-messages';
 import { CONFIRM_TEXT } from '../../../../shared/rules/objective-status';
 import { errorText } from '../../../lib/api';
+import { AppLink } from '../../../lib/components/AppLink';
+import { DataTable } from '../../../lib/components/DataTable';
 import { Loading } from '../../../lib/components/Loading';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { useNotify } from '../../../lib/toast';
@@ -15,11 +14,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { HubErrors } from '../components/HubErrors';
 import { StatusBadge } from '../components/StatusBadge';
 import { detailsPath } from '../paths';
-import { TableScroll } from '../../../lib/components/TableScroll';
 
 const useStyles = makeStyles({
-  // names and titles typed by people wrap inside their cells
-  table: { overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
@@ -50,35 +46,31 @@ export default function ApprovalsPage() {
       {approvals.isError && <Text role="alert" className={styles.error}>{errorText(approvals.error)}</Text>}
       {approvals.data?.items.length === 0 && <EmptyState title={APPROVAL_MESSAGES.emptyList} />}
       {approvals.data && approvals.data.items.length > 0 && (
-        <TableScroll label="Objectives waiting for approval" minWidth={640}>
-          <Table aria-label="Objectives waiting for approval" className={styles.table}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Name</TableHeaderCell>
-                <TableHeaderCell>Team</TableHeaderCell>
-                <TableHeaderCell>Objective</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
-                <TableHeaderCell aria-label="Actions" />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {approvals.data.items.map((row) => (
-                <TableRow key={row.id} aria-label={row.objective}>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell>{row.team ?? '—'}</TableCell>
-                  <TableCell><Link to={detailsPath(row.id)}>{row.objective}</Link></TableCell>
-                  <TableCell><StatusBadge status={row.status} nextStatus={row.nextStatus} /></TableCell>
-                  <TableCell>
-                    <div className={styles.actions}>
-                      <Button size="small" appearance="primary" disabled={decide.isPending} onClick={() => setPending({ row, decision: 'approve' })}>Approve</Button>
-                      <Button size="small" disabled={decide.isPending} onClick={() => setPending({ row, decision: 'reject' })}>Remove</Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label="Objectives waiting for approval"
+          size="medium"
+          rows={approvals.data.items}
+          rowKey={(row) => row.id}
+          rowLabel={(row) => row.objective}
+          columns={[
+            { header: 'Name', cell: (row) => row.name },
+            { header: 'Team', cell: (row) => row.team ?? '—' },
+            { header: 'Objective', minWidth: 200, stacked: 'title', cell: (row) => <AppLink to={detailsPath(row.id)}>{row.objective}</AppLink> },
+            { header: 'Status', width: 220, cell: (row) => <StatusBadge status={row.status} nextStatus={row.nextStatus} /> },
+            {
+              header: 'Actions',
+              headerHidden: true,
+              width: 190,
+              stacked: 'actions',
+              cell: (row) => (
+                <div className={styles.actions}>
+                  <Button size="small" appearance="primary" disabled={decide.isPending} onClick={() => setPending({ row, decision: 'approve' })}>Approve</Button>
+                  <Button size="small" disabled={decide.isPending} onClick={() => setPending({ row, decision: 'reject' })}>Remove</Button>
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
       <ConfirmDialog open={pending !== null} title={pending?.decision === 'approve' ? 'Approve' : 'Remove'} busy={decide.isPending} onCancel={() => setPending(null)} onConfirm={confirm}>
         {pending && <p>{CONFIRM_TEXT.action(verb(pending.decision), 'objective')}</p>}

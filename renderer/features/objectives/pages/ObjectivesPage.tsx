@@ -8,15 +8,16 @@ import { errorText } from '../../../lib/api';
 import { Loading } from '../../../lib/components/Loading';
 import { EmptyState, PageFrame } from '../../../lib/components/PageFrame';
 import { userAtom } from '../../../lib/session/session';
-import { useObjectiveList } from '../api/objectives';
+import { useObjective, useObjectiveCount, useObjectiveList } from '../api/objectives';
 import { ActionBar } from '../components/ActionBar';
 import { FiltersPanel } from '../components/FiltersPanel';
 import { HubErrors } from '../components/HubErrors';
+import { CreatedMark, PinnedCreated } from '../components/JustCreated';
 import { KeyResultFormDialog } from '../components/KeyResultFormDialog';
 import { ObjectiveCard } from '../components/ObjectiveCard';
 import { ObjectiveFormDialog } from '../components/ObjectiveFormDialog';
 import { Pagination } from '../components/Pagination';
-import { filtersAtom, showPublicAtom, sortAtom } from '../hooks/list-state';
+import { filtersAtom, hasFilters, showPublicAtom, sortAtom } from '../hooks/list-state';
 import { useObjectiveAction } from '../hooks/use-objective-action';
 import { useOffline } from '../../../lib/offline';
 import { ObjectivesOfflineBanner } from '../offline';
@@ -57,6 +58,19 @@ export default function ObjectivesPage() {
   const list = useObjectiveList(query);
   // the cards render as a transition, React yielding between them (see TeamPage)
   const cards = useDeferredValue(list.data?.items);
+  // Past the list's bound ("100+") the real number is one more call, made beside the page; a
+  // list cached offline before the hub bounded its totals carries no flag: those were exact.
+  const { page: _page, limit: _limit, sortCriterion: _sort, ...countQuery } = query;
+  const bounded = list.data?.totalIsExact === false;
+  const exactCount = useObjectiveCount(countQuery, bounded);
+  const total = bounded ? (exactCount.data ?? list.data?.total ?? 0) : (list.data?.total ?? 0);
+  // the objective just created: marked where the list shows it, or pinned above it with where it is
+  const [created, setCreated] = useState<number | null>(null);
+  const createdHere = created !== null && (cards ?? []).some((o) => o.id === created);
+  const pinned = useObjective(created !== null && !createdHere ? created : null);
+  const card = (o: Objective) => (
+    <ObjectiveCard key={o.id} objective={o} onEdit={(x) => setEditing({ objective: x })} onAddKeyResult={setKrFor} onAction={actions.start} disabled={actions.busy || offline} />
+  );
 
   return (
     <PageFrame title="Objectives">
@@ -64,21 +78,21 @@ export default function ObjectivesPage() {
       <ObjectivesOfflineBanner />
       {filtersOpen && <FiltersPanel />}
       <HubErrors />
+      {created !== null && !createdHere && pinned.data && (
+        <PinnedCreated sort={sort} filtered={hasFilters(filters) || showPublic} onDismiss={() => setCreated(null)}>{card(pinned.data)}</PinnedCreated>
+      )}
       {list.isPending && <Loading label="Loading objectives…" />}
       {list.isError && <Text role="alert" className={styles.error}>{errorText(list.error)}</Text>}
       {list.data && list.data.items.length === 0 && <EmptyState title={OBJECTIVE_MESSAGES.noItems} />}
       {list.data && list.data.items.length > 0 && (
         <div className={styles.grid}>
-          {(cards ?? []).map((o) => (
-            <ObjectiveCard key={o.id} objective={o} onEdit={(x) => setEditing({ objective: x })} onAddKeyResult={setKrFor} onAction={actions.start} disabled={actions.busy || offline} />
-          ))}
+          {(cards ?? []).map((o) => (o.id === created ? <CreatedMark key={o.id}>{card(o)}</CreatedMark> : card(o)))}
         </div>
       )}
       {list.data && (
-        // A list cached offline before the hub bounded its totals carries no flag: those were exact.
-        <Pagination page={page} total={list.data.total} totalIsExact={list.data.totalIsExact !== false} pageSize={OBJECTIVES_PAGE_SIZE} onPage={setPage} />
+        <Pagination page={page} total={total} totalIsExact={!bounded || exactCount.data !== undefined} pageSize={OBJECTIVES_PAGE_SIZE} onPage={setPage} />
       )}
-      <ObjectiveFormDialog open={editing !== null} objective={editing?.objective ?? null} onClose={() => setEditing(null)} />
+      <ObjectiveFormDialog open={editing !== null} objective={editing?.objective ?? null} onClose={() => setEditing(null)} onCreated={setCreated} />
       <KeyResultFormDialog objective={krFor} keyResult={null} onClose={() => setKrFor(null)} />
       {actions.dialog}
     </PageFrame>

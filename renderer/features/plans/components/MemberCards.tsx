@@ -1,6 +1,7 @@
-import { useNavigate } from 'react-router-dom';
-import { Card, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { PlanSummary } from '../../../../shared/api/plans';
+import { AppLink } from '../../../lib/components/AppLink';
+import { EmailText } from '../../../lib/components/EmailText';
 import { PATHS } from '../../../lib/paths';
 
 const useStyles = makeStyles({
@@ -15,14 +16,13 @@ const useStyles = makeStyles({
 /** spec §2/§3: a card per member with the hub's plan summary. */
 export function MemberCards({ plans }: { plans: PlanSummary[] }) {
   const s = useStyles();
-  const navigate = useNavigate();
   return (
     <div className={s.grid}>
       {plans.map((p) => (
         <Card key={p.userId} className={s.card} aria-label={`Plan of ${p.name}`}>
           {/* the employee's evaluations; the hub decides who may read them */}
-          <Link onClick={() => void navigate(`${PATHS.employeeDetails}?id=${p.userId}`)}><Text weight="semibold">{p.name}</Text></Link>
-          <Text size={200} className={s.muted}>{[p.team, p.email].filter(Boolean).join(' · ')}</Text>
+          <AppLink to={`${PATHS.employeeDetails}?id=${p.userId}`}><Text weight="semibold">{p.name}</Text></AppLink>
+          <Text size={200} className={s.muted}>{p.team}{p.team && p.email && ' · '}{p.email && <EmailText email={p.email} />}</Text>
           <div className={s.figures}>
             <Figure label="Completed" value={p.completedObjectives} className={s.figure} />
             <Figure label="Overdue" value={p.overdueObjectives} className={s.figure} valueClass={p.overdueObjectives ? s.overdue : undefined} />

@@ -22,12 +22,19 @@ import { useHubSettings, useSetHubUrl } from '../api/settings';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalL, justifyContent: 'flex-start', padding: tokens.spacingHorizontalXXL, minHeight: '100vh', boxSizing: 'border-box', backgroundColor: tokens.colorNeutralBackground2 },
-  card: { width: '100%', maxWidth: '560px', alignSelf: 'center', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
+  card: { width: '100%', boxSizing: 'border-box', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
+  // signed out (the desktop app before sign-in): one column of 560 px in the window's middle
+  alone: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, width: '100%', maxWidth: '560px' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   status: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   actions: { display: 'flex', justifyContent: 'space-between' },
-  // signed in, inside the shell: the sections in one column under the page's title
-  sections: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, width: '100%', maxWidth: '560px' },
+  // signed in, inside the shell: two columns of sections on a wide window (one column of 560 px
+  // left most of it empty), one under the other when there is no room for two of 420 px
+  sections: {
+    display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))', alignItems: 'start',
+    gap: tokens.spacingVerticalL, columnGap: tokens.spacingHorizontalL, width: '100%', maxWidth: '1200px',
+  },
+  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
 });
 
 const EMBEDDED_STATUS = { starting: 'starting', running: 'running', failed: 'failed to start', off: 'off' } as const;
@@ -111,18 +118,23 @@ export default function SettingsPage() {
 
   // the app's own switches need nobody signed in
   const desktopApp = isDesktop() && <DesktopAppSettings />;
-  if (!user) return <main className={styles.page}>{hub}{desktopApp}</main>;
+  if (!user) return <main className={styles.page}><div className={styles.alone}>{hub}{desktopApp}</div></main>;
   return (
     <PageFrame title="Settings">
       <div className={styles.sections}>
-        {hub}
-        {desktopApp}
-        <ThemeSettings />
-        <PasswordSettings user={user} />
-        <SessionsSettings />
-        <NotificationSettings />
-        <CalendarFeedsSettings />
-        <DataExportSettings user={user} />
+        {/* the app and the account; then what the hub sends out. In one column, this order */}
+        <div className={styles.column}>
+          {hub}
+          {desktopApp}
+          <ThemeSettings />
+          <PasswordSettings user={user} />
+          <SessionsSettings />
+        </div>
+        <div className={styles.column}>
+          <NotificationSettings />
+          <CalendarFeedsSettings />
+          <DataExportSettings user={user} />
+        </div>
       </div>
     </PageFrame>
   );

@@ -1,16 +1,15 @@
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { StatisticsAlignment } from '../../../../shared/api/statistics';
-import { TableScroll } from '../../../lib/components/TableScroll';
+import { DataTable } from '../../../lib/components/DataTable';
 import { ObjectiveRefLink } from '../../objectives';
 import { companyLeftOutNote } from './count-notes';
-import { NumberHeaderCell } from './NumberHeaderCell';
 
 // Alignment in the statistics: the hub's figures as they come, a sentence for the whole,
 // a table per team and the company objectives nothing supports (each a link to its details).
 
 const useStyles = makeStyles({
-  table: { tableLayout: 'auto' },
-  num: { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  // right-aligned side by side by DataTable (align 'end'); stacked, under its label
+  num: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   meta: { color: tokens.colorNeutralForeground3 },
 });
@@ -31,28 +30,17 @@ export function AlignmentFigures({ alignment }: { alignment: StatisticsAlignment
       <Text>{alignmentSentence(alignment)}</Text>
       {companyNote && <Text data-testid="alignment-company-note">{companyNote}</Text>}
       {alignment.byTeam.length > 0 && (
-        <TableScroll label="Alignment by team" minWidth={420}>
-          <Table size="small" aria-label="Alignment by team" className={s.table}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Team</TableHeaderCell>
-                <NumberHeaderCell>Objectives</NumberHeaderCell>
-                <NumberHeaderCell title="Objectives that support a team or company objective">Supporting</NumberHeaderCell>
-                <NumberHeaderCell>Percent</NumberHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {alignment.byTeam.map((t) => (
-                <TableRow key={t.team.id}>
-                  <TableCell>{t.team.name}</TableCell>
-                  <TableCell className={s.num}>{t.objectives}</TableCell>
-                  <TableCell className={s.num}>{t.supporting}</TableCell>
-                  <TableCell className={s.num}>{t.percent}%</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label="Alignment by team"
+          rows={alignment.byTeam}
+          rowKey={(t) => t.team.id}
+          columns={[
+            { header: 'Team', stacked: 'title', cell: (t) => t.team.name },
+            { header: 'Objectives', width: 100, align: 'end', className: s.num, cell: (t) => t.objectives },
+            { header: 'Supporting', width: 110, align: 'end', className: s.num, headerTitle: 'Objectives that support a team or company objective', cell: (t) => t.supporting },
+            { header: 'Percent', width: 90, align: 'end', className: s.num, cell: (t) => `${t.percent}%` },
+          ]}
+        />
       )}
       <Text as="h3" weight="semibold">Company objectives nothing supports</Text>
       {unsupported.total === 0 ? (

@@ -1,7 +1,7 @@
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import type { ByLoginEntry, ByTeamEntry } from '../../../../shared/api/statistics';
+import { DataTable, type DataColumn } from '../../../lib/components/DataTable';
 import { NumberHeaderCell } from './NumberHeaderCell';
-import { TableScroll } from '../../../lib/components/TableScroll';
 
 // The tables beside the charts (every chart's numbers can be read and copied).
 
@@ -11,6 +11,8 @@ const useStyles = makeStyles({
   table: { tableLayout: 'auto' },
   total: { fontWeight: tokens.fontWeightSemibold },
   num: { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  // right-aligned side by side by DataTable (align 'end'); stacked, under its label
+  count: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
 });
 
 export interface SplitRow {
@@ -23,74 +25,64 @@ export interface SplitRow {
 /**
  * By status or by category: in time, overdue, their sum and percent per row, then a Total row
  * whose every figure sits in its own column (the hub's total under Total, the whole as 100%).
+ * Five columns do not fit a card in a 320 px window: there each row stacks, as every DataTable's.
  */
 export function SplitTable({ label, head, rows, total }: { label: string; head: string; rows: SplitRow[]; total: number }) {
   const s = useStyles();
   const sum = (pick: (r: SplitRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
-  // five columns do not fit a 320 px window's card: the table scrolls in its own box there (reflow)
-  return (
-    <TableScroll label={label} minWidth={320}>
-      <Table size="small" aria-label={label} className={s.table}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{head}</TableHeaderCell>
-            <NumberHeaderCell>In time</NumberHeaderCell>
-            <NumberHeaderCell>Overdue</NumberHeaderCell>
-            <NumberHeaderCell>Total</NumberHeaderCell>
-            <NumberHeaderCell>Percent</NumberHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.name}>
-              <TableCell>{r.name}</TableCell>
-              <TableCell className={s.num}>{r.inTime}</TableCell>
-              <TableCell className={s.num}>{r.overdue}</TableCell>
-              <TableCell className={s.num}>{r.inTime + r.overdue}</TableCell>
-              <TableCell className={s.num}>{r.percent}%</TableCell>
-            </TableRow>
-          ))}
-          <TableRow className={s.total}>
-            <TableCell>Total</TableCell>
-            <TableCell className={s.num}>{sum((r) => r.inTime)}</TableCell>
-            <TableCell className={s.num}>{sum((r) => r.overdue)}</TableCell>
-            <TableCell className={s.num}>{total}</TableCell>
-            <TableCell className={s.num}>{total > 0 ? '100%' : ''}</TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
-    </TableScroll>
+  const all: SplitTableRow[] = [
+    ...rows.map((r) => ({ ...r, total: r.inTime + r.overdue, share: `${r.percent}%`, isTotal: false })),
+    { name: 'Total', inTime: sum((r) => r.inTime), overdue: sum((r) => r.overdue), total, share: total > 0 ? '100%' : '', isTotal: true },
+  ];
+  const count = (header: string, value: (r: SplitTableRow) => string | number): DataColumn<SplitTableRow> => (
+    { header, width: 80, align: 'end', className: s.count, cell: value }
   );
+  return (
+    <DataTable
+      label={label}
+      rows={all}
+      rowKey={(r) => (r.isTotal ? '\u0000total' : r.name)}
+      rowClassName={(r) => (r.isTotal ? s.total : undefined)}
+      className={s.table}
+      columns={[
+        { header: head, stacked: 'title', cell: (r) => r.name },
+        count('In time', (r) => r.inTime),
+        count('Overdue', (r) => r.overdue),
+        count('Total', (r) => r.total),
+        count('Percent', (r) => r.share),
+      ]}
+    />
+  );
+}
+
+interface SplitTableRow {
+  name: string;
+  inTime: number;
+  overdue: number;
+  total: number;
+  share: string;
+  isTotal: boolean;
 }
 
 export function TeamTable({ teams }: { teams: ByTeamEntry[] }) {
   const s = useStyles();
+  const count = (header: string, value: (t: ByTeamEntry) => string | number, width = 80, headerTitle?: string): DataColumn<ByTeamEntry> => (
+    { header, width, headerTitle, align: 'end', className: s.count, cell: value }
+  );
   return (
-    <TableScroll label="Objectives by team" minWidth={560}>
-      <Table size="small" aria-label="Objectives by team" className={s.table}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>Team</TableHeaderCell>
-            <TableHeaderCell>Status (in time / overdue)</TableHeaderCell>
-            <NumberHeaderCell>Total</NumberHeaderCell>
-            <NumberHeaderCell>Percent</NumberHeaderCell>
-            <NumberHeaderCell title="Key results whose latest check-in is at risk or off track">At risk</NumberHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {teams.map((t) => (
-            <TableRow key={t.team.id}>
-              <TableCell>{t.team.name}</TableCell>
-              <TableCell>{t.statusDistribution.map((d) => `${d.status}: ${d.inTime} / ${d.overdue}`).join('; ')}</TableCell>
-              <TableCell className={s.num}>{t.total}</TableCell>
-              <TableCell className={s.num}>{t.percent}%</TableCell>
-              {/* from the check-ins: key results at risk, of them off track */}
-              <TableCell className={s.num}>{t.atRisk}{t.offTrack > 0 ? ` (${t.offTrack} off track)` : ''}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label="Objectives by team"
+      rows={teams}
+      rowKey={(t) => t.team.id}
+      columns={[
+        { header: 'Team', stacked: 'title', cell: (t) => t.team.name },
+        { header: 'Status (in time / overdue)', minWidth: 200, stacked: 'wide', cell: (t) => t.statusDistribution.map((d) => `${d.status}: ${d.inTime} / ${d.overdue}`).join('; ') },
+        count('Total', (t) => t.total),
+        count('Percent', (t) => `${t.percent}%`),
+        // from the check-ins: key results at risk, of them off track
+        count('At risk', (t) => `${t.atRisk}${t.offTrack > 0 ? ` (${t.offTrack} off track)` : ''}`, 130, 'Key results whose latest check-in is at risk or off track'),
+      ]}
+    />
   );
 }
 

@@ -14,7 +14,7 @@ const COLUMNS: AdminColumn<ConnectedVersion>[] = [
 export function ConnectedVersions() {
   const query = useConnectedVersions();
   return (
-    <ReadOnlyTable label="Connected app versions" minWidth={440} columns={COLUMNS} rows={query.data?.items ?? []} rowKey={(row) => `${row.version} ${row.platform}`}
+    <ReadOnlyTable label="Connected app versions" columns={COLUMNS} rows={query.data?.items ?? []} rowKey={(row) => `${row.version} ${row.platform}`}
       query={query} emptyText="No desktop app is signed in now." />
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { DESKTOP_PLATFORM_LABELS, type DesktopPlatformRelease, type DesktopReleases } from '../../../../../shared/api/desktop';
-import { TableScroll } from '../../../../lib/components/TableScroll';
+import { DataTable } from '../../../../lib/components/DataTable';
 import { useSetRequired, type RequiredChange } from '../../api/desktop-releases';
 import { useTableStyles } from '../admin-table';
 import { ConfirmDelete } from '../ConfirmDelete';
-import { TableState } from '../TableState';
 import { fileSizeText, releaseDateText, requiredText } from './release-text';
 
 const useStyles = makeStyles({
@@ -37,61 +36,60 @@ export function ReleasesTable({ query }: Props) {
 
   return (
     <>
-      <TableScroll label="Desktop releases" minWidth={980}>
-        <Table aria-label="Desktop releases" size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell style={{ width: 100 }}>Platform</TableHeaderCell>
-              <TableHeaderCell style={{ width: 90 }}>Version</TableHeaderCell>
-              <TableHeaderCell style={{ width: 120 }}>Released</TableHeaderCell>
-              <TableHeaderCell>Files</TableHeaderCell>
-              <TableHeaderCell style={{ width: 120 }}>Required</TableHeaderCell>
-              <TableHeaderCell style={{ width: 170 }}>Actions</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            <TableState columns={6} pending={query.isPending} error={query.error} empty={rows.length === 0} emptyText="No desktop release published yet." onRetry={() => void query.refetch()} />
-            {rows.map((row) => {
+      <DataTable
+        label="Desktop releases"
+        rows={rows}
+        rowKey={(row) => row.platform}
+        status={{ pending: query.isPending, error: query.error, emptyText: 'No desktop release published yet.', onRetry: () => void query.refetch() }}
+        columns={[
+          { header: 'Platform', width: 100, stacked: 'title', cell: (row) => DESKTOP_PLATFORM_LABELS[row.platform] },
+          { header: 'Version', width: 90, cell: (row) => row.release.version },
+          { header: 'Released', width: 120, cell: (row) => releaseDateText(row.release.releaseDate) },
+          {
+            header: 'Files',
+            minWidth: 240,
+            stacked: 'wide',
+            cell: (row) => (
+              <ul className={styles.files}>
+                {row.release.files.map((file) => (
+                  <li key={file.name} className={table.wrap}>
+                    {file.name}{' '}
+                    {file.size === null
+                      ? <Text className={table.error}>(missing from the releases folder)</Text>
+                      : <Text className={table.muted}>({[fileSizeText(file.size), file.sha512 ? 'sha512' : 'no sha512', file.blockmap ? 'blockmap' : 'no blockmap'].join(', ')})</Text>}
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+          {
+            header: 'Required',
+            width: 120,
+            cell: (row) => (row.requiredVersion === null
+              ? <Text className={table.muted}>{requiredText(row.release.version, null)}</Text>
+              : <Badge appearance="tint" color="warning">{requiredText(row.release.version, row.requiredVersion)}</Badge>),
+          },
+          {
+            header: 'Actions',
+            width: 170,
+            stacked: 'actions',
+            cell: (row) => {
               const label = DESKTOP_PLATFORM_LABELS[row.platform];
               const { version } = row.release;
               return (
-                <TableRow key={row.platform}>
-                  <TableCell>{label}</TableCell>
-                  <TableCell>{version}</TableCell>
-                  <TableCell>{releaseDateText(row.release.releaseDate)}</TableCell>
-                  <TableCell>
-                    <ul className={styles.files}>
-                      {row.release.files.map((file) => (
-                        <li key={file.name} className={table.wrap}>
-                          {file.name}{' '}
-                          {file.size === null
-                            ? <Text className={table.error}>(missing from the releases folder)</Text>
-                            : <Text className={table.muted}>({[fileSizeText(file.size), file.sha512 ? 'sha512' : 'no sha512', file.blockmap ? 'blockmap' : 'no blockmap'].join(', ')})</Text>}
-                        </li>
-                      ))}
-                    </ul>
-                  </TableCell>
-                  <TableCell>
-                    {row.requiredVersion === null
-                      ? <Text className={table.muted}>{requiredText(version, null)}</Text>
-                      : <Badge appearance="tint" color="warning">{requiredText(version, row.requiredVersion)}</Badge>}
-                  </TableCell>
-                  <TableCell>
-                    <div className={styles.actions}>
-                      {row.requiredVersion !== version && (
-                        <Button size="small" aria-label={`Mark as required: ${label} ${version}`} onClick={() => ask(row, version)}>Mark as required</Button>
-                      )}
-                      {row.requiredVersion !== null && (
-                        <Button size="small" aria-label={`Not required: ${label}`} onClick={() => ask(row, null)}>Not required</Button>
-                      )}
-                    </div>
-                  </TableCell>
-                </TableRow>
+                <div className={styles.actions}>
+                  {row.requiredVersion !== version && (
+                    <Button size="small" aria-label={`Mark as required: ${label} ${version}`} onClick={() => ask(row, version)}>Mark as required</Button>
+                  )}
+                  {row.requiredVersion !== null && (
+                    <Button size="small" aria-label={`Not required: ${label}`} onClick={() => ask(row, null)}>Not required</Button>
+                  )}
+                </div>
               );
-            })}
-          </TableBody>
-        </Table>
-      </TableScroll>
+            },
+          },
+        ]}
+      />
       <ConfirmDelete
         open={!!asking}
         title={confirm.title}

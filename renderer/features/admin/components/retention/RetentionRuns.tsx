@@ -18,7 +18,7 @@ const COLUMNS: AdminColumn<RetentionRun>[] = [
 export function RetentionRuns() {
   const query = useRetentionRuns();
   return (
-    <ReadOnlyTable label="Last retention runs" minWidth={640} columns={COLUMNS} rows={query.data?.runs ?? []} rowKey={(run) => run.id}
+    <ReadOnlyTable label="Last retention runs" columns={COLUMNS} rows={query.data?.runs ?? []} rowKey={(run) => run.id}
       query={query} emptyText="No run yet: the hub runs it once a day." />
   );
 }
