@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  // One file per feature keeps parallel work from colliding in one schema file.
-  schema: ['./server/db/schema.ts', './server/db/schema-*.ts'],
+  // The core tables in server/db/, each feature's own beside its code (server/features/<feature>/*schema.ts).
+  schema: ['./server/db/schema.ts', './server/db/schema-*.ts', './server/features/*/*schema.ts'],
   out: './server/db/migrations',
 });

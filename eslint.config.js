@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { featureBoundaries } from './scripts/eslint-rules/feature-boundaries.js';
 
 // Layering (style.md): shared/ is our `common` and imports nothing from the other layers, nor
 // anything Node- or DOM-specific; the renderer never imports server/ or electron/.
@@ -49,6 +50,12 @@ export default tseslint.config(
         ],
       }],
     },
+  },
+  {
+    // one feature, one folder: another feature only through its index.ts (scripts/eslint-rules/feature-boundaries.js)
+    files: ['server/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'local/feature-boundaries': 'error' },
   },
   {
     files: ['server/**/*.ts'],

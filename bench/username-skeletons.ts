@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { users } from '../server/db/schema';
-import { fillSkeletons, looksLikeAnother } from '../server/services/username-skeletons';
+import { fillSkeletons, looksLikeAnother } from '../server/features/team/username-skeletons';
 import { usernameSkeleton } from '../shared/rules/username-skeleton';
 
 // The look-alike check (shared/rules/username-skeleton.ts) against every username and e-mail local

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../server/db/client';
 import { teamMembers, teams, users, jobs } from '../server/db/schema';
-import { exportUsers } from '../server/exports/users-data';
-import { usersWorkbookStream } from '../server/exports/users-xlsx';
-import { directoryWhere } from '../server/services/people-directory';
+import { exportUsers } from '../server/features/team/users-data';
+import { usersWorkbookStream } from '../server/features/team/users-xlsx';
+import { directoryWhere } from '../server/features/team/people-directory';
 import type { Actor } from '../shared/rules/session-user';
 
 // "Exports": 2,000 members in 'Bistone Users Information.xlsx' in under 2 s. Measures

@@ -25,7 +25,7 @@ export function aboutDetail(v: AboutVersions): string {
   return [`Version ${v.app}`, `Hub: ${hub}`, `Electron: ${v.electron}`, `Chromium: ${v.chrome}`, `Node: ${v.node}`].join('\n');
 }
 
-// The hub's /health answers publicly (server/routes/health.ts). Its version and levels
+// The hub's /health answers publicly (server/features/health/health-routes.ts). Its version and levels
 // are read leniently: a hub from before them answers without, and is still a hub.
 const healthLevelsSchema = z.object({
   version: z.string().min(1).optional().catch(undefined),

@@ -15,35 +15,39 @@ import { registerWeb } from './plugins/web';
 import { installWireContract } from './plugins/wire-contract';
 import { installJsonCompression } from './plugins/compress-json';
 import { installIdempotency } from './plugins/idempotency';
-import { adminRoutes } from './routes/admin-routes';
-import { timelineRoutes } from './routes/timeline';
-import { planRoutes } from './routes/plans';
-import { statisticsRoutes } from './routes/statistics';
-import { evaluationRoutes } from './routes/evaluations';
-import { notificationRoutes } from './routes/notifications';
-import { preferencesRoutes } from './routes/preferences';
-import { personalDataExportRoutes } from './routes/personal-data-export';
-import { authRoutes } from './routes/auth';
-import { ssoRoutes } from './routes/sso';
-import { passwordRoutes } from './routes/password';
-import { ownSessionsRoutes } from './routes/own-sessions';
-import { NO_SSO, type SsoConfig } from './services/sso/config';
-import { closeConnectionsWhileDraining, Readiness } from './services/readiness';
-import { followSessionChanges, SessionCache } from './services/session-cache';
-import { healthRoutes } from './routes/health';
-import { importsRoutes } from './routes/imports';
-import { holidaysRoutes } from './routes/holidays';
-import { calendarFeedsRoutes } from './routes/calendar-feeds';
-import { myTeamRoutes } from './routes/my-team';
-import { objectiveRoutes } from './routes/objectives';
-import { keyResultRoutes } from './routes/key-results';
-import { checkInRoutes } from './routes/check-ins';
-import { approvalRoutes } from './routes/approvals';
-import { alignmentRoutes } from './routes/alignment';
-import { peopleRoutes } from './routes/people';
-import { timetrackingRoutes } from './routes/timetracking';
-import { orgChartRoutes } from './routes/org-chart';
-import { desktopReleasesRoutes } from './routes/desktop-releases';
+import { adminRoutes } from './features/admin/admin-routes';
+import { auditRoutes } from './features/audit/audit-routes';
+import { linksRoutes } from './features/dashboard/links-routes';
+import { personalDataErasureRoutes } from './features/personal-data/personal-data-erasure-routes';
+import { retentionRoutes } from './features/personal-data/retention-routes';
+import { timelineRoutes } from './features/timeline/timeline-routes';
+import { planRoutes } from './features/plans/plans-routes';
+import { statisticsRoutes } from './features/statistics/statistics-routes';
+import { evaluationRoutes } from './features/evaluations/evaluations-routes';
+import { notificationRoutes } from './features/notifications/notifications-routes';
+import { preferencesRoutes } from './features/settings/preferences-routes';
+import { personalDataExportRoutes } from './features/personal-data/personal-data-export-routes';
+import { authRoutes } from './features/auth/auth-routes';
+import { ssoRoutes } from './features/auth/sso-routes';
+import { passwordRoutes } from './features/auth/password-routes';
+import { ownSessionsRoutes } from './features/auth/own-sessions-routes';
+import { NO_SSO, type SsoConfig } from './features/auth';
+import { closeConnectionsWhileDraining, Readiness } from './features/health';
+import { followSessionChanges, SessionCache } from './features/auth';
+import { healthRoutes } from './features/health/health-routes';
+import { importsRoutes } from './features/imports/imports-routes';
+import { holidaysRoutes } from './features/holidays/holidays-routes';
+import { calendarFeedsRoutes } from './features/holidays/calendar-feeds-routes';
+import { myTeamRoutes } from './features/team/my-team-routes';
+import { objectiveRoutes } from './features/objectives/objectives-routes';
+import { keyResultRoutes } from './features/objectives/key-results-routes';
+import { checkInRoutes } from './features/objectives/check-ins-routes';
+import { approvalRoutes } from './features/objectives/approvals-routes';
+import { alignmentRoutes } from './features/alignment/alignment-routes';
+import { peopleRoutes } from './features/team/people-routes';
+import { timetrackingRoutes } from './features/timetracking/timetracking-routes';
+import { orgChartRoutes } from './features/org-chart/org-chart-routes';
+import { desktopReleasesRoutes } from './features/desktop-updates/desktop-releases-routes';
 import './types';
 
 export interface BuildAppOptions {
@@ -54,7 +58,7 @@ export interface BuildAppOptions {
   webRoot?: string | null;
   /** Trust X-Forwarded-* from a reverse proxy (rate limits count per client address). */
   trustProxy?: boolean;
-  /** OpenID Connect and LDAP sign-in (server/services/sso/config.ts); none by default */
+  /** OpenID Connect and LDAP sign-in (server/features/auth/sso/config.ts); none by default */
   sso?: SsoConfig;
   /** the desktop releases folder the hub serves updates from (HUB_RELEASES_DIR); none by default */
   releasesDir?: string | null;
@@ -154,6 +158,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(holidaysRoutes);
       await api.register(calendarFeedsRoutes); // Settings' calendar feeds and the feeds themselves
       await api.register(adminRoutes);
+      await api.register(linksRoutes);
+      await api.register(personalDataErasureRoutes);
+      await api.register(auditRoutes);
+      await api.register(retentionRoutes);
       await api.register(timelineRoutes);
       await api.register(planRoutes);
       await api.register(statisticsRoutes);

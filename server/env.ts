@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { MetricsListenerOptions } from './metrics/metrics-listener';
-import { ssoConfigFromEnv } from './services/sso/config';
+import { ssoConfigFromEnv } from './features/auth';
 import type { StartHubOptions } from './start';
 
 /**

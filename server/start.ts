@@ -6,14 +6,14 @@ import { acquireStartupLock } from './db/migrate-lock';
 import { findPreparedDump, holdsDatabase, type PreparedChoice } from './db/prepared-data';
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/index';
 import { moveDemoDates } from './db/seed/move-demo-dates';
-import { importJobs } from './imports/schedule';
+import { importJobs } from './features/imports';
 import { listenForMetrics, type MetricsListener, type MetricsListenerOptions } from './metrics/metrics-listener';
-import { Readiness, untilNoArrivals, type QuietOptions } from './services/readiness';
-import { reminderJobs } from './services/notification-reminders';
-import { retentionJobs } from './services/retention/job';
-import { startScheduler } from './services/scheduler';
-import { fillSkeletons } from './services/username-skeletons';
-import { idempotencyJobs } from './services/idempotency-keys';
+import { Readiness, untilNoArrivals, type QuietOptions } from './features/health';
+import { reminderJobs } from './features/notifications';
+import { retentionJobs } from './features/personal-data';
+import { startScheduler } from './scheduler';
+import { fillSkeletons } from './features/team';
+import { idempotencyJobs } from './plugins/idempotency-keys';
 
 export interface StartHubOptions {
   /** 0 lets the OS pick a free port (the embedded hub, tests). */

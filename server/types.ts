@@ -1,8 +1,8 @@
 import type { SessionUser } from '../shared/api/users';
 import type { Database, Db } from './db/client';
 import type { HubMetrics } from './metrics/hub-metrics';
-import type { Readiness } from './services/readiness';
-import type { SessionCache } from './services/session-cache';
+import type { Readiness } from './features/health';
+import type { SessionCache } from './features/auth';
 
 // What the plugins add to Fastify's instance and request types (one declaration, read by every route).
 declare module 'fastify' {

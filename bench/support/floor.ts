@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { PG_SESSION_OPTIONS } from '../../server/db/client';
-import { verifyPassword } from '../../server/services/passwords';
+import { verifyPassword } from '../../server/features/auth/passwords';
 import type { CapturedQuery } from './sql-capture';
 
 // The floor of bench/api.ts: a bare Fastify server that runs, per benchmarked route, exactly the

@@ -1,9 +1,9 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
-import { exportUsers } from '../exports/users-data';
-import { listJobs } from '../services/jobs';
-import { listRoles } from '../services/roles';
-import { loadSessionUser } from '../services/session-user';
+import { exportUsers } from '../features/team/users-data';
+import { listJobs } from '../features/admin/jobs';
+import { listRoles } from '../features/admin/roles';
+import { loadSessionUser } from '../features/auth/session-user';
 import type { Actor } from '../../shared/rules/session-user';
 import type { DbOrTx } from './client';
 import * as schema from './schema';

@@ -237,7 +237,7 @@ export const objectives = pgTable('objectives', {
   level: text('level').notNull().default('personal'),
   // the roll-up mode: 'key_results' (the spec's progress, computed when read) or 'children' (rolled up
   // from what supports it, stored in rolled_up_progress by the hub in the transaction of each
-  // change that moves it: server/services/alignment-rollup.ts)
+  // change that moves it: server/features/alignment/alignment-rollup.ts)
   rollupMode: text('rollup_mode').notNull().default('key_results'),
   rolledUpProgress: integer('rolled_up_progress'),
   // for the statistics' alignment figure: whether the objective supports a parent not deleted, by its own link or a

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 
-// The session cache (server/services/session-cache.ts) must drop what it read before a
+// The session cache (server/features/auth/session-cache.ts) must drop what it read before a
 // write of THIS process reaches the client that made it, or a sign-out could still be honoured by
 // the request that follows it. PostgreSQL's NOTIFY covers every writer, but it travels on another
 // connection and may arrive a moment later; this watch is synchronous: it reports a write before

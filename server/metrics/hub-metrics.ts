@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ImportRun } from '../../shared/api/imports';
 import type { Database } from '../db/client';
-import type { SessionCache } from '../services/session-cache';
+import type { SessionCache } from '../features/auth';
 
 // What a hub tells Prometheus (GET /metrics on its metrics listener,
 // metrics-listener.ts; docs/operations.md lists them). One registry per hub, not prom-client's

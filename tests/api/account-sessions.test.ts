@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionActivity, sessions } from '../../server/db/schema';
-import { hashToken } from '../../server/services/sessions';
+import { hashToken } from '../../server/features/auth/sessions';
 import { camelize } from '../../shared/api/case';
 import { ownSessionsResponseSchema } from '../../shared/api/sessions';
 import { ALL_CAPABILITIES } from '../../shared/rules/capabilities';

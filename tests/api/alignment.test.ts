@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../server/db/schema-notifications';
+import { notifications } from '../../server/features/notifications/schema';
 import {
   alignmentCandidatesResponseSchema, alignmentLinksResponseSchema, CANDIDATES_MESSAGES, alignmentSearchResponseSchema, alignmentTreeResponseSchema, linkResponseSchema,
 } from '../../shared/api/alignment';

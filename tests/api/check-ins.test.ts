@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyResults } from '../../server/db/schema';
-import { keyResultCheckIns } from '../../server/db/schema-check-ins';
-import { FINAL_CHECK_IN_COMMENT } from '../../server/services/check-ins';
+import { keyResultCheckIns } from '../../server/features/objectives/check-ins-schema';
+import { FINAL_CHECK_IN_COMMENT } from '../../server/features/objectives/check-ins';
 import { CHECK_IN_MESSAGES as C } from '../../shared/rules/check-ins';
 import { OBJECTIVE_MESSAGES as M } from '../../shared/rules/objective-messages';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { evaluations, keyResults, links, objectives, roles, sessions, teamMembers, teams, users } from '../../server/db/schema';
-import { objectiveLinks } from '../../server/db/schema-alignment';
-import { createSession, hashToken } from '../../server/services/sessions';
+import { objectiveLinks } from '../../server/features/alignment/schema';
+import { createSession, hashToken } from '../../server/features/auth/sessions';
 import { dottedName } from '../../shared/rules/vpn-file';
 import type { TestHub } from '../support/hub';
 import type { DemoIds } from './route-table-expectations';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVALUATION_COLUMN_WIDTHS, EVALUATION_HEADERS } from '../../server/exports/evaluations-xlsx';
+import { EVALUATION_COLUMN_WIDTHS, EVALUATION_HEADERS } from '../../server/features/evaluations/evaluations-xlsx';
 import { evaluationsExportFile } from '../../shared/api/evaluations';
 import { EVALUATION_FIELDS } from '../../shared/rules/constants';
 import { RATING_OUT_OF_SCALE } from '../../shared/rules/evaluation-scale';

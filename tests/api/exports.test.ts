@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { exportUserPages, exportUsers } from '../../server/exports/users-data';
-import { MAIN_HEADERS, PROJECT_HEADERS, RELEVANT_HEADERS, USER_COLUMN_WIDTHS, usersWorkbookStream } from '../../server/exports/users-xlsx';
-import { loadSessionUser } from '../../server/services/session-user';
+import { exportUserPages, exportUsers } from '../../server/features/team/users-data';
+import { MAIN_HEADERS, PROJECT_HEADERS, RELEVANT_HEADERS, USER_COLUMN_WIDTHS, usersWorkbookStream } from '../../server/features/team/users-xlsx';
+import { loadSessionUser } from '../../server/features/auth/session-user';
 import { EXPORT_COLUMN_WIDTH, EXPORT_SHEETS, USERS_EXPORT_FILE } from '../../shared/rules/people-exports';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';

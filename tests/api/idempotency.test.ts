@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { evaluations, objectives } from '../../server/db/schema';
 import { idempotencyKeys } from '../../server/db/schema-idempotency';
 import { IDEMPOTENT_ROUTES, requestFingerprint } from '../../server/plugins/idempotency';
-import { IDEMPOTENCY_LEASE_MS, purgeExpiredKeys } from '../../server/services/idempotency-keys';
+import { IDEMPOTENCY_LEASE_MS, purgeExpiredKeys } from '../../server/plugins/idempotency-keys';
 import { snakify } from '../../shared/api/case';
 import { errorBodySchema } from '../../shared/api/common';
 import type { CreateEvaluationBody } from '../../shared/api/evaluations';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { holidayEvents, importRuns } from '../../server/db/schema';
-import { ImportFailure, recordedRun, RUN_LEASE_MS } from '../../server/imports/runs';
+import { ImportFailure, recordedRun, RUN_LEASE_MS } from '../../server/features/imports/runs';
 import { camelize } from '../../shared/api/case';
 import { IMPORT_MESSAGES, importRunsResponseSchema } from '../../shared/api/imports';
 import { isStorableText } from '../../shared/rules/text-input';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recomputeRollups } from '../../server/services/alignment-rollup';
+import { recomputeRollups } from '../../server/features/alignment/alignment-rollup';
 import { objectives } from '../../server/db/schema';
 import { alignmentLinksResponseSchema, alignmentTreeResponseSchema, type LinkCreate } from '../../shared/api/alignment';
 import { approvalsResponseSchema, type ApprovalDecisionBody } from '../../shared/api/approvals';
@@ -13,7 +13,7 @@ import { objectiveChangeResponseSchema, objectiveListResponseSchema, objectiveRe
 import { plansResponseSchema } from '../../shared/api/plans';
 import { statisticsResponseSchema } from '../../shared/api/statistics';
 import { timelineResponseSchema } from '../../shared/api/timeline';
-import { FINAL_CHECK_IN_COMMENT } from '../../server/services/check-ins';
+import { FINAL_CHECK_IN_COMMENT } from '../../server/features/objectives/check-ins';
 import { OBJECTIVE_MESSAGES as M, OPEN_KEY_RESULTS_TEXT } from '../../shared/rules/objective-messages';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { roles, sessions, users } from '../../server/db/schema';
-import { createSession, hashToken } from '../../server/services/sessions';
+import { createSession, hashToken } from '../../server/features/auth/sessions';
 import { errorBodySchema, ID_MAX } from '../../shared/api/common';
 import { dottedName } from '../../shared/rules/vpn-file';
 import { cloneJson, describeDraft, send, type Answer, type Draft, type Payload, type Role } from '../support/fuzz/draft';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginEvents, settings, users } from '../../server/db/schema';
-import { verifyPassword } from '../../server/services/passwords';
-import { PASSWORD_CHANGE_METHOD } from '../../server/services/password-change';
-import { LOCAL_PASSWORDS_KEY } from '../../server/services/sso/local-passwords';
+import { verifyPassword } from '../../server/features/auth/passwords';
+import { PASSWORD_CHANGE_METHOD } from '../../server/features/auth/password-change';
+import { LOCAL_PASSWORDS_KEY } from '../../server/features/auth/sso/local-passwords';
 import { camelize } from '../../shared/api/case';
 import { passwordChangedResponseSchema, passwordStatusResponseSchema } from '../../shared/api/passwords';
 import { ALL_CAPABILITIES } from '../../shared/rules/capabilities';

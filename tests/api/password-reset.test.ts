@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, settings, users } from '../../server/db/schema';
-import { verifyPassword } from '../../server/services/passwords';
-import { LOCAL_PASSWORDS_KEY } from '../../server/services/sso/local-passwords';
+import { verifyPassword } from '../../server/features/auth/passwords';
+import { LOCAL_PASSWORDS_KEY } from '../../server/features/auth/sso/local-passwords';
 import { camelize } from '../../shared/api/case';
 import { passwordResetResponseSchema } from '../../shared/api/passwords';
 import { ALL_CAPABILITIES } from '../../shared/rules/capabilities';

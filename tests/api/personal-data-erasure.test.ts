@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Db } from '../../server/db/client';
-import { hashToken } from '../../server/services/sessions';
-import { signInExternal } from '../../server/services/sso/sign-in';
+import { hashToken } from '../../server/features/auth/sessions';
+import { signInExternal } from '../../server/features/auth/sso/sign-in';
 import {
   auditLog, daysLeft, evaluations, holidayEvents, importRuns, invitations, keyResults, objectives, previousTeams, roles, teamMembers,
   sessionActivity, sessions, timetrackingAccounts, timetrackingTasks, users,
 } from '../../server/db/schema';
-import { calendarFeeds } from '../../server/db/schema-calendar-feeds';
-import { keyResultCheckIns } from '../../server/db/schema-check-ins';
-import { notifications, notificationSettings } from '../../server/db/schema-notifications';
-import { userPreferences } from '../../server/db/schema-preferences';
-import { retentionReminders } from '../../server/db/schema-retention';
+import { calendarFeeds } from '../../server/features/holidays/calendar-feeds-schema';
+import { keyResultCheckIns } from '../../server/features/objectives/check-ins-schema';
+import { notifications, notificationSettings } from '../../server/features/notifications/schema';
+import { userPreferences } from '../../server/features/settings/schema';
+import { retentionReminders } from '../../server/features/personal-data/retention-schema';
 import { auditResponseSchema } from '../../shared/api/audit';
 import { calendarFeedAddressResponseSchema } from '../../shared/api/calendar-feeds';
 import { camelize, snakify } from '../../shared/api/case';

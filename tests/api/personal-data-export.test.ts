@@ -5,11 +5,11 @@ import {
   auditLog, daysLeft, evaluations, files, holidayEvents, invitations, keyResults, objectives, previousTeams, sessions,
   teamManagers, timetrackingAccounts, timetrackingTasks, users,
 } from '../../server/db/schema';
-import { keyResultCheckIns } from '../../server/db/schema-check-ins';
-import { notifications, notificationSettings } from '../../server/db/schema-notifications';
-import { userPreferences } from '../../server/db/schema-preferences';
-import { PERSONAL_SHEETS } from '../../server/exports/personal-data-xlsx';
-import { hashToken } from '../../server/services/sessions';
+import { keyResultCheckIns } from '../../server/features/objectives/check-ins-schema';
+import { notifications, notificationSettings } from '../../server/features/notifications/schema';
+import { userPreferences } from '../../server/features/settings/schema';
+import { PERSONAL_SHEETS } from '../../server/features/personal-data/personal-data-xlsx';
+import { hashToken } from '../../server/features/auth/sessions';
 import { ADMIN_MESSAGES } from '../../shared/api/admin';
 import { camelize } from '../../shared/api/case';
 import { calendarFeedAddressResponseSchema } from '../../shared/api/calendar-feeds';

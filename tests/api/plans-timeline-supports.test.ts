@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_HEADERS, PLAN_SHEETS } from '../../server/exports/plans-xlsx';
-import { addLink } from '../../server/services/alignment-links';
-import { loadSessionUser } from '../../server/services/session-user';
+import { PLAN_HEADERS, PLAN_SHEETS } from '../../server/features/plans/plans-xlsx';
+import { addLink } from '../../server/features/alignment/alignment-links';
+import { loadSessionUser } from '../../server/features/auth/session-user';
 import { camelize } from '../../shared/api/case';
 import { objectiveResponseSchema } from '../../shared/api/objectives';
 import { plansResponseSchema } from '../../shared/api/plans';

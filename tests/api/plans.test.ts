@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyResults, objectives } from '../../server/db/schema';
-import { planPages } from '../../server/exports/plans-data';
-import { PLAN_COLUMN_WIDTHS, PLAN_HEADERS, PLAN_SHEETS, SUMMARY_HEADERS } from '../../server/exports/plans-xlsx';
-import { loadSessionUser } from '../../server/services/session-user';
-import { teamPlans as readTeamPlans, teamPlanScope } from '../../server/services/plans';
+import { planPages } from '../../server/features/plans/plans-data';
+import { PLAN_COLUMN_WIDTHS, PLAN_HEADERS, PLAN_SHEETS, SUMMARY_HEADERS } from '../../server/features/plans/plans-xlsx';
+import { loadSessionUser } from '../../server/features/auth/session-user';
+import { teamPlans as readTeamPlans, teamPlanScope } from '../../server/features/plans/plans';
 import { PLANS_MESSAGES } from '../../shared/api/plans';
 import { buildWorld, day, type ObjectiveWorld, type Who } from './objectives-fixture';
 import { expectSizedToContent } from '../support/xlsx-widths';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPreferences } from '../../server/db/schema-preferences';
+import { userPreferences } from '../../server/features/settings/schema';
 import { camelize } from '../../shared/api/case';
 import { preferencesResponseSchema, type ThemeChoice } from '../../shared/api/preferences';
 import { createUser, TEST_PASSWORD } from '../support/factories';

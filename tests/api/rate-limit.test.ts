@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_USERNAME } from '../../server/services/login';
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_USERNAME } from '../../server/features/auth/login';
 import { LOGIN_MESSAGES } from '../../shared/rules/messages';
 import { loginEvents } from '../../server/db/schema';
 import { createUser, TEST_PASSWORD } from '../support/factories';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_ROUTES } from '../../server/plugins/auth';
-import { createSession } from '../../server/services/sessions';
+import { createSession } from '../../server/features/auth/sessions';
 import { startTestHub, type TestHub, type WireBody } from '../support/hub';
 import { resolveDemoIds } from './demo-ids';
 import { ROUTE_EXPECTATIONS, type DemoIds, type SampleRequest } from './route-table-expectations';

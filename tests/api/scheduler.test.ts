@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client';
 import { leases } from '../../server/db/schema';
-import { importJobs } from '../../server/imports/schedule';
-import { reminderJobs } from '../../server/services/notification-reminders';
-import { startScheduler, type ScheduledJob } from '../../server/services/scheduler';
+import { importJobs } from '../../server/features/imports/schedule';
+import { reminderJobs } from '../../server/features/notifications/notification-reminders';
+import { startScheduler, type ScheduledJob } from '../../server/scheduler';
 import { createTestDatabase } from '../support/test-db';
 
 // design §1/§3: one scheduler runs a hub's jobs (imports and reminders), each under its own

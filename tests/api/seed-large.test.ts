@@ -2,7 +2,7 @@ import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseNotEmptyError, scaledSize, seedLargeCompany, type LargeSeedReport } from '../../server/db/seed/large';
 import { companyGoalCount } from '../../server/db/seed/large/alignment';
-import { recomputeRollups } from '../../server/services/alignment-rollup';
+import { recomputeRollups } from '../../server/features/alignment/alignment-rollup';
 import { KEY_RESULT_STATUSES, OBJECTIVE_STATUSES } from '../../shared/rules/constants';
 import { startTestHub, type TestHub } from '../support/hub';
 import { OBJECTIVES_OFF_THE_OVERDUE_RULE } from '../support/overdue-rule';

@@ -3,11 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { roles, users } from '../../server/db/schema';
-import { hashToken } from '../../server/services/sessions';
+import { hashToken } from '../../server/features/auth/sessions';
 import { startTestHub, type TestHub } from '../support/hub';
 
 // Each hub keeps the session users it has read until anything they are built from
-// changes (server/services/session-cache.ts). Projects 'api' (PGlite) and 'api-pg' (PostgreSQL).
+// changes (server/features/auth/session-cache.ts). Projects 'api' (PGlite) and 'api-pg' (PostgreSQL).
 
 const onPostgres = !!inject('databaseUrl');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLink } from '../../server/services/alignment-links';
-import { loadSessionUser } from '../../server/services/session-user';
+import { addLink } from '../../server/features/alignment/alignment-links';
+import { loadSessionUser } from '../../server/features/auth/session-user';
 import { camelize } from '../../shared/api/case';
 import { objectiveResponseSchema } from '../../shared/api/objectives';
 import { statisticsResponseSchema, type StatisticsAlignment } from '../../shared/api/statistics';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyResults, objectives } from '../../server/db/schema';
-import { withKeyResultCountsRefilled } from '../../server/services/statistics-counts';
+import { withKeyResultCountsRefilled } from '../../server/features/statistics/statistics-counts';
 import { OBJECTIVES_OFF_THE_OVERDUE_RULE } from '../support/overdue-rule';
 import { buildWorld, day, type ObjectiveWorld } from './objectives-fixture';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectives } from '../../server/db/schema';
-import { deleteTeam } from '../../server/services/teams';
+import { deleteTeam } from '../../server/features/admin/teams';
 import { camelize } from '../../shared/api/case';
 import { statisticsResponseSchema, type Statistics } from '../../shared/api/statistics';
 import { createTeam } from '../support/factories';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyResults, objectives } from '../../server/db/schema';
-import { objectiveLinks } from '../../server/db/schema-alignment';
-import { addLink, removeLink } from '../../server/services/alignment-links';
-import { loadSessionUser } from '../../server/services/session-user';
+import { objectiveLinks } from '../../server/features/alignment/schema';
+import { addLink, removeLink } from '../../server/features/alignment/alignment-links';
+import { loadSessionUser } from '../../server/features/auth/session-user';
 import { camelize } from '../../shared/api/case';
 import { objectiveResponseSchema } from '../../shared/api/objectives';
 import { statisticsResponseSchema } from '../../shared/api/statistics';

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, teamMembers, users } from '../../server/db/schema';
-import { createSession } from '../../server/services/sessions';
-import { loadSessionUser } from '../../server/services/session-user';
+import { createSession } from '../../server/features/auth/sessions';
+import { loadSessionUser } from '../../server/features/auth/session-user';
 import { ALL_CAPABILITIES } from '../../shared/rules/capabilities';
 import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
 import type { Actor } from '../../shared/rules/session-user';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, teamMembers, users } from '../../server/db/schema';
-import { ACCOUNT_MESSAGES } from '../../server/services/account';
+import { ACCOUNT_MESSAGES } from '../../server/features/auth/account';
 import { updateMemberSchema } from '../../shared/api/people';
 import { snakify } from '../../shared/api/case';
 import { ALL_CAPABILITIES } from '../../shared/rules/capabilities';

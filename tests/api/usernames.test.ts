@@ -5,8 +5,8 @@ import { MEMBER_CONFLICT, type CreateMemberBody, type UpdateMemberBody } from '.
 import { toSnakeKey } from '../../shared/api/case';
 import { USERNAME_MESSAGES } from '../../shared/rules/messages';
 import { emailSkeleton, usernameSkeleton } from '../../shared/rules/username-skeleton';
-import { signInExternal } from '../../server/services/sso/sign-in';
-import { fillSkeletons } from '../../server/services/username-skeletons';
+import { signInExternal } from '../../server/features/auth/sso/sign-in';
+import { fillSkeletons } from '../../server/features/team/username-skeletons';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 

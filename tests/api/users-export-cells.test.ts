@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, users } from '../../server/db/schema';
 import { profileSchema } from '../../shared/api/people';
 import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
-import { MAIN_HEADERS } from '../../server/exports/users-xlsx';
+import { MAIN_HEADERS } from '../../server/features/team/users-xlsx';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
 import { readXlsx, type WorkbookRead } from '../support/xlsx-read';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holidayEvents } from '../../server/db/schema';
-import { presenceWindow } from '../../server/services/whos-out';
+import { presenceWindow } from '../../server/features/holidays/whos-out';
 import { presenceSchema, whosOutResponseSchema } from '../../shared/api/whos-out';
 import { ROLE_TEAM_LEAD } from '../../shared/rules/roles';
 import { addDays, daysAhead, isWorkingDay, presenceOf } from '../../shared/rules/whos-out';

@@ -11,7 +11,7 @@ import { READY_MESSAGES } from '../../shared/api/health';
 import { objectiveChoicesResponseSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 
 // After its drain delay a stopping hub behind a proxy makes nginx leave it alone before
-// it stops listening (server/services/readiness.ts): the requests nginx passes to another hub after
+// it stops listening (server/features/health/readiness.ts): the requests nginx passes to another hub after
 // a 503 (GET, HEAD, OPTIONS, PUT, DELETE) are answered 503 without being run, POST and PATCH are
 // still served, the health checks keep their true answers, and the hub stops listening only once
 // no request has come for a while. tests/deploy/rolling-restart.test.ts shows the effect behind nginx.

@@ -6,7 +6,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ADDRESS } from '../../server/services/login';
+import { MAX_FAILURES_PER_ADDRESS } from '../../server/features/auth/login';
 import { objectiveChoicesResponseSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 import { loginResponseSchema, meResponseSchema } from '../../shared/api/auth';
 import { camelize } from '../../shared/api/case';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { NO_SSO, type SsoConfig } from '../../server/services/sso/config';
+import { NO_SSO, type SsoConfig } from '../../server/features/auth/sso/config';
 import { SSO_MESSAGES } from '../../shared/api/sso';
 import { PASSWORD_MESSAGES } from '../../shared/rules/messages';
 import type { BrowserSession } from '../support/browser';

@@ -5,7 +5,7 @@ import { createIpcHandlers, type IpcDeps } from '../../electron/ipc/register';
 import { trustedSender, type IpcSenderEvent } from '../../electron/ipc/sender';
 import { createDesktopSso, TIMED_OUT_MESSAGE } from '../../electron/sso';
 import { memoryTokenStore } from '../../electron/token-store';
-import { NO_SSO, type SsoConfig } from '../../server/services/sso/config';
+import { NO_SSO, type SsoConfig } from '../../server/features/auth/sso/config';
 import { SSO_MESSAGES } from '../../shared/api/sso';
 import { LOGIN_MESSAGES } from '../../shared/rules/messages';
 import type { HubSettings } from '../../shared/ipc';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client';
 import { roles, teamManagers, teamMembers, teams, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/passwords';
+import { hashPassword } from '../../server/features/auth/passwords';
 import type { Capability } from '../../shared/rules/capabilities';
 
 // Each test starts its own data (style.md): small builders with unique names, so files and

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app';
-import type { SsoConfig } from '../../server/services/sso/config';
+import type { SsoConfig } from '../../server/features/auth/sso/config';
 import type { Database, Db } from '../../server/db/client';
 import { seedDemoCompany } from '../../server/db/seed/index';
 import { CSRF_HEADER } from '../../shared/api/common';

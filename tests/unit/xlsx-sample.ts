@@ -1,4 +1,4 @@
-import { HEADER_STYLE } from '../../server/exports/plans-xlsx-style';
+import { HEADER_STYLE } from '../../server/exports/xlsx-style';
 import { xlsxBuffer } from '../../server/exports/xlsx-writer';
 
 // One workbook with every thing the exports write: two sheets, a styled and frozen header, a bold

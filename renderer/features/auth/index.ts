@@ -4,3 +4,5 @@ import { lazy } from 'react';
 export const LoginPage = lazy(() => import('./pages/LoginPage'));
 // Settings → Password (the settings page is itself a lazy chunk)
 export { PasswordSettings } from './components/PasswordSettings';
+// Admin → Sign-in (single sign-on's settings)
+export { SignInSettings } from './sso';

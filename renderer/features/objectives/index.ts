@@ -14,5 +14,6 @@ export { StatusBadge } from './components/StatusBadge';
 export { LevelBadge } from './components/LevelBadge';
 export { useAlignmentSearch } from './api/alignment';
 export { ObjectiveSummary } from './components/ObjectiveSummary';
+export { ObjectiveRefLink } from './components/ObjectiveRefLink';
 export { KeyResultCard } from './components/KeyResultCard';
 export { detailsPath } from './paths';

@@ -3,7 +3,7 @@ import { ROLE_ADMIN, ROLE_GUEST, ROLE_TEAM_LEAD, ROLE_USER } from '../../../shar
 import { normaliseUsername, usernameProblem } from '../../../shared/rules/username';
 import type { Db } from '../client';
 import * as schema from '../schema';
-import { hashPassword } from '../../services/passwords';
+import { hashPassword } from '../../features/auth';
 
 export interface BootstrapAdmin {
   username: string;

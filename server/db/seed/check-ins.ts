@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Confidence } from '../../../shared/rules/check-ins';
-import { FINAL_CHECK_IN_COMMENT } from '../../services/check-ins';
+import { FINAL_CHECK_IN_COMMENT } from '../../features/objectives';
 import type { Tx } from '../client';
 import * as schema from '../schema';
-import { keyResultCheckIns } from '../schema-check-ins';
+import { keyResultCheckIns } from '../../features/objectives';
 import { addDays, startOfDay } from './dates';
 import { insertChunked } from './insert';
 import type { Company } from './people';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import * as schema from '../schema';
-import { hashPassword } from '../../services/passwords';
+import { hashPassword } from '../../features/auth';
 import { insertAlignment } from './alignment';
 import { insertEvaluations } from './evaluations';
 import { rateSeededEvaluations } from './evaluation-ratings';

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { isoDay } from '../../../shared/rules/dates';
 import type { NotificationKind } from '../../../shared/api/notifications';
-import { listApprovals } from '../../services/approvals';
-import { NOTIFICATION_LINKS } from '../../services/notifications-events';
-import { loadSessionUser } from '../../services/session-user';
+import { listApprovals } from '../../features/objectives';
+import { NOTIFICATION_LINKS } from '../../features/notifications';
+import { loadSessionUser } from '../../features/auth';
 import type { Tx } from '../client';
 import { evaluations, objectives } from '../schema';
-import { notifications } from '../schema-notifications';
+import { notifications } from '../../features/notifications';
 import type { Company } from './people';
 
 // The demo's lead, member and manager open the hub to a few unread notifications

@@ -11,7 +11,7 @@ import { UsersTab } from '../components/UsersTab';
 import { DesktopTab } from '../components/desktop-releases/DesktopTab';
 import { RetentionTab } from '../components/retention/RetentionTab';
 import { ImportsPanel } from '../../imports';
-import { SignInSettings } from '../../auth/sso';
+import { SignInSettings } from '../../auth';
 import { Loading } from '../../../lib/components/Loading';
 
 // reflow (WCAG 1.4.10): the tabs wrap onto a second line in a narrow window rather than run off it

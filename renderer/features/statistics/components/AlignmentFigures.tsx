@@ -1,7 +1,7 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { StatisticsAlignment } from '../../../../shared/api/statistics';
 import { DataTable } from '../../../lib/components/DataTable';
-import { ObjectiveRefLink } from '../../objectives/components/ObjectiveRefLink';
+import { ObjectiveRefLink } from '../../objectives';
 import { companyLeftOutNote } from './count-notes';
 
 // Alignment in the statistics: the hub's figures as they come, a sentence for the whole,

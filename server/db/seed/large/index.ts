@@ -11,7 +11,7 @@ import { insertEvaluations } from './evaluations';
 import { insertKeyResults, insertObjectives } from './objectives';
 import { insertManagers, insertMemberships, insertStaff, insertTeams } from './people';
 import { LARGE_COMPANY, type LargeSize } from './size';
-import { settleOverdueAfter, withKeyResultCountsRefilled } from '../../../services/statistics-counts';
+import { settleOverdueAfter, withKeyResultCountsRefilled } from '../../../features/statistics';
 
 export { LARGE_COMPANY, scaledSize, type LargeSize } from './size';
 

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS } from '../../../shared/api/notifications';
+import { objectives, users } from '../../db/schema';
+
+// In-app notifications, written in the same transaction as the event.
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: notificationKind('kind').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  /** the app path the notification opens (e.g. /objective-tracking/approvals) */
+  link: text('link').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  readAt: tstz('read_at'),
+  /** Scheduled reminders carry one (objective + deadline, user + week) so a rerun inserts nothing. */
+  dedupeKey: text('dedupe_key'),
+  /** The objective an approval request is about, so deciding it marks every approver's copy done. */
+  objectiveId: integer('objective_id').references(() => objectives.id, { onDelete: 'cascade' }),
+  /** When what it asked for was settled (an approval request decided, by anyone). */
+  doneAt: tstz('done_at'),
+}, (t) => [
+  index('notifications_user_read_created_idx').on(t.userId, t.readAt, t.createdAt.desc()),
+  uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+  // the retention job deletes read ones by when they were read
+  index('notifications_read_idx').on(t.readAt).where(sql`${t.readAt} is not null`),
+  // the open approval requests of an objective, found when it is decided
+  index('notifications_objective_open_idx').on(t.objectiveId).where(sql`${t.objectiveId} is not null and ${t.doneAt} is null`),
+]);
+
+/** A missing row means enabled: only switched-off (or switched back on) kinds are stored. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: notificationKind('kind').notNull(),
+  enabled: boolean('enabled').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.kind] })]);

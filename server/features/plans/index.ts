@@ -1,0 +1,3 @@
+// The plans page and its workbook.
+// What other features may import of it; its routes are registered by server/app.ts.
+export {};

@@ -1,0 +1,4 @@
+// Settings → Preferences (theme and the rest of a person's choices).
+// What other features may import of it; its routes are registered by server/app.ts.
+
+export { userPreferences } from './schema';

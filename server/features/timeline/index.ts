@@ -1,0 +1,3 @@
+// The Gantt timeline's rows.
+// What other features may import of it; its routes are registered by server/app.ts.
+export {};

@@ -1,0 +1,3 @@
+// Time tracking.
+// What other features may import of it; its routes are registered by server/app.ts.
+export {};
