@@ -161,7 +161,8 @@ describe('themes', () => {
           return { text: style.color, border: style.borderTopColor };
         });
         const grey = 'rgb(140, 140, 140)';
-        expect(await look('Expand all')).toEqual({ text: grey, border: grey });
+        // the button's colours change with a short transition: read them once it has ended
+        await expect.poll(() => look('Expand all')).toEqual({ text: grey, border: grey });
         const enabled = await look('List');
         expect(enabled.text).toBe('rgb(255, 255, 255)');
         await page.screenshot({ path: '/tmp/themes-high-contrast-disabled.png' });

@@ -6,10 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 // Migrations during a rolling upgrade: the hub of the previous release, for the test
 // that migrates a database under it. The project tags no releases (package.json has said 0.1.0
-// from the start), so the previous release is the code that last ran on the schema before the
-// newest migration: the commit before the one that added it. A newest migration not committed
-// yet (being written) makes HEAD that code. Its hub runs from a copy of that commit's tree with
-// this checkout's node_modules, through tsx like every other hub process in tests.
+// from the start), so the previous release is the newest code on main's line that ran on fewer
+// migrations than this checkout: walking the first-parent history of the migration journal, the
+// parent of the newest commit whose parent's journal is a strict prefix of this one. A file's
+// history alone does not tell: a migration renumbered while a branch was merged arrives as a
+// rename, and a merge commit's second parent may already hold it. A journal changed but not
+// committed yet (a migration being written) makes HEAD that code. Its hub runs from a copy of
+// that commit's tree with this checkout's node_modules, through tsx like every other hub process
+// in tests.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MIGRATIONS = 'server/db/migrations';
@@ -32,26 +36,45 @@ export function journalTags(root: string): string[] {
 
 const git = (args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 }).trim();
 
-/** The commit that holds the previous release: the parent of the commit that added the newest migration. */
-export function previousReleaseCommit(newestMigration: string): string {
-  const added = git(['log', '-1', '--format=%H', '--diff-filter=A', '--', `${MIGRATIONS}/${newestMigration}.sql`]);
-  if (!added) return git(['rev-parse', 'HEAD']);
+const JOURNAL = `${MIGRATIONS}/meta/_journal.json`;
+
+function tagsAt(commit: string): string[] | undefined {
   try {
-    return git(['rev-parse', '--verify', '--quiet', `${added}^{commit}^`]);
+    const journal = JSON.parse(git(['show', `${commit}:${JOURNAL}`])) as { entries: Array<{ tag: string }> };
+    return journal.entries.map((entry) => entry.tag);
   } catch {
-    const shallow = git(['rev-parse', '--is-shallow-repository']) === 'true';
-    throw new Error(
-      shallow
-        ? `the commit before ${added.slice(0, 10)} (which added ${newestMigration}) is not in this shallow clone: run the test on a full clone (git fetch --unshallow)`
-        : `${newestMigration} was added by the first commit: there is no previous release to run`,
-    );
+    return undefined; // before the first migration, or not in a shallow clone
   }
+}
+
+const isStrictPrefix = (older: string[], current: string[]) => older.length < current.length && older.every((tag, i) => tag === current[i]);
+
+/** The commit that holds the previous release (see the comment at the top). */
+export function previousReleaseCommit(current: string[]): string {
+  const head = git(['rev-parse', 'HEAD']);
+  const atHead = tagsAt(head);
+  if (atHead && isStrictPrefix(atHead, current)) return head;
+  for (const commit of git(['log', '--first-parent', '--format=%H', '--', JOURNAL]).split('\n').filter(Boolean)) {
+    let parent: string;
+    try {
+      parent = git(['rev-parse', '--verify', '--quiet', `${commit}^1`]);
+    } catch {
+      continue; // the first commit, or its parent is cut off by a shallow clone
+    }
+    const tags = tagsAt(parent);
+    if (tags && isStrictPrefix(tags, current)) return parent;
+  }
+  const shallow = git(['rev-parse', '--is-shallow-repository']) === 'true';
+  throw new Error(
+    shallow
+      ? 'no commit before the newest migration is in this shallow clone: run the test on a full clone (git fetch --unshallow)'
+      : 'no commit on this line ran on fewer migrations: there is no previous release to run',
+  );
 }
 
 export function checkOutPreviousRelease(): PreviousRelease {
   const current = journalTags(ROOT);
-  const newestMigration = current[current.length - 1];
-  const commit = previousReleaseCommit(newestMigration);
+  const commit = previousReleaseCommit(current);
   const root = mkdtempSync(path.join(os.tmpdir(), 'hub-previous-release-'));
   try {
     // the whole tree (a few MB): whatever its server imports is there
