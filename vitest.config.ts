@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One runner, several projects, one summary line at the end of `npm test`.
 export default defineConfig({
   test: {
+    // vitest's default is one worker less than the cores: a single one on CI's 2. Most files wait
+    // on a database server, a hub or a browser for much of their time, so two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -16,6 +19,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // each file's database starts from a dump made once (tests/support/database-templates.ts)
+          globalSetup: ['tests/support/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -60,11 +65,11 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],
-          // The browser tests share one demo hub: one file at a time, so one file's admin changes
-          // (roles, archived members) never race another file's sign-ins. No retry: a failure is a
-          // bug to find (the last one was a dialog resetting itself mid-save), not a hiccup.
+          // Each file holds a demo hub of its own while it runs (one per worker), so one file's
+          // admin changes (roles, archived members) never race another file's sign-ins. No retry: a
+          // failure is a bug to find (the last one was a dialog resetting itself mid-save), not a hiccup.
+          setupFiles: ['tests/support/e2e-hub-lease.ts'],
           pool: 'forks',
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

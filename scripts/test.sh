@@ -32,6 +32,11 @@ npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$
 status=$?
 node -e '
   const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  // where the time goes: the slowest files, so a run that creeps towards CI's budget says why
+  const root = process.cwd() + "/";
+  const files = r.testResults.map((f) => ({ name: f.name.replace(root, ""), ms: f.endTime - f.startTime }));
+  console.log(`Slowest files (of ${files.length}, ${Math.round((Date.now() - r.startTime) / 1000)} s since the runner started):`);
+  for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
   const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
   if (skipped > 0) { console.log(`${skipped} tests were skipped or todo: npm test allows none.`); process.exitCode = 1; }
   if (r.numTotalTests === 0) { console.log("No test ran."); process.exitCode = 1; }

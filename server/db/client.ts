@@ -28,6 +28,11 @@ export interface DbConfig {
   dataDir?: string;
   /** unpacked into a dataDir that holds no database yet, instead of PGlite's initdb */
   prepared?: PreparedDump | null;
+  /**
+   * In memory only: start from this dump of a PGlite data folder (its dumpDataDir) instead of
+   * PGlite's initdb, which takes seconds; the tests' databases start from a migrated one.
+   */
+  memoryDump?: Blob;
 }
 
 /** A LISTEN in progress (see Database.listen). */
@@ -151,7 +156,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
   // writes each commit's WAL straight to the files before it answers (relaxedDurability false),
   // so acknowledged writes survive the hub being killed. Its NODEFS has no fsync, so an OS crash
   // or power cut can still lose the last commits; PostgreSQL is the choice where that matters.
-  const client = config.dataDir ? new PGlite(config.dataDir, { relaxedDurability: false }) : new PGlite();
+  const client = config.dataDir ? new PGlite(config.dataDir, { relaxedDurability: false }) : new PGlite(config.memoryDump ? { loadDataDir: config.memoryDump } : {});
   try {
     await client.waitReady;
   } catch (error) {

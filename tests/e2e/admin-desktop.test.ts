@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { DESKTOP_RELEASE_MESSAGES, desktopPolicySchema } from '../../shared/api/desktop';
-import { useBrowser } from './helpers';
+import { useBrowser, e2eHubUrl } from './helpers';
 import { pageApi } from './hub-api';
 
 // Admin → Desktop app: an admin publishes a release by upload (a wrong file is named
@@ -21,7 +20,7 @@ const file = (name: string, bytes: string | Uint8Array) => ({ name, mimeType: 'a
 
 /** A desktop app's session on the shared hub, as the app signs in (its User-Agent names its version). */
 async function desktopSignIn(username: string, userAgent: string) {
-  const res = await fetch(`${inject('baseUrl')}/api/auth/login`, {
+  const res = await fetch(`${e2eHubUrl()}/api/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': userAgent }, body: JSON.stringify({ username, password: 'demo' }),
   });
   expect(res.status).toBe(200);

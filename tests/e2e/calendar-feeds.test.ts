@@ -1,8 +1,8 @@
-import { describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CALENDAR_FEED_TEXT } from '../../shared/rules/calendar-feeds';
 import { bindDesktopMode, useServedRenderer } from '../support/desktop-mode';
-import { signIn, useBrowser } from './helpers';
+import { signIn, useBrowser, e2eHubUrl } from './helpers';
 
 // Settings → Calendar feeds: turning a feed on shows its private address once, with Copy
 // and a webcal:// link; the address serves the calendar without a session; Renew and turning off
@@ -70,7 +70,7 @@ describe('Settings → Calendar feeds in the desktop app', () => {
     try {
       const opened: string[] = [];
       await bindDesktopMode(s.context, {
-        hubUrl: inject('baseUrl'), rendererUrl: renderer.url,
+        hubUrl: e2eHubUrl(), rendererUrl: renderer.url,
         deps: { openExternal: async (url) => void opened.push(url) },
       });
       await signIn(s.page, 'member');

@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IpcDeps } from '../../electron/ipc/register';
 import { createDesktopPreferences } from '../../electron/settings';
 import { AUTOSTART_FILE, createStartAtLogin } from '../../electron/start-at-login';
 import { bindDesktopMode, emitToPage, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
-import { signIn, tabTo, useBrowser } from './helpers';
+import { signIn, tabTo, useBrowser, e2eHubUrl } from './helpers';
 
 // Settings → Desktop app in desktop mode: the built renderer with a window.hub bound to
 // the real IPC handlers (desktop-settings:*, notifications:unread) and main's own pieces behind
@@ -18,7 +18,7 @@ import { signIn, tabTo, useBrowser } from './helpers';
 // here in a temporary folder) or as macOS does it (Electron's app, faked: there is no binary).
 vi.mock('electron', () => ({}));
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eHubUrl();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const KEEP = 'Keep running in the tray when the window is closed';
 const LOGIN = 'Start Bitstone Hub when I sign in to my computer';

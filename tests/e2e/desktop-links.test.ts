@@ -2,13 +2,13 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeepLinks, type DeepLinkDeps, type DeepLinks } from '../../electron/deep-links';
 import { COPY_LINK_TEXT } from '../../shared/rules/app-links';
 import type { BrowserSession } from '../support/browser';
 import { bindDesktopMode, emitToPage, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
-import { expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser } from './helpers';
+import { expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser, e2eHubUrl } from './helpers';
 import { createOwnObjective } from './hub-api';
 
 // Links into the app, in desktop mode: the built renderer with a window.hub bound to main's real IPC
@@ -17,7 +17,7 @@ import { createOwnObjective } from './hub-api';
 // page asks for it (app-link:take), later ones sent as the notification click's event.
 vi.mock('electron', () => ({}));
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eHubUrl();
 const browser = useBrowser({ failureShot: 'desktop-links' });
 let renderer: { url: string; close(): Promise<void> };
 let rendererRoot = '';

@@ -4,14 +4,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { version as appVersion } from '../../package.json';
 import type { UpdateNotice } from '../../shared/ipc';
 import { COMPAT_TITLES, HUB_API_LEVEL } from '../../shared/rules/app-compat';
 import type { BrowserSession } from '../support/browser';
 import { bindDesktopMode, emitToPage, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
-import { signIn, useBrowser } from './helpers';
+import { signIn, useBrowser, e2eHubUrl } from './helpers';
 
 // Updates from the hub, in desktop mode: the built renderer with window.hub bound to the real IPC handlers in
 // this process. Main's 'update:ready' event is played by the test's bridge (what preload forwards);
@@ -19,7 +19,7 @@ import { signIn, useBrowser } from './helpers';
 // runs for real: HubClient → a tiny hub that reports levels the app cannot work with.
 vi.mock('electron', () => ({}));
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eHubUrl();
 const { session: openSession } = useBrowser();
 let root: string;
 let renderer: { url: string; close(): Promise<void> };

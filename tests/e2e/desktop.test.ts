@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HubClient } from '../../electron/hub-client';
 import { createIpcHandlers, type IpcHandlers } from '../../electron/ipc/register';
 import { trustedSender } from '../../electron/ipc/sender';
@@ -13,7 +13,7 @@ import { IPC_CHANNELS } from '../../shared/ipc-channels';
 import type { HubSettings, IpcChannel } from '../../shared/ipc';
 import type { BrowserSession } from '../support/browser';
 import { WEB_ROOT } from '../support/e2e-global-setup';
-import { signIn, useBrowser } from './helpers';
+import { signIn, useBrowser, e2eHubUrl } from './helpers';
 import { containsToken } from '../main/support/deep';
 
 // Desktop mode without the Electron binary: the built renderer runs in Chromium with a
@@ -22,7 +22,7 @@ import { containsToken } from '../main/support/deep';
 // The page is served by its own static server, so it has no way to the hub except window.hub.
 vi.mock('electron', () => ({}));
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eHubUrl();
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
   '.png': 'image/png', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.json': 'application/json',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { isoDay } from '../../shared/rules/dates';
 import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
@@ -6,6 +6,13 @@ import { launchBrowser, newSession, type BrowserSession } from '../support/brows
 // What the e2e tests share: the demo users (design §5) and the sign-in a person would do.
 
 export const DEMO_PASSWORD = 'demo';
+
+/** The demo hub this file holds while it runs (tests/support/e2e-hub-lease.ts). */
+export function e2eHubUrl(): string {
+  const url = process.env.E2E_HUB_URL;
+  if (!url) throw new Error('no e2e hub is held: tests/support/e2e-hub-lease.ts runs before each e2e file');
+  return url;
+}
 
 /** The calendar day `n` days from now (a test's deadline, far enough from midnight's edge). */
 export const inDays = (n: number): string => isoDay(new Date(Date.now() + n * 86_400_000));
@@ -123,7 +130,7 @@ export function useBrowser(defaults: SessionOptions = {}): E2eBrowser {
 
   const session = (url?: string, viewport?: SessionOptions['viewport'], serviceWorkers?: SessionOptions['serviceWorkers']) => {
     if (!browser) throw new Error('useBrowser: the browser starts in beforeAll; open sessions inside tests');
-    return newSession(browser, url ?? inject('baseUrl'), viewport, serviceWorkers);
+    return newSession(browser, url ?? e2eHubUrl(), viewport, serviceWorkers);
   };
 
   async function run(count: number, test: (sessions: BrowserSession[]) => Promise<void>, options: SessionOptions, user?: DemoUser): Promise<void> {

@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import { loginResponseSchema, meResponseSchema } from '../../shared/api/auth';
@@ -7,7 +6,7 @@ import { errorBodySchema, type ApiError } from '../../shared/api/common';
 import { keyResultCreateSchema, keyResultResponseSchema } from '../../shared/api/key-results';
 import { objectiveChoicesResponseSchema, objectiveFormSchema, objectiveResponseSchema } from '../../shared/api/objectives';
 import type { SessionUser } from '../../shared/api/users';
-import { DEMO_PASSWORD, inDays } from './helpers';
+import { DEMO_PASSWORD, inDays, e2eHubUrl } from './helpers';
 
 // e2e tests that make their own data through the hub (unique titles, nothing of the demo's
 // relied on): the hub as one demo person through its API, as a desktop app calls it (bearer
@@ -51,7 +50,7 @@ function hubApi(send: Send): HubApi {
  * `username` signs in with the demo password: a demo person, or any demo staff member by their
  * username. `baseUrl` is the shared e2e hub unless a file started its own.
  */
-export async function apiAs(username: string, baseUrl: string = inject('baseUrl')): Promise<HubApi> {
+export async function apiAs(username: string, baseUrl: string = e2eHubUrl()): Promise<HubApi> {
   const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
   if (!login.ok) throw new Error(`${username} could not sign in (${login.status})`);
   const token = loginResponseSchema.parse(camelize(await login.json())).data.accessToken;

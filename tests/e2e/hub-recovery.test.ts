@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedHub, type UtilityProcessApi } from '../../electron/embedded-hub';
 import { HubClient } from '../../electron/hub-client';
 import { HubConnection } from '../../electron/hub-connection';
@@ -20,7 +20,7 @@ import { OFFLINE_TITLE } from '../../renderer/lib/offline/messages';
 import { cuttableLink, type CuttableLink } from '../support/cuttable-link';
 import { serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
-import { signIn, useBrowser } from './helpers';
+import { signIn, useBrowser, e2eHubUrl } from './helpers';
 
 // Recovery of the built-in hub, desktop mode: the built renderer with window.hub bound to main's real IPC
 // handlers, over a real HubConnection whose supervisor restarts the built-in hub. Each "hub
@@ -29,7 +29,7 @@ import { signIn, useBrowser } from './helpers';
 // the restarted hub answers on another port, as the real one does (PORT=0), with the same data.
 vi.mock('electron', () => ({}));
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eHubUrl();
 const SLOW = 120_000;
 
 type Plan = 'ready' | 'hold' | 'fail';

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { notificationListResponseSchema } from '../../shared/api/notifications';
 import { objectiveDetailSchema, objectiveUpdateSchema } from '../../shared/api/objectives';
@@ -9,7 +9,7 @@ import { defaultStatisticsRange } from '../../shared/rules/statistics-range';
 import { splitSummary, teamSummary } from '../../renderer/features/statistics/components/chart-summary';
 import { BACK_ONLINE, offlineAnnouncement } from '../../renderer/lib/offline/messages';
 import { cuttableLink } from '../support/cuttable-link';
-import { expectTitle, signIn, useBrowser } from './helpers';
+import { expectTitle, signIn, useBrowser, e2eHubUrl } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
 
 // What changes without a click is said to screen readers. The bell's count as a
@@ -136,7 +136,7 @@ describe('live regions', () => {
 
   it('offline: the banner is a status region, and the hub going away and coming back are both said', async () => {
     // a link of its own in front of the shared hub, cut and restored as offline-live does it
-    const link = await cuttableLink(inject('baseUrl'));
+    const link = await cuttableLink(e2eHubUrl());
     const s = await session(link.url);
     try {
       const { page } = s;

@@ -2,14 +2,14 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { approvalsCountResponseSchema } from '../../shared/api/approvals';
 import { objectiveDetailSchema, objectiveUpdateSchema } from '../../shared/api/objectives';
 import type { ObjectiveAreaKey } from '../../shared/rules/objective-area';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
 import { bindDesktopMode, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
-import { DEMO_USERS, type DemoUser, expectTitle, signIn, tabTo, useBrowser, waitForPath } from './helpers';
+import { DEMO_USERS, type DemoUser, expectTitle, signIn, tabTo, useBrowser, waitForPath, e2eHubUrl } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
 
 // The objective-tracking area's own navigation (shared/rules/objective-area.ts): reached from the
@@ -19,7 +19,7 @@ import { createOwnObjective, pageApi } from './hub-api';
 // to main's real IPC handlers (tests/support/desktop-mode.ts).
 vi.mock('electron', () => ({}));
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eHubUrl();
 const browser = useBrowser({ failureShot: 'objective-area-nav' });
 
 const AREA: Record<ObjectiveAreaKey, string> = {

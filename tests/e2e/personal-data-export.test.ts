@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SaveFileInput } from '../../electron/save-file';
 import { camelize } from '../../shared/api/case';
 import { errorBodySchema } from '../../shared/api/common';
@@ -10,7 +10,7 @@ import { personalDataSchema, type PersonalData } from '../../shared/api/personal
 import { isoDay } from '../../shared/rules/dates';
 import { personalDataFile } from '../../shared/rules/personal-data-export';
 import { bindDesktopMode, useServedRenderer } from '../support/desktop-mode';
-import { DEMO_USERS, signIn, useBrowser, type DemoUser } from './helpers';
+import { DEMO_USERS, signIn, useBrowser, type DemoUser, e2eHubUrl } from './helpers';
 import { pageApi } from './hub-api';
 
 // The right of access: Settings → Your data downloads the person's own archive; an admin
@@ -103,7 +103,7 @@ describe('Your data in the desktop app', () => {
     try {
       const saved: SaveFileInput[] = [];
       await bindDesktopMode(s.context, {
-        hubUrl: inject('baseUrl'), rendererUrl: renderer.url,
+        hubUrl: e2eHubUrl(), rendererUrl: renderer.url,
         deps: { saveFile: async (input) => { saved.push(input); return { status: 'saved', path: path.join(renderer.root, input.suggestedName) }; } },
       });
       await signIn(s.page, 'member');

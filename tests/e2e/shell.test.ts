@@ -1,8 +1,8 @@
 import type { Request } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { DEMO_USERS, type DemoUser, expectTitle, ownStorageKeys, signIn, tabTo, useBrowser, waitForPath } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { DEMO_USERS, type DemoUser, expectTitle, ownStorageKeys, signIn, tabTo, useBrowser, waitForPath, e2eHubUrl } from './helpers';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eHubUrl();
 const { signedIn, withSession } = useBrowser();
 
 describe('the shell each role sees', () => {

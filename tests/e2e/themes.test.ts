@@ -1,7 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ThemeChoice } from '../../shared/api/preferences';
-import { signIn, useBrowser } from './helpers';
+import { signIn, useBrowser, e2eHubUrl } from './helpers';
 
 // Themes: the app follows the system (prefers-color-scheme, forced-colors) until the
 // person picks a theme in Settings; the pick is kept on the hub, so it sticks after a reload and in
@@ -50,7 +50,7 @@ async function choose(page: Page, label: string): Promise<void> {
 async function firstPaint(context: BrowserContext): Promise<{ theme: string | null; background: string }> {
   const browser = context.browser();
   if (!browser) throw new Error('no browser');
-  const probe = await browser.newContext({ baseURL: inject('baseUrl'), storageState: await context.storageState(), serviceWorkers: 'block' });
+  const probe = await browser.newContext({ baseURL: e2eHubUrl(), storageState: await context.storageState(), serviceWorkers: 'block' });
   try {
     const page = await probe.newPage();
     await page.route('**/assets/**', (route) => route.abort());

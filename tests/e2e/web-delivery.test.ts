@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../support/e2e-global-setup';
+import { e2eHubUrl } from './helpers';
 
 // The real hub delivering the real build: the build's brotli or gzip copy as the
 // browser accepts, Vary: Accept-Encoding, hashed files cached for a year, the rest revalidated.
@@ -13,7 +14,7 @@ interface Raw { status: number; headers: Record<string, string | string[] | unde
 
 function get(pathname: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(new URL(pathname, inject('baseUrl')), { headers }, (res) => {
+    const req = httpRequest(new URL(pathname, e2eHubUrl()), { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import type { SsoConfig } from '../../server/features/auth/sso/config';
 import type { Database, Db } from '../../server/db/client';
-import { seedDemoCompany } from '../../server/db/seed/index';
 import { CSRF_HEADER } from '../../shared/api/common';
 import { createTestDatabase } from './test-db';
 
@@ -59,8 +58,7 @@ export interface StartTestHubOptions {
 }
 
 export async function startTestHub(options: StartTestHubOptions = {}): Promise<TestHub> {
-  const database = await createTestDatabase();
-  if (options.seed === 'demo') await seedDemoCompany(database.db);
+  const database = await createTestDatabase(options.seed === 'demo' ? 'demo' : 'migrated');
   const app = await buildApp({ database, logger: options.logger ?? false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir });
   const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/+$/, '');
 

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { makePostgresTemplates } from './database-templates';
 import { startCluster, type Cluster } from './postgres-cluster';
 
 declare module 'vitest' {
@@ -16,7 +17,10 @@ export default async function setup(project: TestProject) {
     url = cluster.url;
   }
   project.provide('databaseUrl', url);
+  const { templates, remove } = await makePostgresTemplates(url);
+  project.provide('databaseTemplates', templates);
   return async () => {
+    await remove().catch(() => undefined);
     await cluster?.stop();
   };
 }

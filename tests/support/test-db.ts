@@ -1,28 +1,42 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
+import { seedDemoCompany } from '../../server/db/seed/index';
+import { createFromTemplate, type TemplateKind } from './database-templates';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite in the 'api' project, a new
- * database on the throwaway PostgreSQL cluster in the 'api-pg' project.
+ * A fresh, migrated database for one test file, seeded with the demo company for 'demo':
+ * in-memory PGlite in the 'api' project, a new database on the throwaway PostgreSQL cluster in
+ * the 'api-pg' project. Both start from the run's templates (database-templates.ts) when its
+ * global setup made them, and are made from nothing otherwise.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(kind: TemplateKind = 'migrated'): Promise<Database> {
   const serverUrl = inject('databaseUrl');
+  const templates = inject('databaseTemplates');
   if (!serverUrl) {
+    if (templates) return openDatabase({ memoryDump: new Blob([readFileSync(templates[kind])]) });
     const database = await openDatabase({});
     await database.migrate();
+    if (kind === 'demo') await seedDemoCompany(database.db);
     return database;
   }
   const name = `hub_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  await database.migrate();
+  let database: Database;
+  if (templates) {
+    database = await openDatabase({ databaseUrl: await createFromTemplate(serverUrl, name, templates[kind]) });
+  } else {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    await database.migrate();
+    if (kind === 'demo') await seedDemoCompany(database.db);
+  }
   const close = database.close;
   return {
     ...database,
