@@ -48,6 +48,8 @@ import { peopleRoutes } from './features/team/people-routes';
 import { timetrackingRoutes } from './features/timetracking/timetracking-routes';
 import { orgChartRoutes } from './features/org-chart/org-chart-routes';
 import { desktopReleasesRoutes } from './features/desktop-updates/desktop-releases-routes';
+import { emailRoutes } from './features/email/email-routes';
+import { startEmail, type EmailConfig } from './features/email';
 import './types';
 
 export interface BuildAppOptions {
@@ -70,6 +72,12 @@ export interface BuildAppOptions {
    * they exist, which a hub nobody scrapes (tests, the desktop app's) need not pay for.
    */
   metrics?: boolean;
+  /**
+   * The SMTP relay (HUB_SMTP_URL and the rest, server/features/email/email-config.ts); null or
+   * left out, the hub sends no e-mail. emailTimers false: the outbox sender runs only when asked.
+   */
+  email?: EmailConfig | null;
+  emailTimers?: boolean;
 }
 
 export const DEFAULT_WEB_ROOT = path.resolve('dist/renderer');
@@ -114,6 +122,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sessionCache', new SessionCache());
   app.decorate('metrics', options.metrics ? new HubMetrics({ database: options.database, sessionCache: app.sessionCache }) : null);
   if (app.metrics) measureRequests(app, app.metrics);
+  const email = startEmail(options.database.db, options.email ?? null, {
+    log: { info: (m) => app.log.info(m), warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m) },
+    metrics: app.metrics,
+    timers: options.emailTimers,
+  });
+  app.decorate('email', email);
+  app.addHook('onClose', () => email.close());
   const readiness = options.readiness ?? new Readiness();
   app.decorate('readiness', readiness);
   closeConnectionsWhileDraining(app, readiness);
@@ -171,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(preferencesRoutes);
       await api.register(personalDataExportRoutes);
       await api.register(desktopReleasesRoutes, { releasesDir: options.releasesDir ?? null });
+      await api.register(emailRoutes); // Admin → E-mail
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { MetricsListenerOptions } from './metrics/metrics-listener';
 import { ssoConfigFromEnv } from './features/auth';
+import { emailConfigFromEnv } from './features/email';
 import type { StartHubOptions } from './start';
 
 /**
@@ -12,7 +13,9 @@ import type { StartHubOptions } from './start';
  * default `releases` in HUB_DATA_DIR, also on PostgreSQL; HUB_RELEASES_DIR=0 serves none),
  * HUB_DRAIN_DELAY and HUB_DRAIN_TIMEOUT (seconds of a stop's drain, start.ts),
  * HUB_METRICS_PORT, HUB_METRICS_HOST (127.0.0.1) and HUB_METRICS_TOKEN (GET /metrics on a
- * listener of its own; none without the port).
+ * listener of its own; none without the port), HUB_SMTP_URL, HUB_MAIL_FROM, HUB_PUBLIC_URL,
+ * HUB_SMTP_CA_FILE, HUB_COMPANY_NAME and HUB_DKIM_* (e-mail, docs/operations.md 'E-mail'; none
+ * without HUB_SMTP_URL).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port?: number } = {}): StartHubOptions {
   const port = env.PORT === undefined || env.PORT === '' ? (defaults.port ?? 8080) : Number(env.PORT);
@@ -36,6 +39,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port?: number
     drainDelayMs: seconds(env, 'HUB_DRAIN_DELAY', 0) * 1000,
     drainTimeoutMs: seconds(env, 'HUB_DRAIN_TIMEOUT', 10) * 1000,
     metrics: metricsFromEnv(env),
+    email: emailConfigFromEnv(env),
     logger: true,
   };
 }

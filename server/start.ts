@@ -63,6 +63,8 @@ export interface StartHubOptions {
    * HUB_METRICS_PORT, HUB_METRICS_TOKEN); none when omitted. Never on the hub's own port.
    */
   metrics?: MetricsListenerOptions | null;
+  /** the SMTP relay (HUB_SMTP_URL and the rest); none: the hub sends no e-mail */
+  email?: BuildAppOptions['email'];
 }
 
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
@@ -134,7 +136,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
       await database.migrate();
       const unpacked = database.unpacked;
       const movedDays = unpacked?.demo ? await moveDemoDates(database.db, unpacked.seededAt) : 0;
-      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, readiness, metrics: Boolean(options.metrics) });
+      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, readiness, metrics: Boolean(options.metrics), email: options.email ?? null });
       const built = app;
       if (unpacked) built.log.info({ file: unpacked.file, migration: unpacked.migration, movedDays }, 'new data folder: started from the prepared database');
       else if (prepared && 'skipped' in prepared) built.log.warn(`new data folder: the prepared database is not used (${prepared.skipped})`);

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { HubMetrics } from './metrics/hub-metrics';
 import type { Readiness } from './features/health';
 import type { SessionCache } from './features/auth';
+import type { EmailService } from './features/email';
 
 // What the plugins add to Fastify's instance and request types (one declaration, read by every route).
 declare module 'fastify' {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     readiness: Readiness;
     /** what GET /metrics reports; null when the hub serves no metrics (BuildAppOptions.metrics) */
     metrics: HubMetrics | null;
+    /** the SMTP relay and the outbox sender; without HUB_SMTP_URL a service that sends nothing */
+    email: EmailService;
   }
   interface FastifyRequest {
     /**

@@ -36,7 +36,9 @@ export class HubMetrics {
   readonly registry = new Registry();
   readonly #requests: Histogram<'method' | 'route' | 'status_code'>;
   readonly #importRuns: Counter<'source' | 'outcome'>;
+  readonly #outboxDeliveries: Counter<'channel' | 'outcome'>;
   #openStreams: () => number = () => 0;
+  #outboxDepth: () => Promise<Array<{ channel: string; queued: number }>> = async () => [];
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -58,6 +60,26 @@ export class HubMetrics {
       help: 'Import runs this hub ended (scheduled or uploaded), by source and outcome.',
       labelNames: ['source', 'outcome'],
       registers,
+    });
+
+    // docs/operations.md 'The outbox': sent, retried (a transient failure), failed (refused for
+    // good, or retried for a day) and given up, as this hub's sender ended each attempt
+    this.#outboxDeliveries = new Counter({
+      name: `${PREFIX}outbox_deliveries_total`,
+      help: 'Outbox delivery attempts this hub ended, by channel (email) and outcome (sent, retry, failed, given up).',
+      labelNames: ['channel', 'outcome'],
+      registers,
+    });
+    const outboxDepth = () => this.#outboxDepth();
+    new Gauge({
+      name: `${PREFIX}outbox_queued`,
+      help: 'Messages queued in the outbox (every hub\'s, read from the database), by channel.',
+      labelNames: ['channel'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const { channel, queued } of await outboxDepth()) this.set({ channel }, queued);
+      },
     });
 
     const { sessionCache, database } = sources;
@@ -127,6 +149,15 @@ export class HubMetrics {
 
   importRunEnded(run: Pick<ImportRun, 'source' | 'status'>): void {
     this.#importRuns.inc({ source: run.source, outcome: run.status });
+  }
+
+  outboxDelivered(channel: string, outcome: string): void {
+    this.#outboxDeliveries.inc({ channel, outcome });
+  }
+
+  /** The outbox says how to count its queued rows; read at each scrape. */
+  countOutboxWith(depth: () => Promise<Array<{ channel: string; queued: number }>>): void {
+    this.#outboxDepth = depth;
   }
 
   /** The notification routes say how many streams they hold; read at each scrape. */

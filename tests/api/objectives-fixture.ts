@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { keyResults, objectives } from '../../server/db/schema';
 import { isoDay } from '../../shared/rules/dates';
 import { createRole, createTeam, createUser, TEST_PASSWORD } from '../support/factories';
-import { startTestHub, type TestHub, type WireBody } from '../support/hub';
+import { startTestHub, type StartTestHubOptions, type TestHub, type WireBody } from '../support/hub';
 
 // A small company for the objective API tests: one team with its lead, two members and a
 // teams manager, a second team, an owner and a guest. Each test file builds its own.
@@ -30,8 +30,8 @@ export const day = (offset: number) => {
   return isoDay(d);
 };
 
-export async function buildWorld(): Promise<ObjectiveWorld> {
-  const hub = await startTestHub();
+export async function buildWorld(options: StartTestHubOptions = {}): Promise<ObjectiveWorld> {
+  const hub = await startTestHub(options);
   const db = hub.db;
   const leadRole = await createRole(db, { name: 'Team lead' });
   const guestRole = await createRole(db, { name: 'Guest' });

@@ -55,11 +55,17 @@ export interface StartTestHubOptions {
   logger?: BuildAppOptions['logger'];
   /** the desktop releases folder the hub serves (none by default) */
   releasesDir?: string | null;
+  /** the SMTP relay (tests/support/smtp-sink.ts); none by default: the hub sends no e-mail */
+  email?: BuildAppOptions['email'];
+  /** false: the outbox sender runs only when a test drains it (default) */
+  emailTimers?: boolean;
+  /** keep the metrics (app.metrics), as a hub with a metrics listener does */
+  metrics?: boolean;
 }
 
 export async function startTestHub(options: StartTestHubOptions = {}): Promise<TestHub> {
   const database = await createTestDatabase(options.seed === 'demo' ? 'demo' : 'migrated');
-  const app = await buildApp({ database, logger: options.logger ?? false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir });
+  const app = await buildApp({ database, logger: options.logger ?? false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, email: options.email, emailTimers: options.emailTimers ?? false, metrics: options.metrics });
   const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/+$/, '');
 
   const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<HubResponse<T>> => {

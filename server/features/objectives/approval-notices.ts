@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { actsWithoutApproval, isObjectiveReadOnly } from '../../../shared/rules/objective-access';
+import { actsWithoutApproval, canViewObjective, isObjectiveReadOnly } from '../../../shared/rules/objective-access';
 import { decidesApprovalAt, levelOf } from '../../../shared/rules/objective-levels';
 import { isBarredRole } from '../../../shared/rules/permissions';
 import type { DbOrTx } from '../../db/client';
@@ -9,9 +9,10 @@ import { nameOf, NOTIFICATION_LINKS } from '../notifications';
 import { teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
 import { loadSessionUser } from '../auth';
+import { queueEmails } from '../email';
 
-// An objective's approval requests in the bell: who may decide one, and who hears what was
-// decided. Each function runs inside the event's transaction.
+// An objective's approval requests in the bell and by e-mail: who may decide one, and who hears
+// what was decided. Each function runs inside the event's transaction.
 
 /**
  * Who may decide on this request: the team leads and teams managers of the owner's teams (and of
@@ -54,9 +55,17 @@ export async function approversOf(tx: DbOrTx, objective: ObjectiveRecord): Promi
 export async function notifyApprovalRequested(tx: DbOrTx, objective: ObjectiveRecord, requesterId: number): Promise<void> {
   const who = await nameOf(tx, requesterId);
   const what = objective.nextStatus === 'deleted' ? 'delete' : 'complete';
+  const approvers = await approversOf(tx, objective);
+  // the subject names the objective: asked of each recipient as the screens ask it
+  const ref = objectiveRef(objective, await teamIdsOf(tx, objective.ownerId));
+  const canSee = async (id: number) => {
+    const loaded = await loadSessionUser(tx, id);
+    return loaded !== null && canViewObjective(loaded.user, ref);
+  };
+  await queueEmails(tx, 'approval_requested', approvers, { requester: who, action: what, title: objective.title }, { actorId: requesterId, settingKind: 'approval_requested', canSee });
   await notify(
     tx,
-    await approversOf(tx, objective),
+    approvers,
     {
       kind: 'approval_requested', title: 'Objective waiting for your approval', body: `${who} asks to ${what} "${objective.title}".`,
       link: NOTIFICATION_LINKS.approvals, objectiveId: objective.id,
@@ -80,4 +89,6 @@ export async function notifyApprovalDecision(
         ? { kind: 'objective_approved', title: 'Deletion approved', body: `${who} approved deleting "${objective.title}".`, link: NOTIFICATION_LINKS.objectives }
         : { kind: 'objective_approved', title: 'Objective approved', body: `${who} approved completing "${objective.title}".`, link: NOTIFICATION_LINKS.objective(objective.id) };
   await notify(tx, [objective.ownerId], n, deciderId);
+  // the owner sees their own objective, whatever its visibility
+  await queueEmails(tx, 'approval_decided', [objective.ownerId], { decider: who, outcome, title: objective.title, objectiveId: objective.id }, { actorId: deciderId, settingKind: n.kind });
 }

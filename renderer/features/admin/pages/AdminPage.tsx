@@ -10,6 +10,7 @@ import { TeamsTab } from '../components/TeamsTab';
 import { UsersTab } from '../components/UsersTab';
 import { DesktopTab } from '../components/desktop-releases/DesktopTab';
 import { RetentionTab } from '../components/retention/RetentionTab';
+import { EmailTab } from '../components/email/EmailTab';
 import { ImportsPanel } from '../../imports';
 import { SignInSettings } from '../../auth';
 import { Loading } from '../../../lib/components/Loading';
@@ -33,6 +34,8 @@ const TABS = [
   { key: 'desktop', label: 'Desktop app' },
   // how long records that need not live for ever are kept, and what the job removed
   { key: 'retention', label: 'Retention' },
+  // the relay the hub sends e-mail through, a test message, the outbox
+  { key: 'email', label: 'E-mail' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -65,6 +68,7 @@ export default function AdminPage() {
         {tab === 'sign-in' && <SignInSettings />}
         {tab === 'desktop' && <DesktopTab />}
         {tab === 'retention' && <RetentionTab />}
+        {tab === 'email' && <EmailTab />}
       </div>
     </PageFrame>
   );

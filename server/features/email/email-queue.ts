@@ -1,0 +1,74 @@
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { NotificationKind } from '../../../shared/api/notifications';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { notificationSettings } from '../notifications';
+import { enqueue, type OutboxRow } from '../outbox';
+import type { EmailKind, EmailParams } from './email-kinds';
+import type { EmailPayload } from './email-render';
+
+// E-mails queued in the event's transaction (docs/operations.md 'The outbox'), to the people it
+// concerns: never to the one who acted, never to an archived or erased person, never to someone
+// who switched the kind off, and never with a title the recipient may not see.
+
+/**
+ * Whether this process's hub sends e-mail, and the domain of its message ids. A hub process runs
+ * one hub (the CLI, the desktop app's embedded hub, a test file's), and the environment that
+ * configures its relay is the process's, so the switch is too: buildApp sets it from the hub's
+ * configuration and its close clears it. Off, nothing is queued: a hub without a relay piles up
+ * no messages that nobody will send.
+ */
+let sending: { idDomain: string } | null = null;
+
+export function setEmailSending(idDomain: string | null): void {
+  sending = idDomain ? { idDomain } : null;
+}
+
+export const EMAIL_CHANNEL = 'email';
+
+export interface QueueOptions {
+  /** the person who acted: they are not told of their own act */
+  actorId?: number;
+  /** the bell's kind this message belongs to: switched off there, no e-mail either */
+  settingKind?: NotificationKind;
+  /** the message names something (an objective's title) only some may see: asked per recipient */
+  canSee?: (recipientId: number) => Promise<boolean>;
+  /** scheduled messages: a rerun with the same key queues nothing (made per recipient) */
+  dedupeKey?: (recipientId: number) => string;
+  /** each row queued (the test e-mail tries its own at once) */
+  queued?: (row: OutboxRow) => void;
+}
+
+/** Queues one message of `kind` per recipient who should get it; answers how many were queued. */
+export async function queueEmails<K extends EmailKind>(tx: DbOrTx, kind: K, recipientIds: Iterable<number>, params: EmailParams[K], options: QueueOptions = {}): Promise<number> {
+  if (!sending) return 0;
+  const ids = [...new Set(recipientIds)].filter((id) => id !== options.actorId);
+  if (ids.length === 0) return 0;
+  const people = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.status, 'active'), isNotNull(users.email)));
+  let muted = new Set<number>();
+  if (options.settingKind) {
+    const off = await tx
+      .select({ userId: notificationSettings.userId })
+      .from(notificationSettings)
+      .where(and(inArray(notificationSettings.userId, ids), eq(notificationSettings.kind, options.settingKind), eq(notificationSettings.enabled, false)));
+    muted = new Set(off.map((r) => r.userId));
+  }
+  let queued = 0;
+  for (const person of people) {
+    if (!person.email || muted.has(person.id)) continue;
+    if (options.canSee && !(await options.canSee(person.id))) continue;
+    const payload: EmailPayload<K> = { to: person.email, toName: person.name, params };
+    const row = await enqueue(tx, {
+      channel: EMAIL_CHANNEL, kind, recipientId: person.id, payload: payload as unknown as Record<string, unknown>,
+      dedupeKey: options.dedupeKey?.(person.id), idDomain: sending.idDomain,
+    });
+    if (row) {
+      queued += 1;
+      options.queued?.(row);
+    }
+  }
+  return queued;
+}

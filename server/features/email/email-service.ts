@@ -1,0 +1,77 @@
+import type { Transporter } from 'nodemailer';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { HubMetrics } from '../../metrics/hub-metrics';
+import { outbox, queuedByChannel, startOutboxSender, type OutboxRow, type OutboxSender } from '../outbox';
+import type { EmailConfig } from './email-config';
+import { EMAIL_CHANNEL, setEmailSending } from './email-queue';
+import { createEmailTransport, emailDeliverer } from './email-transport';
+
+// A hub's e-mail: its relay and the outbox sender that feeds it, or nothing when HUB_SMTP_URL is
+// not set. buildApp starts it when the hub is ready and stops it when the hub closes.
+
+export interface EmailLog {
+  info(message: string): void;
+  warn(obj: object, message: string): void;
+  error(obj: object, message: string): void;
+}
+
+export interface EmailService {
+  readonly config: EmailConfig | null;
+  readonly sender: OutboxSender | null;
+  /** Tries the row at once (the test e-mail) and answers it as it stands after the attempt. */
+  sendNow(id: number): Promise<OutboxRow | null>;
+  close(): Promise<void>;
+}
+
+export interface EmailServiceOptions {
+  log: EmailLog;
+  metrics: HubMetrics | null;
+  /** false: the sender runs only when asked (tests drain it) */
+  timers?: boolean;
+  pollMs?: number;
+}
+
+const rowOf = async (db: Db, id: number) => (await db.select().from(outbox).where(eq(outbox.id, id)).limit(1))[0] ?? null;
+
+export function startEmail(db: Db, config: EmailConfig | null, options: EmailServiceOptions): EmailService {
+  if (!config) {
+    setEmailSending(null);
+    options.log.info('e-mail is off: HUB_SMTP_URL is not set, so the hub sends no e-mail (docs/operations.md, E-mail)');
+    return { config: null, sender: null, sendNow: async (id) => rowOf(db, id), close: async () => {} };
+  }
+  setEmailSending(config.fromDomain);
+  let transport: Transporter | null = null;
+  const lazyTransport = () => (transport ??= createEmailTransport(config));
+  const deliver = emailDeliverer(config, { sendMail: (message: Parameters<Transporter['sendMail']>[0]) => lazyTransport().sendMail(message) } as Transporter);
+  const sender = startOutboxSender({
+    db,
+    deliverers: { [EMAIL_CHANNEL]: deliver },
+    log: options.log,
+    timers: options.timers,
+    pollMs: options.pollMs,
+    delivered: (row, outcome) => options.metrics?.outboxDelivered(row.channel, outcome),
+  });
+  options.metrics?.countOutboxWith(async () => {
+    const queued = await queuedByChannel(db);
+    return queued.some((q) => q.channel === EMAIL_CHANNEL) ? queued : [...queued, { channel: EMAIL_CHANNEL, queued: 0 }];
+  });
+  return {
+    config,
+    sender,
+    async sendNow(id) {
+      // the sender takes due rows oldest first: a few batches reach a row just queued
+      for (let i = 0; i < 5; i += 1) {
+        const row = await rowOf(db, id);
+        if (!row || row.status !== 'queued' || (row.attempts > 0 && row.leaseHolder === null)) return row;
+        await sender.runOnce();
+      }
+      return rowOf(db, id);
+    },
+    async close() {
+      await sender.stop();
+      transport?.close();
+      setEmailSending(null);
+    },
+  };
+}

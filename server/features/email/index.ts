@@ -1,0 +1,6 @@
+// E-mail: the hub's relay, the messages it sends and Admin → E-mail (docs/operations.md 'E-mail').
+// What other features may import of it; its routes are registered by server/app.ts.
+
+export { emailConfigFromEnv, type EmailConfig } from './email-config';
+export { queueEmails, type QueueOptions } from './email-queue';
+export { startEmail, type EmailService } from './email-service';

@@ -1,0 +1,45 @@
+import { Button, Heading, Text } from '@react-email/components';
+import { Layout, styles, type LayoutProps } from './Layout';
+
+// One component per kind of message (email-kinds.ts says which renders which). Each says what
+// happened in words and links to the one screen that acts on it.
+
+type Frame = Omit<LayoutProps, 'children' | 'preview'>;
+
+export function TestMessage(props: Frame & { name: string; publicUrl: string }) {
+  return (
+    <Layout {...props} preview="The hub can send you e-mail.">
+      <Heading as="h1" style={styles.heading}>The hub can send you e-mail</Heading>
+      <Text style={styles.text}>{`Hello ${props.name}, this is the test message you asked for in Admin → E-mail. It went from the hub through its relay to you, so the hub's messages will arrive.`}</Text>
+      <Button href={props.publicUrl} style={styles.button}>Open the hub</Button>
+    </Layout>
+  );
+}
+
+export function ApprovalRequestedMessage(props: Frame & { requester: string; action: 'complete' | 'delete'; title: string; url: string }) {
+  const ask = `${props.requester} asks you to approve ${props.action === 'delete' ? 'deleting' : 'completing'} '${props.title}'.`;
+  return (
+    <Layout {...props} preview={ask}>
+      <Heading as="h1" style={styles.heading}>An objective waits for your approval</Heading>
+      <Text style={styles.text}>{ask}</Text>
+      <Text style={styles.text}>You, or another lead of the team, may approve it or send it back.</Text>
+      <Button href={props.url} style={styles.button}>Open Approvals</Button>
+    </Layout>
+  );
+}
+
+export function ApprovalDecidedMessage(props: Frame & { decider: string; outcome: 'completed' | 'deleted' | 'sent back'; title: string; url: string }) {
+  const said =
+    props.outcome === 'sent back'
+      ? `${props.decider} sent '${props.title}' back to in progress.`
+      : props.outcome === 'deleted'
+        ? `${props.decider} approved deleting '${props.title}'.`
+        : `${props.decider} approved completing '${props.title}'.`;
+  return (
+    <Layout {...props} preview={said}>
+      <Heading as="h1" style={styles.heading}>{props.outcome === 'sent back' ? 'Your objective was sent back' : 'Your request was approved'}</Heading>
+      <Text style={styles.text}>{said}</Text>
+      <Button href={props.url} style={styles.button}>{props.outcome === 'deleted' ? 'Open your objectives' : 'Open the objective'}</Button>
+    </Layout>
+  );
+}

@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emailStatusResponseSchema, emailTestResponseSchema, EMAIL_TEXT, outboxResendResponseSchema } from '../../shared/api/email';
+import { users } from '../../server/db/schema';
+import { emailConfigFromEnv, queueEmails, type EmailConfig } from '../../server/features/email';
+import { outbox } from '../../server/features/outbox';
+import { camelize } from '../../shared/api/case';
+import { createRole, TEST_PASSWORD, createUser } from '../support/factories';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { buildWorld, type ObjectiveWorld } from './objectives-fixture';
+
+// E-mail through the outbox (docs/operations.md 'E-mail'), against a real SMTP server on loopback
+// with STARTTLS: Admin → E-mail, the test e-mail, the approval messages, and the relay's faults.
+
+let sink: SmtpSink;
+let w: ObjectiveWorld;
+let config: EmailConfig;
+let adminToken: string;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  config = emailConfigFromEnv({
+    HUB_SMTP_URL: `smtp://hub:relay-secret@127.0.0.1:${sink.port}`,
+    HUB_MAIL_FROM: 'Bitstone Hub <hub@bitstone.test>',
+    HUB_PUBLIC_URL: 'https://hub.bitstone.test',
+    HUB_SMTP_CA_FILE: sink.caFile,
+  })!;
+  w = await buildWorld({ email: config, metrics: true });
+  const adminRole = await createRole(w.hub.db, { name: 'Administrator', capabilities: ['VIEW_ADMIN'] });
+  const admin = await createUser(w.hub.db, { name: 'Ada Admin', roleId: adminRole.id });
+  adminToken = (await w.hub.login(admin.username, TEST_PASSWORD)).token;
+});
+afterAll(async () => {
+  await w?.hub.close();
+  await sink?.close();
+});
+beforeEach(async () => {
+  // each test sees only its own messages
+  await w.hub.app.email.sender!.drain();
+  sink.received.length = 0;
+});
+
+const drain = () => w.hub.app.email.sender!.drain();
+const status = async (token = adminToken) => {
+  const res = await w.hub.get('/api/admin/email', { token });
+  return { status: res.status, body: res.status === 200 ? emailStatusResponseSchema.parse(camelize(res.body)).data : res.body };
+};
+const later = (ms: number) => new Date(Date.now() + ms);
+
+describe('Admin → E-mail', () => {
+  it('shows the relay without its password, and the outbox, to admins only', async () => {
+    const { body } = await status();
+    expect(body).toMatchObject({ settings: { host: '127.0.0.1', port: sink.port, security: 'starttls_if_offered', user: 'hub', from: 'Bitstone Hub <hub@bitstone.test>', publicUrl: 'https://hub.bitstone.test', dkimDomain: null } });
+    expect(JSON.stringify(body)).not.toContain('relay-secret');
+    expect((await status(w.tokens.lead)).status).toBe(403);
+  });
+
+  it('sends a test e-mail to the admin through the relay, over STARTTLS, with a plain-text and an HTML part', async () => {
+    const res = await w.hub.post('/api/admin/email/test', undefined, { token: adminToken });
+    expect(res.status).toBe(200);
+    const { message } = emailTestResponseSchema.parse(camelize(res.body)).data;
+    expect(message).toMatchObject({ kind: 'test', status: 'sent', attempts: 1, error: null });
+    const [mail] = await sink.waitFor(1);
+    expect(mail.secure).toBe(true);
+    expect(mail.parsed.subject).toBe('Test e-mail from the hub');
+    expect(mail.parsed.from?.text).toBe('"Bitstone Hub" <hub@bitstone.test>');
+    expect(mail.parsed.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(mail.parsed.text).toContain('this is the test message you asked for');
+    expect(mail.parsed.html).toContain('Bitstone');
+    expect(mail.parsed.html).not.toMatch(/<script|<img/i);
+    const [row] = await w.hub.db.select().from(outbox).where(eq(outbox.id, message.id));
+    expect(mail.parsed.messageId).toBe(row.messageId);
+    expect((await w.hub.post('/api/admin/email/test', undefined, { token: w.tokens.lead })).status).toBe(403);
+  });
+});
+
+describe('approval messages', () => {
+  it("tells the team's approvers, not the member who asked, and names the objective in the subject", async () => {
+    const o = (await w.create('member', { title: 'Ship the VPN self-service' })).body.data;
+    expect((await w.put('member', o.id, { action: 'complete' })).status).toBe(200);
+    await drain();
+    const to = sink.received.map((m) => m.envelopeTo[0]).sort();
+    const [lead, manager, member] = await Promise.all(
+      (['lead', 'manager', 'member'] as const).map(async (who) => (await w.hub.db.select({ email: users.email }).from(users).where(eq(users.id, w.ids[who])))[0].email),
+    );
+    expect(to).toEqual([lead, manager].sort());
+    expect(to).not.toContain(member);
+    expect(sink.received[0].parsed.subject).toBe("Bogdan Member asks you to approve 'Ship the VPN self-service'");
+    expect(sink.received[0].parsed.html).toContain('https://hub.bitstone.test/objective-tracking/approvals');
+
+    sink.received.length = 0;
+    expect((await w.hub.post(`/api/objective/${o.id}/approval`, { decision: 'approve' }, { token: w.tokens.lead })).status).toBe(200);
+    await drain();
+    expect(sink.received.map((m) => m.envelopeTo[0])).toEqual([member]);
+    expect(sink.received[0].parsed.subject).toBe("Ana Lead approved completing 'Ship the VPN self-service'");
+  });
+
+  it('queues nothing when the change is rolled back', async () => {
+    const before = (await w.hub.db.select().from(outbox)).length;
+    await expect(
+      w.hub.db.transaction(async (tx) => {
+        await queueEmails(tx, 'test', [w.ids.lead], { name: 'Ana Lead' });
+        throw new Error('the event failed');
+      }),
+    ).rejects.toThrow('the event failed');
+    expect((await w.hub.db.select().from(outbox)).length).toBe(before);
+  });
+
+  it('sends nothing to an archived person', async () => {
+    await w.hub.db.update(users).set({ status: 'archived' }).where(eq(users.id, w.ids.mate));
+    try {
+      await w.hub.db.transaction((tx) => queueEmails(tx, 'test', [w.ids.mate], { name: 'Carmen Mate' }));
+      await drain();
+      expect(sink.received).toEqual([]);
+    } finally {
+      await w.hub.db.update(users).set({ status: 'active' }).where(eq(users.id, w.ids.mate));
+    }
+  });
+});
+
+describe('when the relay fails', () => {
+  const queueOne = () => w.hub.db.transaction((tx) => queueEmails(tx, 'test', [w.ids.lead], { name: 'Ana Lead' }));
+  const newest = async () => (await w.hub.db.select().from(outbox).orderBy(outbox.id)).at(-1)!;
+
+  it('keeps a message while the relay is down and sends it, with the same Message-ID, once it is back', async () => {
+    await sink.stop();
+    try {
+      await queueOne();
+      await drain();
+      const waiting = await newest();
+      expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(waiting.lastError).toMatch(/ECONNREFUSED|ECONNECTION/);
+      expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      await sink.start();
+    }
+    await w.hub.app.email.sender!.drain(later(3600_000));
+    const sent = await newest();
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    const [mail] = await sink.waitFor(1);
+    expect(mail.parsed.messageId).toBe(sent.messageId);
+  });
+
+  it('retries after a 4xx answer, and marks a 5xx refusal failed for Admin → E-mail, where an admin resends it', async () => {
+    sink.refuseNext(1, 451);
+    await queueOne();
+    await drain();
+    expect(await newest()).toMatchObject({ status: 'queued', attempts: 1 });
+    await w.hub.app.email.sender!.drain(later(3600_000));
+    expect(await newest()).toMatchObject({ status: 'sent' });
+
+    sink.refuseNext(1, 550, 'No such mailbox');
+    await queueOne();
+    await drain();
+    const failed = await newest();
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    const { body } = await status();
+    expect(body.outbox.failed).toBeGreaterThanOrEqual(1);
+    expect(body.lastErrors[0]).toMatchObject({ id: failed.id, status: 'failed' });
+    expect(body.lastErrors[0].error).toContain('No such mailbox');
+
+    expect((await w.hub.post(`/api/admin/email/outbox/${failed.id}/resend`, undefined, { token: w.tokens.lead })).status).toBe(403);
+    const resent = await w.hub.post(`/api/admin/email/outbox/${failed.id}/resend`, undefined, { token: adminToken });
+    expect(resent.status).toBe(200);
+    expect(outboxResendResponseSchema.parse(camelize(resent.body)).data.message.status).toBe('queued');
+    await drain();
+    expect(await newest()).toMatchObject({ id: failed.id, status: 'sent' });
+    // a message that is not failed cannot be resent
+    const again = await w.hub.post(`/api/admin/email/outbox/${failed.id}/resend`, undefined, { token: adminToken });
+    expect(again.status).toBe(404);
+    expect(again.body.errors[0].message).toBe(EMAIL_TEXT.notFailed);
+  });
+
+  it('counts the outbox on /metrics', async () => {
+    const text = (await w.hub.app.metrics!.scrape()).text;
+    expect(text).toMatch(/bitstone_hub_outbox_queued\{channel="email"\} \d+/);
+    expect(text).toMatch(/bitstone_hub_outbox_deliveries_total\{channel="email",outcome="sent"\} [1-9]/);
+    expect(text).toMatch(/bitstone_hub_outbox_deliveries_total\{channel="email",outcome="failed"\} [1-9]/);
+  });
+});

@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_TEXT } from '../../shared/api/email';
+import { emailConfigFromEnv } from '../../server/features/email';
+import { startHub, type RunningHub } from '../../server/start';
+import { WEB_ROOT } from '../support/e2e-global-setup';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { signIn, useBrowser, waitForPath } from './helpers';
+
+// Admin → E-mail on a hub with a relay (a real SMTP server on loopback, STARTTLS): the relay
+// without its password, a test e-mail to oneself, the outbox; then the message as a mail client
+// shows it, rendered in Chromium at a phone's and a desktop's width, light and dark.
+const { withSession } = useBrowser({ noErrors: true, failureShot: 'email' });
+
+let sink: SmtpSink;
+let hub: RunningHub;
+let dataDir: string;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-e2e-email-'));
+  const email = emailConfigFromEnv({
+    HUB_SMTP_URL: `smtp://hub:relay-secret@127.0.0.1:${sink.port}`, HUB_MAIL_FROM: 'Bitstone Hub <hub@bitstone.test>',
+    HUB_PUBLIC_URL: 'https://hub.bitstone.test', HUB_SMTP_CA_FILE: sink.caFile,
+  });
+  hub = await startHub({ port: 0, dataDir, demo: true, webRoot: WEB_ROOT, logger: false, email });
+});
+afterAll(async () => {
+  await hub?.close();
+  await sink?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openEmailTab(page: Page) {
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await waitForPath(page, '/admin');
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+}
+
+describe('Admin → E-mail', () => {
+  for (const width of [1366, 320]) {
+    it(`an admin sees the relay and sends a test e-mail to themselves (${width} px)`, () =>
+      withSession(async ({ page }) => {
+        await signIn(page, 'admin');
+        await openEmailTab(page);
+        await page.getByText(`127.0.0.1:${sink.port}`, { exact: true }).waitFor();
+        expect(await page.getByText('relay-secret').count()).toBe(0);
+        const before = sink.received.length;
+        await page.getByRole('button', { name: 'Send a test e-mail' }).click();
+        const [mail] = (await sink.waitFor(before + 1)).slice(before);
+        const to = mail.envelopeTo[0];
+        await page.getByText(EMAIL_TEXT.testSent(to), { exact: true }).first().waitFor();
+        await expect.poll(async () => page.getByTestId('outbox-counts').textContent()).toContain(`Sent: ${before + 1}`);
+        await page.screenshot({ path: `/tmp/email-admin-${width}.png`, fullPage: true });
+      }, { url: hub.url, viewport: { width, height: 800 } }));
+  }
+
+  it('a member has no Admin, and the hub refuses them the tab', () =>
+    withSession(async ({ page }) => {
+      await signIn(page, 'member');
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count()).toBe(0);
+      // the hub's own guard, with the member's session cookie
+      const res = await page.request.get(`${hub.url}/api/admin/email`, { headers: { 'x-hub-request': '1' } });
+      expect(res.status()).toBe(403);
+    }, { url: hub.url }));
+
+  it('the message reads well in a narrow and a wide window, light and dark', () =>
+    withSession(async ({ page }) => {
+      expect(sink.received.length).toBeGreaterThan(0);
+      const html = sink.received[0].parsed.html as string;
+      for (const [width, scheme] of [[320, 'light'], [1366, 'dark']] as const) {
+        await page.setViewportSize({ width, height: 700 });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setContent(html);
+        await page.getByText('The hub can send you e-mail', { exact: true }).first().waitFor();
+        // one column that fits: nothing wider than the window
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `/tmp/email-message-${width}-${scheme}.png`, fullPage: true });
+      }
+    }, { url: hub.url }));
+});
