@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One runner, several projects, one summary line at the end of `npm test`.
 export default defineConfig({
   test: {
-    // vitest's default is one worker less than the cores: a single one on CI's 2. Most files wait
-    // on a database server, a hub or a browser for much of their time, so two keep both cores busy.
-    maxWorkers: 2,
+    // One file at a time on CI's 2 cores (vitest's default there): measured with two, every file
+    // took about twice as long (the browsers, the hubs and PGlite all want the CPU), so the run
+    // took longer in all, 58 min against 44, and the e2e files' timings drifted.
     projects: [
       {
         test: {
@@ -65,11 +65,13 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],
-          // Each file holds a demo hub of its own while it runs (one per worker), so one file's
-          // admin changes (roles, archived members) never race another file's sign-ins. No retry: a
-          // failure is a bug to find (the last one was a dialog resetting itself mid-save), not a hiccup.
+          // Each file holds a demo hub to itself while it runs (e2e-hub-lease.ts; as many hubs as
+          // workers), so one file's admin changes (roles, archived members) never race another
+          // file's sign-ins. One file at a time, as above. No retry: a failure is a bug to find (the
+          // last one was a dialog resetting itself mid-save), not a hiccup.
           setupFiles: ['tests/support/e2e-hub-lease.ts'],
           pool: 'forks',
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -32,7 +32,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$
 status=$?
 node -e '
   const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-  // where the time goes: the slowest files, so a run that creeps towards CI's budget says why
+  // where the time goes: the slowest files, so a run that creeps towards the CI budget says why
   const root = process.cwd() + "/";
   const files = r.testResults.map((f) => ({ name: f.name.replace(root, ""), ms: f.endTime - f.startTime }));
   console.log(`Slowest files (of ${files.length}, ${Math.round((Date.now() - r.startTime) / 1000)} s since the runner started):`);

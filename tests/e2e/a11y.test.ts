@@ -9,8 +9,11 @@ import { DEMO_USERS, useBrowser, type DemoUser } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
 
 // Accessibility: axe-core's WCAG 2.1 A and AA rules find nothing serious or critical on
-// any screen, for each demo role, in the light and the dark theme, with the drawers, the bell, a
-// dialog and a menu open as well as closed.
+// any screen, with the drawers, the bell, a dialog and a menu open as well as closed: every demo
+// role in the light theme, and in the dark and high-contrast themes the two roles that between
+// them reach every screen in its fullest state (the admin: every admin tab; the lead: approvals
+// waiting, a team's people). What a role changes is which parts a screen has, which the light
+// sweep checks for all six; what a theme changes is colours, the same for every role.
 
 const { withSession, signedIn } = useBrowser({ failureShot: 'a11y', viewport: { width: 1280, height: 900 } });
 
@@ -71,10 +74,11 @@ async function audit(page: Page, screen: string, options: { forcedColors?: boole
   return findings.map((f) => `${screen}: ${f.rule} (${f.impact}, ${f.targets.length}) ${f.targets.slice(0, 5).join(' ')}`);
 }
 
-/** Lets a screen's data and lazy parts arrive before it is audited. */
+/** Lets a screen's data and lazy parts arrive before it is audited: its title, then no spinner. */
 async function settle(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForTimeout(800);
+  await page.waitForFunction(() => !document.querySelector('[role="progressbar"], [aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
 }
 
 async function visit(page: Page, path: string, screen: string): Promise<string[]> {
@@ -145,7 +149,7 @@ async function sweep(page: Page, user: DemoUser): Promise<string[]> {
   found.push(...(await visit(page, '/objective-tracking/statistics', 'statistics')));
   found.push(...(await visit(page, '/settings', 'settings')));
   if (user === 'admin') {
-    for (const tab of ['users', 'teams', 'roles', 'links', 'access', 'audit', 'imports', 'sign-in', 'desktop', 'retention']) {
+    for (const tab of ['users', 'teams', 'roles', 'links', 'access', 'audit', 'imports', 'sign-in', 'desktop', 'retention', 'email']) {
       found.push(...(await visit(page, `/admin?tab=${tab}`, `admin ${tab}`)));
     }
   }
@@ -163,7 +167,8 @@ describe('axe-core, WCAG 2.1 A and AA: nothing serious or critical', () => {
         expect(await audit(page, 'login', { forcedColors: theme === 'high-contrast' })).toEqual([]);
       }));
 
-    for (const user of ['member', 'lead', 'admin', 'owner', 'manager', 'guest'] as const) {
+    const roles = theme === 'light' ? (['member', 'lead', 'admin', 'owner', 'manager', 'guest'] as const) : (['lead', 'admin'] as const);
+    for (const user of roles) {
       it(`every screen as ${user}, ${theme}`, () =>
         signedIn(user, ({ page }) => inTheme(page, theme, async () => {
           expect(await sweep(page, user)).toEqual([]);
