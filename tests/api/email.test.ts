@@ -118,6 +118,37 @@ describe('approval messages', () => {
   });
 });
 
+describe('security messages, which cannot be turned off', () => {
+  const emailOf = async (id: number) => (await w.hub.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email;
+
+  it('tell a person their password changed, even when they changed it, and when an admin reset it', async () => {
+    const person = await createUser(w.hub.db, { name: 'Ioana Secure' });
+    const token = (await w.hub.login(person.username, TEST_PASSWORD)).token;
+    await w.hub.login(person.username, TEST_PASSWORD); // a second session, ended by the change
+    const changed = await w.hub.post('/api/auth/password', { current_password: TEST_PASSWORD, new_password: 'a much longer secret 2026' }, { token });
+    expect(changed.status).toBe(200);
+    await drain();
+    expect(sink.received.map((m) => [m.envelopeTo[0], m.parsed.subject])).toEqual([[await emailOf(person.id), 'Your hub password was changed']]);
+    expect(sink.received[0].parsed.text).toContain('1 other session was signed out');
+    // a security message has no unsubscribe
+    expect(sink.received[0].parsed.headers.get('list-unsubscribe')).toBeUndefined();
+
+    sink.received.length = 0;
+    expect((await w.hub.post(`/api/admin/users/${person.id}/password-reset`, undefined, { token: adminToken })).status).toBe(200);
+    await drain();
+    expect(sink.received.map((m) => [m.envelopeTo[0], m.parsed.subject])).toEqual([[await emailOf(person.id), 'An administrator reset your hub password']]);
+  });
+
+  it('tell a person they signed out everywhere else', async () => {
+    const person = await createUser(w.hub.db, { name: 'Radu Careful' });
+    const token = (await w.hub.login(person.username, TEST_PASSWORD)).token;
+    await w.hub.login(person.username, TEST_PASSWORD);
+    expect((await w.hub.request('DELETE', '/api/auth/sessions', { token })).status).toBe(200);
+    await drain();
+    expect(sink.received.map((m) => m.parsed.subject)).toEqual(['You were signed out of the hub everywhere else']);
+  });
+});
+
 describe('when the relay fails', () => {
   const queueOne = () => w.hub.db.transaction((tx) => queueEmails(tx, 'test', [w.ids.lead], { name: 'Ana Lead' }));
   const newest = async () => (await w.hub.db.select().from(outbox).orderBy(outbox.id)).at(-1)!;

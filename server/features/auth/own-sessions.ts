@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { OwnSession } from '../../../shared/api/sessions';
 import { SESSIONS_MESSAGES } from '../../../shared/rules/messages';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { sessionActivity, sessions } from '../../db/schema';
 import { notFound } from '../../http-errors';
 import { endSessionsOf } from './sessions';
+import { queueEmails } from '../email';
 
 // Settings → Sessions: a person's live sessions (neither expired nor revoked), and the
 // ending of one of them or of all but the current one. Only the caller's own: another person's
@@ -44,8 +45,12 @@ export async function endOwnSession(db: DbOrTx, userId: number, sessionId: numbe
   if (ended.length === 0) throw notFound(SESSIONS_MESSAGES.notFound);
 }
 
-/** 'Sign out everywhere else': every session of the caller but the one asking. */
-export function endOtherSessions(db: DbOrTx, userId: number, currentId: number): Promise<number> {
-  return endSessionsOf(db, userId, { except: currentId });
+/** 'Sign out everywhere else': every session of the caller but the one asking; they are told by e-mail (security). */
+export function endOtherSessions(db: Db, userId: number, currentId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await endSessionsOf(tx, userId, { except: currentId });
+    await queueEmails(tx, 'signed_out_everywhere', [userId], { sessionsEnded: ended });
+    return ended;
+  });
 }
 

@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { endSessionsOf } from './sessions';
 import type { SsoConfig } from './sso/config';
 import { isBootstrapAdmin, localPasswordsEnabled } from './sso/local-passwords';
+import { queueEmails } from '../email';
 
 // Settings → Password: the person's own password, proven by the current one. A wrong
 // current password is a failed sign-in as far as the limits go (login_events, 5 per username and
@@ -82,6 +83,8 @@ export async function changeOwnPassword(
     const sessionsEnded = await endSessionsOf(tx, account.id, { except: caller.sessionId, now });
     // no password, old or new, in the audit: only that it changed and what that ended
     await recordAudit(tx, account.id, { entity: 'user', entityId: account.id, action: 'password-change', after: { name: account.name, sessionsEnded } });
+    // security: told by e-mail even though they did it, in case it was not them
+    await queueEmails(tx, 'password_changed', [account.id], { by: 'self', sessionsEnded });
     return { sessionsEnded };
   });
 }

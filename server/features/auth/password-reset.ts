@@ -12,6 +12,7 @@ import { hashPassword } from './passwords';
 import { endSessionsOf } from './sessions';
 import type { SsoConfig } from './sso/config';
 import { isBootstrapAdmin, localPasswordsEnabled } from './sso/local-passwords';
+import { queueEmails } from '../email';
 
 /**
  * Admin → Users → Reset password: a one-time password that must be changed at the next
@@ -34,6 +35,7 @@ export async function resetPassword(db: Db, sso: SsoConfig, actorId: number, use
     await tx.update(users).set({ passwordHash, passwordMustChange: true, updatedAt: now }).where(eq(users.id, user.id));
     const ended = await endSessionsOf(tx, user.id, { now });
     await recordAudit(tx, actorId, { entity: 'user', entityId: user.id, action: 'password-reset', after: { name: user.name, mustChange: true, sessionsEnded: ended } });
+    await queueEmails(tx, 'password_changed', [user.id], { by: 'admin', sessionsEnded: ended }, { actorId });
     return ended;
   });
   return { password, sessionsEnded };

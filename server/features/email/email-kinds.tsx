@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { NOTIFICATION_LINKS } from '../notifications';
 import type { EmailConfig } from './email-config';
-import { ApprovalDecidedMessage, ApprovalRequestedMessage, TestMessage } from './templates/Messages';
+import { ApprovalDecidedMessage, ApprovalRequestedMessage, SecurityMessage, TestMessage } from './templates/Messages';
 
 // What each kind of e-mail says: its subject, in words (docs/operations.md 'What the hub sends'),
 // and the template that renders its HTML and its plain text. The outbox row keeps the kind and
@@ -11,10 +11,20 @@ export interface EmailParams {
   test: { name: string };
   approval_requested: { requester: string; action: 'complete' | 'delete'; title: string };
   approval_decided: { decider: string; outcome: 'completed' | 'deleted' | 'sent back'; title: string; objectiveId: number };
+  /** security: the person's own password changed, or an admin reset it */
+  password_changed: { by: 'self' | 'admin'; sessionsEnded: number };
+  /** security: every other session of the person was ended at their request */
+  signed_out_everywhere: { sessionsEnded: number };
 }
+
+/** Sent whatever the person chose, to the person even when they acted themselves: the point is to catch someone else doing it. */
+export const SECURITY_EMAIL_KINDS: readonly EmailKind[] = ['password_changed', 'signed_out_everywhere'];
+
+const sessions = (n: number) => (n === 1 ? '1 other session was' : `${n} other sessions were`);
 export type EmailKind = keyof EmailParams;
 
 export const SETTINGS_PATH = '/settings';
+const SESSIONS_PATH = '/settings';
 
 interface KindSpec<K extends EmailKind> {
   subject(params: EmailParams[K]): string;
@@ -37,6 +47,23 @@ export const EMAIL_KINDS: { [K in EmailKind]: KindSpec<K> } = {
       p.outcome === 'sent back' ? `${p.decider} sent '${p.title}' back to in progress` : `${p.decider} approved ${p.outcome === 'deleted' ? 'deleting' : 'completing'} '${p.title}'`,
     render: (p, frame) => (
       <ApprovalDecidedMessage {...frame} decider={p.decider} outcome={p.outcome} title={p.title} url={link(frame, p.outcome === 'deleted' ? NOTIFICATION_LINKS.objectives : NOTIFICATION_LINKS.objective(p.objectiveId))} />
+    ),
+  },
+  password_changed: {
+    subject: (p) => (p.by === 'admin' ? 'An administrator reset your hub password' : 'Your hub password was changed'),
+    render: (p, frame) => (
+      <SecurityMessage {...frame} heading={p.by === 'admin' ? 'Your password was reset' : 'Your password was changed'}
+        said={p.by === 'admin'
+          ? `An administrator gave you a one-time password, which you change when you next sign in. Every session you had was signed out (${p.sessionsEnded}).`
+          : `The password you sign in to the hub with was changed${p.sessionsEnded > 0 ? `, and ${sessions(p.sessionsEnded)} signed out` : ''}.`}
+        url={link(frame, SESSIONS_PATH)} action="Open Settings → Sessions" />
+    ),
+  },
+  signed_out_everywhere: {
+    subject: () => 'You were signed out of the hub everywhere else',
+    render: (p, frame) => (
+      <SecurityMessage {...frame} heading="Signed out everywhere else" said={`You chose Sign out everywhere else: ${sessions(p.sessionsEnded)} signed out.`}
+        url={link(frame, SESSIONS_PATH)} action="Open Settings → Sessions" />
     ),
   },
 };

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { notificationSettings } from '../notifications';
 import { enqueue, type OutboxRow } from '../outbox';
-import type { EmailKind, EmailParams } from './email-kinds';
+import { SECURITY_EMAIL_KINDS, type EmailKind, type EmailParams } from './email-kinds';
 import type { EmailPayload } from './email-render';
 
 // E-mails queued in the event's transaction (docs/operations.md 'The outbox'), to the people it
@@ -42,14 +42,15 @@ export interface QueueOptions {
 /** Queues one message of `kind` per recipient who should get it; answers how many were queued. */
 export async function queueEmails<K extends EmailKind>(tx: DbOrTx, kind: K, recipientIds: Iterable<number>, params: EmailParams[K], options: QueueOptions = {}): Promise<number> {
   if (!sending) return 0;
-  const ids = [...new Set(recipientIds)].filter((id) => id !== options.actorId);
+  const security = SECURITY_EMAIL_KINDS.includes(kind);
+  const ids = [...new Set(recipientIds)].filter((id) => security || id !== options.actorId);
   if (ids.length === 0) return 0;
   const people = await tx
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.status, 'active'), isNotNull(users.email)));
   let muted = new Set<number>();
-  if (options.settingKind) {
+  if (options.settingKind && !security) {
     const off = await tx
       .select({ userId: notificationSettings.userId })
       .from(notificationSettings)

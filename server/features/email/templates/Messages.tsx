@@ -43,3 +43,15 @@ export function ApprovalDecidedMessage(props: Frame & { decider: string; outcome
     </Layout>
   );
 }
+
+/** Security messages: they cannot be turned off, and say what to do if it was not the reader. */
+export function SecurityMessage(props: Frame & { heading: string; said: string; url: string; action: string }) {
+  return (
+    <Layout {...props} preview={props.said}>
+      <Heading as="h1" style={styles.heading}>{props.heading}</Heading>
+      <Text style={styles.text}>{props.said}</Text>
+      <Text style={styles.text}>If this was not you, tell your administrator at once.</Text>
+      <Button href={props.url} style={styles.button}>{props.action}</Button>
+    </Layout>
+  );
+}
