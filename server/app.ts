@@ -49,6 +49,7 @@ import { timetrackingRoutes } from './features/timetracking/timetracking-routes'
 import { orgChartRoutes } from './features/org-chart/org-chart-routes';
 import { desktopReleasesRoutes } from './features/desktop-updates/desktop-releases-routes';
 import { emailRoutes } from './features/email/email-routes';
+import { emailUnsubscribeRoutes } from './features/email/email-unsubscribe-routes';
 import { startEmail, type EmailConfig } from './features/email';
 import './types';
 
@@ -191,6 +192,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
+  // a message's unsubscribe link: signed out, outside /api and its session and CSRF rules
+  await app.register(emailUnsubscribeRoutes);
   await registerWeb(app, options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot);
   return app;
 }

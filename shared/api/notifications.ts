@@ -20,6 +20,12 @@ export const NOTIFICATION_KINDS = [
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind' });
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
+/**
+ * The kinds the hub also sends by e-mail when it has a relay (docs/operations.md 'What the hub
+ * sends'): each has a switch of its own, on by default, beside the bell's.
+ */
+export const EMAIL_NOTIFICATION_KINDS: readonly NotificationKind[] = ['approval_requested', 'objective_approved', 'objective_sent_back'];
+
 /** The settings page's switch labels, one per kind. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   approval_requested: 'An objective is waiting for my approval',
@@ -78,7 +84,13 @@ export const notificationListResponseSchema = envelope(notificationListSchema);
 export const notificationReadResponseSchema = envelope(z.object({ id: z.number().int(), readAt: z.string() }));
 export const notificationsReadAllResponseSchema = envelope(z.object({ updated: z.number().int() }));
 
-export const notificationSettingSchema = z.object({ kind: notificationKindSchema, enabled: z.boolean({ error: 'Must be true or false' }) });
+export const notificationSettingSchema = z.object({
+  kind: notificationKindSchema,
+  /** in the app: the bell, the stream, the desktop's native notifications */
+  enabled: z.boolean({ error: 'Must be true or false' }),
+  /** by e-mail, for the kinds the hub e-mails (EMAIL_NOTIFICATION_KINDS); left out of a body, unchanged */
+  email: z.boolean({ error: 'Must be true or false' }).optional(),
+});
 export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
 export const notificationSettingsSchema = z.object({ items: z.array(notificationSettingSchema) });
 export const notificationSettingsResponseSchema = envelope(notificationSettingsSchema);

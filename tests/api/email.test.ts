@@ -6,7 +6,7 @@ import { emailConfigFromEnv, queueEmails, type EmailConfig } from '../../server/
 import { outbox } from '../../server/features/outbox';
 import { camelize } from '../../shared/api/case';
 import { createRole, TEST_PASSWORD, createUser } from '../support/factories';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
 import { buildWorld, type ObjectiveWorld } from './objectives-fixture';
 
 // E-mail through the outbox (docs/operations.md 'E-mail'), against a real SMTP server on loopback
@@ -46,6 +46,11 @@ const status = async (token = adminToken) => {
   return { status: res.status, body: res.status === 200 ? emailStatusResponseSchema.parse(camelize(res.body)).data : res.body };
 };
 const later = (ms: number) => new Date(Date.now() + ms);
+/** A header as the message carried it (mailparser folds the List-* ones into one object). */
+const header = (mail: ReceivedMail, name: string) => {
+  const line = mail.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+  return line === undefined ? undefined : line.slice(line.indexOf(':') + 1).trim();
+};
 
 describe('Admin → E-mail', () => {
   it('shows the relay without its password, and the outbox, to admins only', async () => {
@@ -118,6 +123,49 @@ describe('approval messages', () => {
   });
 });
 
+describe('one-click unsubscribe', () => {
+  it("turns off only its person's e-mail of its kind, signed out, and refuses a changed link", async () => {
+    const o = (await w.create('member', { title: 'Renew the certificates' })).body.data;
+    await w.put('member', o.id, { action: 'complete' });
+    await drain();
+    const leadEmail = (await w.hub.db.select({ email: users.email }).from(users).where(eq(users.id, w.ids.lead)))[0].email!;
+    const toLead = sink.received.find((m) => m.envelopeTo[0] === leadEmail)!;
+    expect(header(toLead, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = /<([^>]+)>/.exec(header(toLead, 'List-Unsubscribe')!)![1];
+    expect(link.startsWith('https://hub.bitstone.test/email/unsubscribe?t=')).toBe(true);
+    const local = link.replace('https://hub.bitstone.test', w.hub.url);
+
+    // a changed link (another person's id) is refused and changes nothing
+    const token = new URL(local).searchParams.get('t')!;
+    const forged = token.replace(/^\d+/, String(w.ids.manager));
+    const refused = await fetch(`${w.hub.url}/email/unsubscribe?t=${forged}`, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('This unsubscribe link is not valid');
+
+    // opened in a browser it only asks; the mail client's one-click POST does it
+    const page = await fetch(local);
+    expect(await page.text()).toContain('Stop these e-mails?');
+    const done = await fetch(local, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('You are unsubscribed');
+
+    const settingsOf = async (who: 'lead' | 'manager') => (await w.hub.get('/api/notifications/settings', { token: w.tokens[who] })).body.data.items;
+    expect((await settingsOf('lead')).find((i: { kind: string }) => i.kind === 'approval_requested')).toEqual({ kind: 'approval_requested', enabled: true, email: false });
+    expect((await settingsOf('lead')).find((i: { kind: string }) => i.kind === 'objective_approved')).toEqual({ kind: 'objective_approved', enabled: true, email: true });
+    expect((await settingsOf('manager')).find((i: { kind: string }) => i.kind === 'approval_requested')).toMatchObject({ email: true });
+
+    sink.received.length = 0;
+    const next = (await w.create('member', { title: 'Rotate the keys' })).body.data;
+    await w.put('member', next.id, { action: 'complete' });
+    await drain();
+    expect(sink.received.map((m) => m.envelopeTo[0])).not.toContain(leadEmail);
+    expect(sink.received).toHaveLength(1); // the teams manager's
+    // the bell still tells the lead
+    const bell = (await w.hub.get('/api/notifications', { token: w.tokens.lead })).body.data.items;
+    expect(bell.some((n: { body: string }) => n.body.includes('Rotate the keys'))).toBe(true);
+  });
+});
+
 describe('security messages, which cannot be turned off', () => {
   const emailOf = async (id: number) => (await w.hub.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email;
 
@@ -131,7 +179,7 @@ describe('security messages, which cannot be turned off', () => {
     expect(sink.received.map((m) => [m.envelopeTo[0], m.parsed.subject])).toEqual([[await emailOf(person.id), 'Your hub password was changed']]);
     expect(sink.received[0].parsed.text).toContain('1 other session was signed out');
     // a security message has no unsubscribe
-    expect(sink.received[0].parsed.headers.get('list-unsubscribe')).toBeUndefined();
+    expect(header(sink.received[0], 'List-Unsubscribe')).toBeUndefined();
 
     sink.received.length = 0;
     expect((await w.hub.post(`/api/admin/users/${person.id}/password-reset`, undefined, { token: adminToken })).status).toBe(200);

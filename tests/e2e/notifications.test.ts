@@ -86,7 +86,17 @@ describe('notifications', () => {
       const weekly = page.getByRole('switch', { name: 'Weekly check-in reminder' });
       await weekly.waitFor();
       // the Notifications card's own switches (Settings has other cards with switches: calendar feeds)
-      expect(await page.getByRole('group', { name: 'Notifications' }).getByRole('switch').count()).toBe(8);
+      expect(await page.getByRole('group', { name: 'In the app' }).getByRole('switch').count()).toBe(8);
+      // and one per kind the hub also e-mails, independent of the app's
+      const byEmail = page.getByRole('group', { name: 'By e-mail' });
+      expect(await byEmail.getByRole('switch').count()).toBe(3);
+      const approvalsByEmail = byEmail.getByRole('switch', { name: 'An objective is waiting for my approval, by e-mail' });
+      expect(await approvalsByEmail.isChecked()).toBe(true);
+      await approvalsByEmail.click();
+      await page.getByText('Successful').first().waitFor();
+      expect(await page.getByRole('group', { name: 'In the app' }).getByRole('switch', { name: 'An objective is waiting for my approval' }).isChecked()).toBe(true);
+      await approvalsByEmail.click();
+      await expect.poll(() => approvalsByEmail.isChecked()).toBe(true);
       expect(await weekly.isChecked()).toBe(true);
       await weekly.click();
       await page.getByText('Successful').first().waitFor();

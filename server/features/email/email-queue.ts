@@ -6,10 +6,11 @@ import { notificationSettings } from '../notifications';
 import { enqueue, type OutboxRow } from '../outbox';
 import { SECURITY_EMAIL_KINDS, type EmailKind, type EmailParams } from './email-kinds';
 import type { EmailPayload } from './email-render';
+import { linkKey, unsubscribeToken } from './email-links';
 
 // E-mails queued in the event's transaction (docs/operations.md 'The outbox'), to the people it
 // concerns: never to the one who acted, never to an archived or erased person, never to someone
-// who switched the kind off, and never with a title the recipient may not see.
+// who turned the kind's e-mail off, and never with a title the recipient may not see.
 
 /**
  * Whether this process's hub sends e-mail, and the domain of its message ids. A hub process runs
@@ -18,18 +19,21 @@ import type { EmailPayload } from './email-render';
  * configuration and its close clears it. Off, nothing is queued: a hub without a relay piles up
  * no messages that nobody will send.
  */
-let sending: { idDomain: string } | null = null;
+let sending: { idDomain: string; publicUrl: string } | null = null;
 
-export function setEmailSending(idDomain: string | null): void {
-  sending = idDomain ? { idDomain } : null;
+export function setEmailSending(to: { idDomain: string; publicUrl: string } | null): void {
+  sending = to;
 }
+
+/** Where a message's one-click unsubscribe link points (email-unsubscribe-routes.ts). */
+export const UNSUBSCRIBE_PATH = '/email/unsubscribe';
 
 export const EMAIL_CHANNEL = 'email';
 
 export interface QueueOptions {
   /** the person who acted: they are not told of their own act */
   actorId?: number;
-  /** the bell's kind this message belongs to: switched off there, no e-mail either */
+  /** the notification kind this message is: its e-mail switched off under Settings → Notifications, none is sent */
   settingKind?: NotificationKind;
   /** the message names something (an objective's title) only some may see: asked per recipient */
   canSee?: (recipientId: number) => Promise<boolean>;
@@ -54,14 +58,17 @@ export async function queueEmails<K extends EmailKind>(tx: DbOrTx, kind: K, reci
     const off = await tx
       .select({ userId: notificationSettings.userId })
       .from(notificationSettings)
-      .where(and(inArray(notificationSettings.userId, ids), eq(notificationSettings.kind, options.settingKind), eq(notificationSettings.enabled, false)));
+      .where(and(inArray(notificationSettings.userId, ids), eq(notificationSettings.kind, options.settingKind), eq(notificationSettings.email, false)));
     muted = new Set(off.map((r) => r.userId));
   }
+  // a kind one may turn off carries its one-click unsubscribe; a security message has none
+  const key = options.settingKind && !security ? await linkKey(tx) : null;
   let queued = 0;
   for (const person of people) {
     if (!person.email || muted.has(person.id)) continue;
     if (options.canSee && !(await options.canSee(person.id))) continue;
-    const payload: EmailPayload<K> = { to: person.email, toName: person.name, params };
+    const unsubscribeUrl = key && options.settingKind ? `${sending.publicUrl}${UNSUBSCRIBE_PATH}?t=${unsubscribeToken(key, person.id, options.settingKind)}` : null;
+    const payload: EmailPayload<K> = { to: person.email, toName: person.name, params, unsubscribeUrl };
     const row = await enqueue(tx, {
       channel: EMAIL_CHANNEL, kind, recipientId: person.id, payload: payload as unknown as Record<string, unknown>,
       dedupeKey: options.dedupeKey?.(person.id), idDomain: sending.idDomain,

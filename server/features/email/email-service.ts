@@ -40,7 +40,7 @@ export function startEmail(db: Db, config: EmailConfig | null, options: EmailSer
     options.log.info('e-mail is off: HUB_SMTP_URL is not set, so the hub sends no e-mail (docs/operations.md, E-mail)');
     return { config: null, sender: null, sendNow: async (id) => rowOf(db, id), close: async () => {} };
   }
-  setEmailSending(config.fromDomain);
+  setEmailSending({ idDomain: config.fromDomain, publicUrl: config.publicUrl });
   let transport: Transporter | null = null;
   const lazyTransport = () => (transport ??= createEmailTransport(config));
   const deliver = emailDeliverer(config, { sendMail: (message: Parameters<Transporter['sendMail']>[0]) => lazyTransport().sendMail(message) } as Transporter);

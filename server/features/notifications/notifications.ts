@@ -1,6 +1,7 @@
 import { and, count, desc, asc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import {
   ADMIN_NOTIFICATION_KINDS,
+  EMAIL_NOTIFICATION_KINDS,
   NOTIFICATION_KINDS,
   type Notification,
   type NotificationKind,
@@ -169,18 +170,31 @@ export async function markAllRead(db: DbOrTx, actor: Actor): Promise<{ updated: 
 /** Every kind the person can receive, with its switch; kinds never touched are on. */
 export async function notificationSettingsOf(db: DbOrTx, actor: Actor): Promise<{ items: NotificationSetting[] }> {
   const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, actor.id));
-  const stored = new Map(rows.map((r) => [r.kind, r.enabled]));
+  const stored = new Map(rows.map((r) => [r.kind, r]));
   // the retention reminder goes to admins only; nobody else gets a switch that does nothing
   const kinds = canAdminister(actor) ? NOTIFICATION_KINDS : NOTIFICATION_KINDS.filter((kind) => !ADMIN_NOTIFICATION_KINDS.includes(kind));
-  return { items: kinds.map((kind) => ({ kind, enabled: stored.get(kind) ?? true })) };
+  return {
+    items: kinds.map((kind) => ({
+      kind,
+      enabled: stored.get(kind)?.enabled ?? true,
+      ...(EMAIL_NOTIFICATION_KINDS.includes(kind) ? { email: stored.get(kind)?.email ?? true } : {}),
+    })),
+  };
 }
 
 export async function saveNotificationSettings(db: DbOrTx, actor: Actor, items: readonly NotificationSetting[]): Promise<{ items: NotificationSetting[] }> {
   // the last switch of a kind wins if a body names it twice
-  const latest = new Map(items.map((i) => [i.kind, i.enabled]));
-  await db
-    .insert(notificationSettings)
-    .values([...latest].map(([kind, enabled]) => ({ userId: actor.id, kind, enabled })))
-    .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.kind], set: { enabled: sql`excluded.enabled` } });
+  const latest = new Map(items.map((i) => [i.kind, i]));
+  for (const item of latest.values()) {
+    const email = EMAIL_NOTIFICATION_KINDS.includes(item.kind) ? item.email : undefined;
+    await db
+      .insert(notificationSettings)
+      .values({ userId: actor.id, kind: item.kind, enabled: item.enabled, email: email ?? null })
+      .onConflictDoUpdate({
+        target: [notificationSettings.userId, notificationSettings.kind],
+        // an item without `email` leaves the e-mail switch as it was
+        set: email === undefined ? { enabled: sql`excluded.enabled` } : { enabled: sql`excluded.enabled`, email: sql`excluded.email` },
+      });
+  }
   return notificationSettingsOf(db, actor);
 }

@@ -39,4 +39,6 @@ export const notificationSettings = pgTable('notification_settings', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   kind: notificationKind('kind').notNull(),
   enabled: boolean('enabled').notNull(),
+  /** the kind by e-mail (EMAIL_NOTIFICATION_KINDS); null: never chosen, so on */
+  email: boolean('email'),
 }, (t) => [primaryKey({ columns: [t.userId, t.kind] })]);

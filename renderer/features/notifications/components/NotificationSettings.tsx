@@ -1,33 +1,47 @@
-import { makeStyles, Switch } from '@fluentui/react-components';
-import { NOTIFICATION_KIND_LABELS } from '../../../../shared/api/notifications';
+import { makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
+import { NOTIFICATION_KIND_LABELS, type NotificationSetting } from '../../../../shared/api/notifications';
 import { SettingsCard } from '../../../lib/components/SettingsCard';
 import { useNotify } from '../../../lib/toast';
 import { useNotificationSettings, useSaveNotificationSetting } from '../api/notifications';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column' },
+  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginTop: tokens.spacingVerticalM },
 });
 
-/** One switch per kind; a kind switched off is not created for this user. */
+/**
+ * One switch per kind in the app (a kind switched off is not created for this user), and one per
+ * kind the hub also e-mails: the two are independent, and an e-mail's unsubscribe link turns off
+ * the second only.
+ */
 export function NotificationSettings() {
   const styles = useStyles();
   const notify = useNotify();
   const settings = useNotificationSettings();
   const save = useSaveNotificationSetting();
+  const saving = (kind: NotificationSetting['kind']) => save.isPending && save.variables?.kind === kind;
+  const change = (item: NotificationSetting) => save.mutate(item, { onSuccess: () => notify.success(), onError: () => notify.failure() });
+  const byEmail = settings.data?.items.filter((s) => s.email !== undefined) ?? [];
   return (
     <SettingsCard id="notification" title="Notifications" intro="Choose what the hub tells you about." query={settings}>
       {settings.data && (
-        <div className={styles.list}>
-          {settings.data.items.map((s) => (
-            <Switch
-              key={s.kind}
-              label={NOTIFICATION_KIND_LABELS[s.kind]}
-              checked={s.enabled}
-              disabled={save.isPending && save.variables?.kind === s.kind}
-              onChange={(_, d) => save.mutate({ kind: s.kind, enabled: d.checked }, { onSuccess: () => notify.success(), onError: () => notify.failure() })}
-            />
-          ))}
-        </div>
+        <>
+          <div className={styles.list} role="group" aria-label="In the app">
+            {settings.data.items.map((s) => (
+              <Switch key={s.kind} label={NOTIFICATION_KIND_LABELS[s.kind]} checked={s.enabled} disabled={saving(s.kind)}
+                onChange={(_, d) => change({ kind: s.kind, enabled: d.checked })} />
+            ))}
+          </div>
+          {byEmail.length > 0 && (
+            <div className={styles.group} role="group" aria-labelledby="notification-email-title">
+              <Text weight="semibold" id="notification-email-title">By e-mail</Text>
+              {byEmail.map((s) => (
+                <Switch key={s.kind} label={`${NOTIFICATION_KIND_LABELS[s.kind]}, by e-mail`} checked={s.email} disabled={saving(s.kind)}
+                  onChange={(_, d) => change({ kind: s.kind, enabled: s.enabled, email: d.checked })} />
+              ))}
+            </div>
+          )}
+        </>
       )}
     </SettingsCard>
   );
