@@ -49,6 +49,8 @@ const keyRow = async (who: Who, key: string) => (await w.hub.db.select().from(id
 const NOT_CREATING: Record<string, string> = {
   'POST /api/auth/login': 'signs in (public)',
   'POST /api/auth/logout': 'ends the session; twice is the same',
+  'POST /api/admin/email/test': 'a test message to oneself: a second is another test, and harms nothing',
+  'POST /api/admin/email/outbox/:id/resend': 'queues a failed message again; a second finds it no longer failed (404)',
   'POST /api/auth/confirm-info': 'confirms once; a second is a 409',
   'POST /api/auth/password': 'changes the password; a second with the old one fails',
   'POST /api/auth/oidc/start': 'starts a sign-in (public)',
