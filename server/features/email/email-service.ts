@@ -1,7 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { HubMetrics } from '../../metrics/hub-metrics';
 import { outbox, queuedByChannel, startOutboxSender, type OutboxRow, type OutboxSender } from '../outbox';
 import type { EmailConfig } from './email-config';
 import { EMAIL_CHANNEL, setEmailSending } from './email-queue';
@@ -24,9 +23,15 @@ export interface EmailService {
   close(): Promise<void>;
 }
 
+/** What the outbox tells the hub's metrics (server/metrics/hub-metrics.ts), named here so e-mail needs nothing of them. */
+export interface OutboxMetrics {
+  outboxDelivered(channel: string, outcome: string): void;
+  countOutboxWith(depth: () => Promise<Array<{ channel: string; queued: number }>>): void;
+}
+
 export interface EmailServiceOptions {
   log: EmailLog;
-  metrics: HubMetrics | null;
+  metrics: OutboxMetrics | null;
   /** false: the sender runs only when asked (tests drain it) */
   timers?: boolean;
   pollMs?: number;

@@ -16,6 +16,7 @@ import { idempotencyKeys } from '../../db/schema-idempotency';
 import { userPreferences } from '../settings';
 import { retentionReminders, retentionRuns } from './retention-schema';
 import { oidcFlows } from '../auth';
+import { outbox } from '../outbox';
 
 // Every column of every table, and whether it is personal. One classification for the
 // erasure (Admin → Users → Erase personal data) and for docs/personal-data.md, whose test fails
@@ -118,7 +119,17 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
     columns: { user_id: personal, key: personal, route: personal, fingerprint: personal, status_code: personal, response: personal, created_at: personal, lease_expires_at: personal },
   },
   { table: notifications, personRows: (p) => eq(notifications.userId, p.id), columns: { id: record, user_id: personal, kind: personal, title: mentions, body: mentions, link: personal, created_at: personal, read_at: personal, dedupe_key: personal, objective_id: personal, done_at: personal } },
-  { table: notificationSettings, personRows: (p) => eq(notificationSettings.userId, p.id), columns: { user_id: personal, kind: personal, enabled: personal } },
+  { table: notificationSettings, personRows: (p) => eq(notificationSettings.userId, p.id), columns: { user_id: personal, kind: personal, enabled: personal, email: personal } },
+  // e-mails to the person, queued, sent or failed: their address and what the message said
+  {
+    table: outbox,
+    personRows: (p) => eq(outbox.recipientId, p.id),
+    columns: {
+      id: record, channel: personal, kind: personal, recipient_id: personal, payload: personal, message_id: personal, dedupe_key: personal, status: personal,
+      attempts: personal, next_attempt_at: personal, lease_holder: personal, lease_until: personal, last_error: personal, created_at: personal, queued_at: personal,
+      sent_at: personal, failed_at: personal,
+    },
+  },
   // admins were reminded this archived person is past the retention period
   { table: retentionReminders, personRows: (p) => eq(retentionReminders.userId, p.id), columns: { user_id: personal, archived_at: personal, reminded_at: personal } },
   { table: userPreferences, personRows: (p) => eq(userPreferences.userId, p.id), columns: { user_id: personal, theme: personal, updated_at: personal } },
