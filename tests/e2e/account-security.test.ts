@@ -109,21 +109,22 @@ describe('passwords and sessions on the screens', () => {
     onTwoDevices(CHANGED, async (page, other) => {
       const list = page.getByRole('list', { name: 'Active sessions' });
       const items = list.getByTestId('session');
-      // this page, the other one, and the two the previous test left signed in
-      await expect.poll(() => items.count()).toBe(4);
+      // this page, the other one, and the two the previous test left signed in (the list loads
+      // after the page: given the time a busy machine takes, not the poll's default second)
+      await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(4);
       const mine = items.filter({ hasText: 'This device' });
       expect(await mine.count()).toBe(1);
       expect(await mine.getByRole('button', { name: /^Sign out/ }).count()).toBe(0);
       await items.filter({ hasNotText: 'This device' }).first().getByRole('button', { name: /^Sign out/ }).click();
       await page.getByText('Signed out', { exact: true }).first().waitFor();
-      await expect.poll(() => items.count()).toBe(3);
+      await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(3);
       await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Sign out everywhere else?' });
       await confirm.getByText('Your 2 other sessions end; this one stays signed in.').waitFor();
       await confirm.getByRole('button', { name: 'Sign out everywhere else' }).click();
       await page.getByText('You are not signed in anywhere else.').waitFor();
       // the list is hidden from the accessibility tree until the dialog has closed
-      await expect.poll(() => items.count()).toBe(1);
+      await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(1);
       expect(await items.first().textContent()).toContain('Chrome on Linux');
       await expectSignedOut(other);
     }));

@@ -6,7 +6,7 @@ import { useNotificationSettings, useSaveNotificationSetting } from '../api/noti
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column' },
-  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginTop: tokens.spacingVerticalM },
+  group: { display: 'flex', flexDirection: 'column', marginTop: tokens.spacingVerticalM },
 });
 
 /**
