@@ -102,7 +102,8 @@ describe('tables in a narrow window', () => {
       await widthOf(page, 320);
       await page.goto('/objective-tracking/plans');
       const cards = page.getByRole('list', { name: 'Plan objectives' }).getByRole('listitem');
-      await expect.poll(() => cards.count()).toBe(10);
+      // the plan loads after the page: polled for the time a busy machine takes, not the default second
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(10);
       for (let i = 0; i < 10; i += 1) {
         const card = cards.nth(i);
         expect(await brokenWords(card)).toEqual([]);
@@ -128,7 +129,7 @@ describe('tables in a narrow window', () => {
       await widthOf(page, 480);
       await openAdmin(page);
       const people = page.getByRole('list', { name: 'Users' }).getByRole('listitem');
-      await expect.poll(() => people.count()).toBe(5);
+      await expect.poll(() => people.count(), { timeout: 10_000 }).toBe(5);
       for (let i = 0; i < 5; i += 1) {
         const person = people.nth(i);
         const name = (await person.getByRole('link').first().textContent()) ?? '';
