@@ -23,17 +23,9 @@ export async function createTestDatabase(kind: TemplateKind = 'migrated'): Promi
     return database;
   }
   const name = `hub_test_${randomBytes(6).toString('hex')}`;
-  let database: Database;
-  if (templates) {
-    database = await openDatabase({ databaseUrl: await createFromTemplate(serverUrl, name, templates[kind]) });
-  } else {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+  // without the run's templates, a plain copy of PostgreSQL's own empty template, migrated here
+  const database = await openDatabase({ databaseUrl: await createFromTemplate(serverUrl, name, templates?.[kind] ?? 'template1') });
+  if (!templates) {
     await database.migrate();
     if (kind === 'demo') await seedDemoCompany(database.db);
   }
