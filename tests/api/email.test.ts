@@ -142,6 +142,12 @@ describe('one-click unsubscribe', () => {
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('This unsubscribe link is not valid');
 
+    // empty, huge, a NUL, no token at all: refused, nothing changed
+    for (const bad of ['', 'x'.repeat(5000), `${token}%00`, `%00${token}`]) {
+      expect((await fetch(`${w.hub.url}/email/unsubscribe?t=${bad}`, { method: 'POST' })).status).toBe(400);
+    }
+    expect((await fetch(`${w.hub.url}/email/unsubscribe`)).status).toBe(400);
+
     // opened in a browser it only asks; the mail client's one-click POST does it
     const page = await fetch(local);
     expect(await page.text()).toContain('Stop these e-mails?');
