@@ -24,7 +24,9 @@ export type NotificationKind = z.infer<typeof notificationKindSchema>;
  * The kinds the hub also sends by e-mail when it has a relay (docs/operations.md 'What the hub
  * sends'): each has a switch of its own, on by default, beside the bell's.
  */
-export const EMAIL_NOTIFICATION_KINDS: readonly NotificationKind[] = ['approval_requested', 'objective_approved', 'objective_sent_back'];
+export const EMAIL_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'approval_requested', 'objective_approved', 'objective_sent_back', 'evaluation_created', 'objective_due_soon', 'objective_overdue', 'check_in_reminder',
+];
 
 /** The settings page's switch labels, one per kind. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {

@@ -1,13 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailStatusResponseSchema, emailTestResponseSchema, EMAIL_TEXT, outboxResendResponseSchema } from '../../shared/api/email';
-import { users } from '../../server/db/schema';
-import { emailConfigFromEnv, queueEmails, type EmailConfig } from '../../server/features/email';
+import { objectives, users } from '../../server/db/schema';
+import { notifications } from '../../server/features/notifications/schema';
+import { sendReminders } from '../../server/features/notifications/notification-reminders';
+import { createEvaluationSchema } from '../../shared/api/evaluations';
+import { notificationSettingsBodySchema, type NotificationKind } from '../../shared/api/notifications';
+import { emailConfigFromEnv, queueEmails, queueReminderEmail, type EmailConfig } from '../../server/features/email';
 import { outbox } from '../../server/features/outbox';
-import { camelize } from '../../shared/api/case';
+import { camelize, snakify } from '../../shared/api/case';
 import { createRole, TEST_PASSWORD, createUser } from '../support/factories';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
-import { buildWorld, type ObjectiveWorld } from './objectives-fixture';
+import { buildWorld, day, type ObjectiveWorld } from './objectives-fixture';
 
 // E-mail through the outbox (docs/operations.md 'E-mail'), against a real SMTP server on loopback
 // with STARTTLS: Admin → E-mail, the test e-mail, the approval messages, and the relay's faults.
@@ -172,6 +176,65 @@ describe('one-click unsubscribe', () => {
   });
 });
 
+describe('reminders and evaluations, each under its own switch', () => {
+  const setEmail = (who: 'mate' | 'outsider', kind: NotificationKind, email: boolean) =>
+    w.hub.request('PUT', '/api/notifications/settings', { token: w.tokens[who], body: notificationSettingsBodySchema.parse({ items: [{ kind, enabled: true, email }] }) });
+  const subjectsTo = async (id: number) => {
+    const [{ email }] = await w.hub.db.select({ email: users.email }).from(users).where(eq(users.id, id));
+    return sink.received.filter((m) => m.envelopeTo[0] === email).map((m) => m.parsed.subject).sort();
+  };
+
+  it('tells an owner of a deadline within 3 days and of an overdue one once per objective and deadline, and the weekly check-in once', async () => {
+    const soon = (await w.create('mate', { title: 'Due in two days', deadline: day(2) })).body.data;
+    const [late] = await w.hub.db.insert(objectives).values({
+      title: 'Due last week', description: 'Late.', category: 'Technology', subcategory: 'Development', priority: 'low', deadline: day(-3),
+      authorId: w.ids.outsider, ownerId: w.ids.outsider, teamId: w.beta,
+    }).returning();
+    await sendReminders(w.hub.db, new Date(), queueReminderEmail);
+    await drain();
+    expect(await subjectsTo(w.ids.mate)).toEqual(expect.arrayContaining([`'Due in two days' is due on ${day(2)}`, 'Time for your weekly check-in']));
+    expect(await subjectsTo(w.ids.outsider)).toEqual(expect.arrayContaining([`'Due last week' was due on ${day(-3)}`, 'Time for your weekly check-in']));
+    const dueMail = sink.received.find((m) => m.parsed.subject === `'Due in two days' is due on ${day(2)}`)!;
+    expect(dueMail.parsed.html).toContain(`https://hub.bitstone.test/objective-tracking/objective-details?id=${soon.id}`);
+    expect(header(dueMail, 'List-Unsubscribe')).toMatch(/^<https:\/\/hub\.bitstone\.test\/email\/unsubscribe\?t=/);
+    expect(sink.received.some((m) => String(m.parsed.html).includes(`objective-details?id=${late.id}`))).toBe(true);
+
+    // the job runs every hour, and on every hub: each message went once
+    sink.received.length = 0;
+    await sendReminders(w.hub.db, new Date(), queueReminderEmail);
+    await drain();
+    expect(sink.received).toEqual([]);
+  });
+
+  it("sends no reminder e-mail to a person who turned that kind's e-mail off, and still rings the bell", async () => {
+    expect((await setEmail('outsider', 'objective_due_soon', false)).status).toBe(200);
+    try {
+      const o = (await w.create('outsider', { title: 'Quiet by e-mail', team_id: w.beta, deadline: day(1) })).body.data;
+      await sendReminders(w.hub.db, new Date(), queueReminderEmail);
+      await drain();
+      expect(await subjectsTo(w.ids.outsider)).not.toContain(`'Quiet by e-mail' is due on ${day(1)}`);
+      const bell = await w.hub.db.select().from(notifications).where(and(eq(notifications.userId, w.ids.outsider), eq(notifications.kind, 'objective_due_soon')));
+      expect(bell.some((n) => n.link.endsWith(`id=${o.id}`))).toBe(true);
+    } finally {
+      await setEmail('outsider', 'objective_due_soon', true);
+    }
+  });
+
+  it('tells the evaluated employee who wrote a new evaluation, and not what it says; the author gets nothing', async () => {
+    const body = snakify(createEvaluationSchema.parse({
+      userId: w.ids.mate, technicalExpertise: '4', teamwork: '5', flexibility: '3', resultsFocus: '4', languages: '2', continualLearning: '3',
+      safetyFocus: '4', communication: '5', initiative: '1', openDiscussion: '3', targets: 'Lead the confidential release.',
+    }));
+    expect((await w.hub.post('/api/employee-details', body, { token: w.tokens.lead })).status).toBe(200);
+    await drain();
+    expect(await subjectsTo(w.ids.mate)).toEqual(['Ana Lead wrote an evaluation about you']);
+    expect(await subjectsTo(w.ids.lead)).toEqual([]);
+    const [mail] = sink.received;
+    expect(mail.parsed.html).toContain(`https://hub.bitstone.test/objective-tracking/employee-details?id=${w.ids.mate}`);
+    expect(`${mail.parsed.html} ${mail.parsed.text}`).not.toContain('confidential');
+  });
+});
+
 describe('security messages, which cannot be turned off', () => {
   const emailOf = async (id: number) => (await w.hub.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email;
 
@@ -200,6 +263,23 @@ describe('security messages, which cannot be turned off', () => {
     expect((await w.hub.request('DELETE', '/api/auth/sessions', { token })).status).toBe(200);
     await drain();
     expect(sink.received.map((m) => m.parsed.subject)).toEqual(['You were signed out of the hub everywhere else']);
+  });
+});
+
+describe('a copy of personal data, a security message too', () => {
+  it('tells the person when they download it, and when an admin does', async () => {
+    const person = await createUser(w.hub.db, { name: 'Dana Copy' });
+    const token = (await w.hub.login(person.username, TEST_PASSWORD)).token;
+    expect((await w.hub.get('/api/user/me/data-export', { token })).status).toBe(200);
+    await drain();
+    expect(sink.received.map((m) => m.parsed.subject)).toEqual(['Your personal data export is ready']);
+    expect(header(sink.received[0], 'List-Unsubscribe')).toBeUndefined();
+
+    sink.received.length = 0;
+    expect((await w.hub.get(`/api/admin/users/${person.id}/data-export`, { token: adminToken })).status).toBe(200);
+    await drain();
+    expect(sink.received.map((m) => m.parsed.subject)).toEqual(['An administrator downloaded a copy of your personal data']);
+    expect(sink.received[0].parsed.text).toContain('The audit log records who did it');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { NOTIFICATION_LINKS } from '../notifications';
 import type { EmailConfig } from './email-config';
-import { ApprovalDecidedMessage, ApprovalRequestedMessage, SecurityMessage, TestMessage } from './templates/Messages';
+import { ApprovalDecidedMessage, ApprovalRequestedMessage, NoticeMessage, SecurityMessage, TestMessage } from './templates/Messages';
 
 // What each kind of e-mail says: its subject, in words (docs/operations.md 'What the hub sends'),
 // and the template that renders its HTML and its plain text. The outbox row keeps the kind and
@@ -11,20 +11,31 @@ export interface EmailParams {
   test: { name: string };
   approval_requested: { requester: string; action: 'complete' | 'delete'; title: string };
   approval_decided: { decider: string; outcome: 'completed' | 'deleted' | 'sent back'; title: string; objectiveId: number };
+  /** the reader's own objective, due within DUE_SOON_DAYS (once per objective and deadline) */
+  objective_due_soon: { title: string; deadline: string; objectiveId: number };
+  /** the reader's own objective, past its deadline (once per objective and deadline) */
+  objective_overdue: { title: string; deadline: string; objectiveId: number };
+  /** the week's reminder to record progress on one's objectives in progress */
+  check_in_reminder: { count: number };
+  /** someone wrote an evaluation about the reader; its contents stay on the hub */
+  evaluation_created: { author: string; employeeId: number };
   /** security: the person's own password changed, or an admin reset it */
   password_changed: { by: 'self' | 'admin'; sessionsEnded: number };
   /** security: every other session of the person was ended at their request */
   signed_out_everywhere: { sessionsEnded: number };
+  /** security: a copy of everything the hub holds about the person was downloaded, by them or an admin */
+  personal_data_exported: { by: 'self' | 'admin' };
 }
 
 /** Sent whatever the person chose, to the person even when they acted themselves: the point is to catch someone else doing it. */
-export const SECURITY_EMAIL_KINDS: readonly EmailKind[] = ['password_changed', 'signed_out_everywhere'];
+export const SECURITY_EMAIL_KINDS: readonly EmailKind[] = ['password_changed', 'signed_out_everywhere', 'personal_data_exported'];
 
 const sessions = (n: number) => (n === 1 ? '1 other session was' : `${n} other sessions were`);
 export type EmailKind = keyof EmailParams;
 
 export const SETTINGS_PATH = '/settings';
 const SESSIONS_PATH = '/settings';
+const DATA_EXPORT_PATH = '/settings';
 
 interface KindSpec<K extends EmailKind> {
   subject(params: EmailParams[K]): string;
@@ -49,6 +60,34 @@ export const EMAIL_KINDS: { [K in EmailKind]: KindSpec<K> } = {
       <ApprovalDecidedMessage {...frame} decider={p.decider} outcome={p.outcome} title={p.title} url={link(frame, p.outcome === 'deleted' ? NOTIFICATION_LINKS.objectives : NOTIFICATION_LINKS.objective(p.objectiveId))} />
     ),
   },
+  objective_due_soon: {
+    subject: (p) => `'${p.title}' is due on ${p.deadline}`,
+    render: (p, frame) => (
+      <NoticeMessage {...frame} heading="An objective of yours is due soon" said={`Your objective '${p.title}' is due on ${p.deadline}. Record its progress, or ask your lead to complete it.`}
+        url={link(frame, NOTIFICATION_LINKS.objective(p.objectiveId))} action="Open the objective" />
+    ),
+  },
+  objective_overdue: {
+    subject: (p) => `'${p.title}' was due on ${p.deadline}`,
+    render: (p, frame) => (
+      <NoticeMessage {...frame} heading="An objective of yours is overdue" said={`Your objective '${p.title}' was due on ${p.deadline} and is still in progress.`}
+        url={link(frame, NOTIFICATION_LINKS.objective(p.objectiveId))} action="Open the objective" />
+    ),
+  },
+  check_in_reminder: {
+    subject: () => 'Time for your weekly check-in',
+    render: (p, frame) => (
+      <NoticeMessage {...frame} heading="Weekly check-in" said={`Record this week's progress on your ${p.count === 1 ? 'objective' : `${p.count} objectives`} in progress.`}
+        url={link(frame, NOTIFICATION_LINKS.objectives)} action="Open your objectives" />
+    ),
+  },
+  evaluation_created: {
+    subject: (p) => `${p.author} wrote an evaluation about you`,
+    render: (p, frame) => (
+      <NoticeMessage {...frame} heading="A new evaluation about you" said={`${p.author} wrote an evaluation about you. You can read it on the hub.`}
+        url={link(frame, NOTIFICATION_LINKS.evaluations(p.employeeId))} action="Open your evaluations" />
+    ),
+  },
   password_changed: {
     subject: (p) => (p.by === 'admin' ? 'An administrator reset your hub password' : 'Your hub password was changed'),
     render: (p, frame) => (
@@ -64,6 +103,16 @@ export const EMAIL_KINDS: { [K in EmailKind]: KindSpec<K> } = {
     render: (p, frame) => (
       <SecurityMessage {...frame} heading="Signed out everywhere else" said={`You chose Sign out everywhere else: ${sessions(p.sessionsEnded)} signed out.`}
         url={link(frame, SESSIONS_PATH)} action="Open Settings → Sessions" />
+    ),
+  },
+  personal_data_exported: {
+    subject: (p) => (p.by === 'admin' ? 'An administrator downloaded a copy of your personal data' : 'Your personal data export is ready'),
+    render: (p, frame) => (
+      <SecurityMessage {...frame} heading={p.by === 'admin' ? 'A copy of your personal data was made' : 'Your personal data export is ready'}
+        said={p.by === 'admin'
+          ? 'An administrator downloaded the archive of everything the hub holds about you, as the law lets them on your request. The audit log records who did it.'
+          : 'You downloaded the archive of everything the hub holds about you (Settings → Your data). It was saved by your browser or the desktop app.'}
+        url={link(frame, DATA_EXPORT_PATH)} action="Open Settings" />
     ),
   },
 };

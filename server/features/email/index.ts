@@ -3,4 +3,5 @@
 
 export { emailConfigFromEnv, type EmailConfig } from './email-config';
 export { queueEmails, type QueueOptions } from './email-queue';
+export { queueReminderEmail } from './email-reminders';
 export { startEmail, type EmailService } from './email-service';

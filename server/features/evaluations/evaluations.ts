@@ -7,7 +7,8 @@ import type { Actor } from '../../../shared/rules/session-user';
 import type { DbOrTx } from '../../db/client';
 import { evaluations, users } from '../../db/schema';
 import { forbidden, notFound } from '../../http-errors';
-import { notifyEvaluationCreated } from '../notifications';
+import { queueEmails } from '../email';
+import { nameOf, notifyEvaluationCreated } from '../notifications';
 import { loadSessionUser } from '../auth';
 
 // objective-tracking §3/§6/§7: evaluations of one employee. Every call resolves the evaluated
@@ -68,6 +69,8 @@ export async function createEvaluation(db: DbOrTx, actor: Actor, userId: number,
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(evaluations).values({ ...values, userId, authorId: actor.id }).returning({ id: evaluations.id });
     await notifyEvaluationCreated(tx, userId, actor.id);
+    // what it says stays on the hub: the e-mail names the author and links to the evaluations
+    await queueEmails(tx, 'evaluation_created', [userId], { author: await nameOf(tx, actor.id), employeeId: userId }, { actorId: actor.id, settingKind: 'evaluation_created' });
     return row.id;
   });
   return evaluationOr404(db, id);

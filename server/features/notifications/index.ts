@@ -1,7 +1,7 @@
 // The bell: notifications written in the event's transaction, their stream and push, and the reminders.
 // What other features may import of it; its routes are registered by server/app.ts.
 
-export { reminderJobs } from './notification-reminders';
+export { reminderJobs, type ReminderEmail, type ReminderMailer } from './notification-reminders';
 export { nameOf, NOTIFICATION_LINKS, notifyEvaluationCreated } from './notifications-events';
 export { markApprovalRequestsDone, notify, type NewNotification } from './notifications';
 export { notifications, notificationSettings } from './schema';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, lt, sql, type SQL } from 'drizzle-orm';
 import { isoDay } from '../../../shared/rules/dates';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { objectives, users } from '../../db/schema';
 import type { JobLog, ScheduledJob } from '../../scheduler';
 import { lockNotificationWrites, notify, type NewNotification } from './notifications';
@@ -32,16 +32,29 @@ export interface ReminderCounts {
   checkIn: number;
 }
 
+/** What a reminder says by e-mail, where the person has it on (the e-mail feature renders it). */
+export type ReminderEmail =
+  | { kind: 'objective_due_soon' | 'objective_overdue'; title: string; deadline: string; objectiveId: number }
+  | { kind: 'check_in_reminder'; count: number };
+
+/**
+ * Queues a reminder's e-mail in the transaction of its notification, keyed by the notification's
+ * dedupe key so that each goes once: the e-mail feature's, handed in by the hub's start (that
+ * feature reads this one's settings, so this one cannot import it).
+ */
+export type ReminderMailer = (tx: DbOrTx, userId: number, mail: ReminderEmail, dedupeKey: string) => Promise<unknown>;
+
 interface Reminder {
   userId: number;
-  n: NewNotification;
+  n: NewNotification & { dedupeKey: string };
+  mail: ReminderEmail;
   count: keyof ReminderCounts;
 }
 
 const USERS_PER_TRANSACTION = 100;
 
 /** One run of the job (idempotent): what it created. */
-export async function sendReminders(db: Db, now: Date = new Date()): Promise<ReminderCounts> {
+export async function sendReminders(db: Db, now: Date = new Date(), mailer?: ReminderMailer): Promise<ReminderCounts> {
   const today = isoDay(now);
   const counts: ReminderCounts = { dueSoon: 0, overdue: 0, checkIn: 0 };
   const open = and(eq(objectives.status, 'in progress'), eq(users.status, 'active'));
@@ -55,11 +68,11 @@ export async function sendReminders(db: Db, now: Date = new Date()): Promise<Rem
   const late = await openWithDeadline(and(lt(objectives.deadline, today), gte(objectives.deadline, isoDay(plusDays(now, -OVERDUE_LOOKBACK_DAYS)))));
   const reminders: Reminder[] = [
     ...due.map((o): Reminder => ({
-      userId: o.ownerId, count: 'dueSoon',
+      userId: o.ownerId, count: 'dueSoon', mail: { kind: 'objective_due_soon', title: o.title, deadline: o.deadline, objectiveId: o.id },
       n: { kind: 'objective_due_soon', title: 'Objective due soon', body: `"${o.title}" is due on ${o.deadline}.`, link: NOTIFICATION_LINKS.objective(o.id), dedupeKey: `due-soon:${o.id}:${o.deadline}` },
     })),
     ...late.map((o): Reminder => ({
-      userId: o.ownerId, count: 'overdue',
+      userId: o.ownerId, count: 'overdue', mail: { kind: 'objective_overdue', title: o.title, deadline: o.deadline, objectiveId: o.id },
       n: { kind: 'objective_overdue', title: 'Objective overdue', body: `"${o.title}" was due on ${o.deadline}.`, link: NOTIFICATION_LINKS.objective(o.id), dedupeKey: `overdue:${o.id}:${o.deadline}` },
     })),
   ];
@@ -74,7 +87,7 @@ export async function sendReminders(db: Db, now: Date = new Date()): Promise<Rem
   const week = weekOf(now);
   for (const { ownerId, n } of owners) {
     reminders.push({
-      userId: ownerId, count: 'checkIn',
+      userId: ownerId, count: 'checkIn', mail: { kind: 'check_in_reminder', count: n },
       n: {
         kind: 'check_in_reminder', title: 'Weekly check-in',
         body: `Record this week's progress on your ${n === 1 ? 'objective' : `${n} objectives`} in progress.`,
@@ -96,7 +109,11 @@ export async function sendReminders(db: Db, now: Date = new Date()): Promise<Rem
       const inChunk: ReminderCounts = { dueSoon: 0, overdue: 0, checkIn: 0 };
       await lockNotificationWrites(tx, chunk);
       for (const userId of chunk) {
-        for (const r of byUser.get(userId) ?? []) inChunk[r.count] += (await notify(tx, [userId], r.n)).length;
+        for (const r of byUser.get(userId) ?? []) {
+          inChunk[r.count] += (await notify(tx, [userId], r.n)).length;
+          // whatever the bell's switch: the e-mail has its own, and the outbox its own dedupe key
+          if (mailer) await mailer(tx, userId, r.mail, r.n.dedupeKey);
+        }
       }
       return inChunk;
     });
@@ -106,12 +123,12 @@ export async function sendReminders(db: Db, now: Date = new Date()): Promise<Rem
 }
 
 /** The reminders as a job of the hub's scheduler, named for its lease. */
-export function reminderJobs(db: Db, log: JobLog): Record<typeof REMINDERS_JOB, ScheduledJob> {
+export function reminderJobs(db: Db, log: JobLog, mailer?: ReminderMailer): Record<typeof REMINDERS_JOB, ScheduledJob> {
   return {
     [REMINDERS_JOB]: {
       intervalMs: REMINDERS_INTERVAL_MS,
       async run(now?: Date) {
-        log.info({ job: REMINDERS_JOB, ...(await sendReminders(db, now)) }, 'notification reminders sent');
+        log.info({ job: REMINDERS_JOB, ...(await sendReminders(db, now, mailer)) }, 'notification reminders sent');
       },
     },
   };

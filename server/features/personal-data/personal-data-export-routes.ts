@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { personalDataZip } from './personal-data-archive';
 import { notFound } from '../../http-errors';
 import { recordAudit } from '../audit';
+import { queueEmails } from '../email';
 import { collectPersonalData } from './personal-data';
 import { requireAdmin } from '../../plugins/admin-guard';
 
@@ -38,6 +39,8 @@ export const personalDataExportRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/user/me/data-export', { schema: { tags: ['people'], response: { 200: archiveResponse } } }, async (request, reply) => {
     const archive = await readArchive(api.db, request.actor.id);
     if (!archive) throw notFound();
+    // a security message: the copy of a person's data is what someone else would want
+    await queueEmails(api.db, 'personal_data_exported', [request.actor.id], { by: 'self' });
     return sendArchive(reply, await personalDataZip(archive), archive.data.profile.username, archive.data.generatedAt);
   });
 
@@ -47,7 +50,10 @@ export const personalDataExportRoutes: FastifyPluginAsyncZod = async (api) => {
     if (!archive) throw notFound(ADMIN_MESSAGES.userNotFound);
     const bytes = await personalDataZip(archive);
     const { id, name, username } = archive.data.profile;
-    await recordAudit(api.db, request.actor.id, { entity: 'user', entityId: id, action: 'data-export', after: { name } });
+    await api.db.transaction(async (tx) => {
+      await recordAudit(tx, request.actor.id, { entity: 'user', entityId: id, action: 'data-export', after: { name } });
+      await queueEmails(tx, 'personal_data_exported', [id], { by: 'admin' }, { actorId: request.actor.id });
+    });
     return sendArchive(reply, bytes, username, archive.data.generatedAt);
   });
 };

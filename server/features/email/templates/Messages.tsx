@@ -55,3 +55,14 @@ export function SecurityMessage(props: Frame & { heading: string; said: string; 
     </Layout>
   );
 }
+
+/** A notice about the reader's own work (a deadline, the weekly check-in, an evaluation): what, and where to act. */
+export function NoticeMessage(props: Frame & { heading: string; said: string; url: string; action: string }) {
+  return (
+    <Layout {...props} preview={props.said}>
+      <Heading as="h1" style={styles.heading}>{props.heading}</Heading>
+      <Text style={styles.text}>{props.said}</Text>
+      <Button href={props.url} style={styles.button}>{props.action}</Button>
+    </Layout>
+  );
+}
