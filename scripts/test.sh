@@ -37,6 +37,15 @@ node -e '
   const files = r.testResults.map((f) => ({ name: f.name.replace(root, ""), ms: f.endTime - f.startTime }));
   console.log(`Slowest files (of ${files.length}, ${Math.round((Date.now() - r.startTime) / 1000)} s since the runner started):`);
   for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
+  // and by folder (tests/api holds both the PGlite and the PostgreSQL runs)
+  const groups = new Map();
+  for (const f of files) {
+    const parts = f.name.split("/");
+    const group = parts[0] === "tests" ? parts.slice(0, 2).join("/") : parts[0];
+    const g = groups.get(group) ?? { ms: 0, count: 0 };
+    groups.set(group, { ms: g.ms + f.ms, count: g.count + 1 });
+  }
+  console.log("By folder: " + [...groups].sort((a, b) => b[1].ms - a[1].ms).map(([name, g]) => `${name} ${Math.round(g.ms / 1000)} s (${g.count})`).join(", "));
   const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
   if (skipped > 0) { console.log(`${skipped} tests were skipped or todo: npm test allows none.`); process.exitCode = 1; }
   if (r.numTotalTests === 0) { console.log("No test ran."); process.exitCode = 1; }

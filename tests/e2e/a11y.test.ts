@@ -71,15 +71,77 @@ async function audit(page: Page, screen: string, options: { forcedColors?: boole
   return findings.map((f) => `${screen}: ${f.rule} (${f.impact}, ${f.targets.length}) ${f.targets.slice(0, 5).join(' ')}`);
 }
 
-/** Lets a screen's data and lazy parts arrive before it is audited: its title, then no spinner. */
+/**
+ * Counts the page's requests still on their way (the notification stream, which stays open, aside),
+ * so that a screen is audited once its data has arrived rather than after a fixed wait.
+ */
+function countRequests(): void {
+  const own = window as unknown as { hubPending: number };
+  own.hubPending = 0;
+  const fetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.includes('/stream')) return fetch(input, init);
+    own.hubPending += 1;
+    return fetch(input, init).finally(() => { own.hubPending -= 1; });
+  };
+}
+
+/**
+ * Lets a screen's data and lazy parts arrive before it is audited: its title, then quiet. Spinners
+ * only: an objective's progress and deadline bars are progressbars too, and stay.
+ */
 async function settle(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('[role="progressbar"], [aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  await quiet(page);
+}
+
+/**
+ * No spinner, no request on its way and no transition running, twice a frame apart (an answer can
+ * start the next request). axe reads colours half-way through a fade as what they are at that
+ * moment; endless animations (a spinner's) are not waited for.
+ */
+async function quiet(page: Page): Promise<void> {
+  const idle = () => page.waitForFunction(
+    () => !document.querySelector('.fui-Spinner, [aria-busy="true"]')
+      && (window as unknown as { hubPending?: number }).hubPending === 0
+      && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined, { timeout: 10_000, polling: 'raf' });
+  await idle();
+  await page.evaluate(() => new Promise((resolve) => { requestAnimationFrame(() => requestAnimationFrame(resolve)); }));
+  await idle();
+}
+
+const counting = new WeakSet<Page>();
+
+/**
+ * Opens the screen the way the app's own links do (the router follows the history, the page is not
+ * loaded again), so each audit pays for the screen and not for the app's start; only the first
+ * screen loads the page. Another path waits for its own title to replace the last one; another
+ * query on the same path (an Admin tab, the org chart's list) for settle's quiet.
+ */
+async function open(page: Page, path: string): Promise<void> {
+  if (!counting.has(page)) {
+    counting.add(page);
+    await page.addInitScript(countRequests);
+    await page.goto(path);
+    return;
+  }
+  const target = new URL(path, page.url());
+  const samePath = target.pathname === new URL(page.url()).pathname;
+  await page.evaluate(([to, mark]) => {
+    const h1 = document.querySelector('h1');
+    if (mark && h1) h1.dataset.auditedBefore = '1';
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, [target.pathname + target.search, !samePath] as const);
+  if (!samePath) {
+    await page.waitForFunction(() => { const h1 = document.querySelector('h1'); return h1 !== null && !h1.dataset.auditedBefore; }, undefined, { timeout: 10_000 });
+  }
 }
 
 async function visit(page: Page, path: string, screen: string): Promise<string[]> {
-  await page.goto(path);
+  await open(page, path);
   await settle(page);
   // A11Y_SHOTS=<folder>: a picture of each screen as audited, to look at every theme by eye
   const shots = process.env.A11Y_SHOTS;
@@ -91,14 +153,14 @@ async function openStates(page: Page): Promise<string[]> {
   const found: string[] = [];
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('dialog', { name: 'Account' }).waitFor();
-  await page.waitForTimeout(400);
+  await quiet(page);
   found.push(...(await audit(page, 'account drawer')));
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Account' }).waitFor({ state: 'hidden' });
 
   await page.getByTestId('notification-bell').click();
   await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
-  await page.waitForTimeout(400);
+  await quiet(page);
   found.push(...(await audit(page, 'bell')));
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Notifications' }).waitFor({ state: 'hidden' });
@@ -112,7 +174,7 @@ async function sweep(page: Page, user: DemoUser): Promise<string[]> {
 
   await page.getByRole('button', { name: 'New Objective' }).click();
   await page.getByRole('dialog', { name: 'New objective' }).waitFor();
-  await page.waitForTimeout(400);
+  await quiet(page);
   found.push(...(await audit(page, 'new objective dialog')));
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'New objective' }).waitFor({ state: 'hidden' });
@@ -124,7 +186,7 @@ async function sweep(page: Page, user: DemoUser): Promise<string[]> {
   found.push(...(await visit(page, `/objective-tracking/objective-details?id=${id}`, 'objective details')));
   await page.getByRole('button', { name: 'Status actions' }).click();
   await page.getByRole('menuitem').first().waitFor();
-  await page.waitForTimeout(300);
+  await quiet(page);
   found.push(...(await audit(page, 'status menu')));
   await page.keyboard.press('Escape');
 

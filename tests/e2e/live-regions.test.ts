@@ -89,7 +89,7 @@ describe('live regions', () => {
       const { page } = s;
       await page.addInitScript(listenToLiveRegions);
       await page.goto('/settings');
-      const weekly = page.getByRole('switch', { name: 'Weekly check-in reminder' });
+      const weekly = page.getByRole('group', { name: 'In the app' }).getByRole('switch', { name: 'Weekly check-in reminder', exact: true });
       await weekly.waitFor();
       const wasOn = await weekly.isChecked();
 

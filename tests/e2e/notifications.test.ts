@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { EMAIL_NOTIFICATION_KINDS } from '../../shared/api/notifications';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
 import { DEMO_USERS, signIn, useBrowser } from './helpers';
 import { createOwnObjective } from './hub-api';
@@ -83,13 +84,14 @@ describe('notifications', () => {
       await bell(page).click();
       await page.getByRole('link', { name: 'Notification settings' }).click();
       await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-      const weekly = page.getByRole('switch', { name: 'Weekly check-in reminder' });
+      const inApp = (p: Page) => p.getByRole('group', { name: 'In the app' });
+      const weekly = inApp(page).getByRole('switch', { name: 'Weekly check-in reminder', exact: true });
       await weekly.waitFor();
       // the Notifications card's own switches (Settings has other cards with switches: calendar feeds)
       expect(await page.getByRole('group', { name: 'In the app' }).getByRole('switch').count()).toBe(8);
       // and one per kind the hub also e-mails, independent of the app's
       const byEmail = page.getByRole('group', { name: 'By e-mail' });
-      expect(await byEmail.getByRole('switch').count()).toBe(3);
+      expect(await byEmail.getByRole('switch').count()).toBe(EMAIL_NOTIFICATION_KINDS.length);
       const approvalsByEmail = byEmail.getByRole('switch', { name: 'An objective is waiting for my approval, by e-mail' });
       expect(await approvalsByEmail.isChecked()).toBe(true);
       await approvalsByEmail.click();
@@ -102,9 +104,9 @@ describe('notifications', () => {
       await page.getByText('Successful').first().waitFor();
       await page.screenshot({ path: `${SHOTS}/notifications-settings.png` });
       await page.reload();
-      await page.getByRole('switch', { name: 'Weekly check-in reminder' }).waitFor();
-      expect(await page.getByRole('switch', { name: 'Weekly check-in reminder' }).isChecked()).toBe(false);
-      await page.getByRole('switch', { name: 'Weekly check-in reminder' }).click();
+      await weekly.waitFor();
+      expect(await weekly.isChecked()).toBe(false);
+      await weekly.click();
       await page.getByText('Successful').first().waitFor();
     }));
 });

@@ -178,13 +178,13 @@ describe('the objective area navigation on the web', () => {
       await page.getByLabel('Team', { exact: true }).selectOption({ label: 'Phoenix' });
       await page.getByLabel(`Plan of ${DEMO_USERS.member.name}`).getByText(DEMO_USERS.member.name).click();
       await waitForPath(page, '/objective-tracking/employee-details');
-      await areaNav(page).waitFor();
-      expect(await currentEntries(page)).toEqual([]);
+      // the URL changes before the lazy screen has rendered, so the mark is waited for
+      await expect.poll(() => currentEntries(page), { timeout: 10_000 }).toEqual([]);
       await entry(page, 'objectives').click();
       await expectTitle(page, 'Objectives');
       await page.getByRole('button', { name: 'Details' }).first().click();
       await waitForPath(page, '/objective-tracking/objective-details');
-      expect(await currentEntries(page)).toEqual(['Objectives']);
+      await expect.poll(() => currentEntries(page), { timeout: 10_000 }).toEqual(['Objectives']);
     }));
 });
 
