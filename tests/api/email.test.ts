@@ -4,6 +4,7 @@ import { emailStatusResponseSchema, emailTestResponseSchema, EMAIL_TEXT, outboxR
 import { objectives, users } from '../../server/db/schema';
 import { notifications } from '../../server/features/notifications/schema';
 import { sendReminders } from '../../server/features/notifications/notification-reminders';
+import { loginBodySchema } from '../../shared/api/auth';
 import { createEvaluationSchema } from '../../shared/api/evaluations';
 import { notificationSettingsBodySchema, type NotificationKind } from '../../shared/api/notifications';
 import { emailConfigFromEnv, queueEmails, queueReminderEmail, type EmailConfig } from '../../server/features/email';
@@ -263,6 +264,35 @@ describe('security messages, which cannot be turned off', () => {
     expect((await w.hub.request('DELETE', '/api/auth/sessions', { token })).status).toBe(200);
     await drain();
     expect(sink.received.map((m) => m.parsed.subject)).toEqual(['You were signed out of the hub everywhere else']);
+  });
+});
+
+describe('a sign-in from a new browser or device, a security message too', () => {
+  const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const FIREFOX_LINUX_NEWER = 'Mozilla/5.0 (X11; Linux x86_64; rv:134.0) Gecko/20100101 Firefox/134.0';
+  const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const signInWith = async (username: string, userAgent: string) => {
+    const res = await w.hub.post('/api/auth/login', snakify(loginBodySchema.parse({ username, password: TEST_PASSWORD })), { headers: { 'user-agent': userAgent } });
+    expect(res.status).toBe(200);
+  };
+
+  it("tells the person of a browser and system none of their sessions had, not of the first sign-in or a browser's update", async () => {
+    const person = await createUser(w.hub.db, { name: 'Vlad Travels' });
+    await signInWith(person.username, FIREFOX_LINUX);
+    await signInWith(person.username, FIREFOX_LINUX_NEWER);
+    await drain();
+    expect(sink.received).toEqual([]);
+
+    await signInWith(person.username, CHROME_WINDOWS);
+    await drain();
+    expect(sink.received.map((m) => m.parsed.subject)).toEqual(['New sign-in to the hub from Chrome on Windows']);
+    expect(sink.received[0].parsed.text).toContain('change your password and sign out everywhere else');
+    expect(header(sink.received[0], 'List-Unsubscribe')).toBeUndefined();
+
+    sink.received.length = 0;
+    await signInWith(person.username, CHROME_WINDOWS);
+    await drain();
+    expect(sink.received).toEqual([]);
   });
 });
 

@@ -2,6 +2,8 @@ import { hash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { userAgentSummary } from '../../../shared/rules/user-agent-summary';
+import { queueEmails } from '../email';
 
 // design §3: opaque random bearer tokens, stored only as a hash, with expiry; logout revokes.
 // A stolen database therefore holds no usable token.
@@ -25,6 +27,7 @@ export interface SessionOrigin {
 }
 
 export async function createSession(db: DbOrTx, userId: number, now = new Date(), origin?: SessionOrigin): Promise<{ token: string; expiresAt: Date }> {
+  if (origin) await tellOfNewDevice(db, userId, origin, now);
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db.insert(sessions).values({
@@ -32,6 +35,21 @@ export async function createSession(db: DbOrTx, userId: number, now = new Date()
     ...(origin ? { client: origin.client, userAgent: origin.userAgent, createdAddress: origin.address } : {}),
   });
   return { token, expiresAt };
+}
+
+/**
+ * A security e-mail when a sign-in comes from a browser and system (or the desktop app) that none
+ * of the person's sessions still on record had, open or ended within Admin → Retention's period
+ * (docs/operations.md 'What the hub sends'). A person's very first sign-in, with nothing to
+ * compare, tells nothing. Versions are not compared: a browser's update is not a new device.
+ */
+async function tellOfNewDevice(db: DbOrTx, userId: number, origin: SessionOrigin, now: Date): Promise<void> {
+  const seen = await db.select({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, userId));
+  if (seen.length === 0) return;
+  // 'Firefox on Linux', 'Bitstone Hub app on Windows': what Settings → Sessions shows
+  const here = userAgentSummary(origin.userAgent);
+  if (seen.some((s) => userAgentSummary(s.userAgent) === here)) return;
+  await queueEmails(db, 'new_device_sign_in', [userId], { device: here, address: origin.address, at: now.toISOString() });
 }
 
 /**

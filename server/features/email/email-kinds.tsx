@@ -23,12 +23,14 @@ export interface EmailParams {
   password_changed: { by: 'self' | 'admin'; sessionsEnded: number };
   /** security: every other session of the person was ended at their request */
   signed_out_everywhere: { sessionsEnded: number };
+  /** security: a sign-in from a browser and system (or the desktop app) none of the person's recent sessions had */
+  new_device_sign_in: { device: string; address: string | null; at: string };
   /** security: a copy of everything the hub holds about the person was downloaded, by them or an admin */
   personal_data_exported: { by: 'self' | 'admin' };
 }
 
 /** Sent whatever the person chose, to the person even when they acted themselves: the point is to catch someone else doing it. */
-export const SECURITY_EMAIL_KINDS: readonly EmailKind[] = ['password_changed', 'signed_out_everywhere', 'personal_data_exported'];
+export const SECURITY_EMAIL_KINDS: readonly EmailKind[] = ['password_changed', 'signed_out_everywhere', 'new_device_sign_in', 'personal_data_exported'];
 
 const sessions = (n: number) => (n === 1 ? '1 other session was' : `${n} other sessions were`);
 export type EmailKind = keyof EmailParams;
@@ -102,6 +104,14 @@ export const EMAIL_KINDS: { [K in EmailKind]: KindSpec<K> } = {
     subject: () => 'You were signed out of the hub everywhere else',
     render: (p, frame) => (
       <SecurityMessage {...frame} heading="Signed out everywhere else" said={`You chose Sign out everywhere else: ${sessions(p.sessionsEnded)} signed out.`}
+        url={link(frame, SESSIONS_PATH)} action="Open Settings → Sessions" />
+    ),
+  },
+  new_device_sign_in: {
+    subject: (p) => `New sign-in to the hub from ${p.device}`,
+    render: (p, frame) => (
+      <SecurityMessage {...frame} heading="A sign-in from a new browser or device"
+        said={`Your account was signed in to from ${p.device}${p.address ? ` (address ${p.address})` : ''} at ${p.at.slice(0, 16).replace('T', ' ')} UTC, which none of your recent sessions used. If it was you, there is nothing to do; if not, change your password and sign out everywhere else.`}
         url={link(frame, SESSIONS_PATH)} action="Open Settings → Sessions" />
     ),
   },
