@@ -94,7 +94,11 @@ export const notificationSettingSchema = z.object({
   email: z.boolean({ error: 'Must be true or false' }).optional(),
 });
 export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
-export const notificationSettingsSchema = z.object({ items: z.array(notificationSettingSchema) });
+export const notificationSettingsSchema = z.object({
+  items: z.array(notificationSettingSchema),
+  /** whether this hub sends e-mail at all (it has a relay): without one, the e-mail switches are not shown */
+  emailSent: z.boolean(),
+});
 export const notificationSettingsResponseSchema = envelope(notificationSettingsSchema);
 /** PUT: the kinds to change; kinds left out keep their setting. */
 export const notificationSettingsBodySchema = z.object({ items: z.array(notificationSettingSchema).min(1, 'Choose at least one kind').max(NOTIFICATION_KINDS.length * 2) });

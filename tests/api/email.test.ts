@@ -6,7 +6,7 @@ import { notifications } from '../../server/features/notifications/schema';
 import { sendReminders } from '../../server/features/notifications/notification-reminders';
 import { loginBodySchema } from '../../shared/api/auth';
 import { createEvaluationSchema } from '../../shared/api/evaluations';
-import { notificationSettingsBodySchema, type NotificationKind } from '../../shared/api/notifications';
+import { notificationSettingsBodySchema, notificationSettingsResponseSchema, type NotificationKind } from '../../shared/api/notifications';
 import { emailConfigFromEnv, queueEmails, queueReminderEmail, type EmailConfig } from '../../server/features/email';
 import { outbox } from '../../server/features/outbox';
 import { camelize, snakify } from '../../shared/api/case';
@@ -293,6 +293,13 @@ describe('a sign-in from a new browser or device, a security message too', () =>
     await signInWith(person.username, CHROME_WINDOWS);
     await drain();
     expect(sink.received).toEqual([]);
+  });
+});
+
+describe('Settings → Notifications on a hub with a relay', () => {
+  it('says the hub sends e-mail, so the e-mail switches are shown', async () => {
+    const res = await w.hub.get('/api/notifications/settings', { token: w.tokens.member });
+    expect(notificationSettingsResponseSchema.parse(camelize(res.body)).data.emailSent).toBe(true);
   });
 });
 

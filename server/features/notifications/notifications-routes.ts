@@ -38,11 +38,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
   }));
 
   api.get('/notifications/settings', { schema: { tags, response: { 200: notificationSettingsResponseSchema } } }, async (request) => ({
-    data: await notificationSettingsOf(api.db, request.actor),
+    data: { ...(await notificationSettingsOf(api.db, request.actor)), emailSent: api.email.config !== null },
   }));
 
   api.put('/notifications/settings', { schema: { tags, body: notificationSettingsBodySchema, response: { 200: notificationSettingsResponseSchema } } }, async (request) => ({
-    data: await saveNotificationSettings(api.db, request.actor, request.body.items),
+    data: { ...(await saveNotificationSettings(api.db, request.actor, request.body.items)), emailSent: api.email.config !== null },
   }));
 
   // Server-sent events; the web client opens it with EventSource and the session cookie, and

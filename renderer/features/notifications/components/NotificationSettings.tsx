@@ -21,7 +21,8 @@ export function NotificationSettings() {
   const save = useSaveNotificationSetting();
   const saving = (kind: NotificationSetting['kind']) => save.isPending && save.variables?.kind === kind;
   const change = (item: NotificationSetting) => save.mutate(item, { onSuccess: () => notify.success(), onError: () => notify.failure() });
-  const byEmail = settings.data?.items.filter((s) => s.email !== undefined) ?? [];
+  // a hub without a relay sends no e-mail: switches for it would promise what never comes
+  const byEmail = settings.data?.emailSent ? settings.data.items.filter((s) => s.email !== undefined) : [];
   return (
     <SettingsCard id="notification" title="Notifications" intro="Choose what the hub tells you about." query={settings}>
       {settings.data && (
