@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TEXT } from '../../shared/api/email';
+import { EMAIL_NOTIFICATION_KINDS } from '../../shared/api/notifications';
 import { emailConfigFromEnv } from '../../server/features/email';
 import { startHub, type RunningHub } from '../../server/start';
 import { WEB_ROOT } from '../support/e2e-global-setup';
@@ -68,6 +69,36 @@ describe('Admin → E-mail', () => {
       const res = await page.request.get(`${hub.url}/api/admin/email`, { headers: { 'x-hub-request': '1' } });
       expect(res.status()).toBe(403);
     }, { url: hub.url }));
+
+  for (const width of [1366, 320]) {
+    it(`a person chooses, kind by kind, what comes by e-mail, apart from the app's switches (${width} px)`, () =>
+      withSession(async ({ page }) => {
+        await signIn(page, 'lead');
+        await page.getByRole('button', { name: 'Account' }).click();
+        await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Settings' }).click();
+        await waitForPath(page, '/settings');
+        const byEmail = page.getByRole('group', { name: 'By e-mail' });
+        await byEmail.waitFor();
+        expect(await byEmail.getByRole('switch').count()).toBe(EMAIL_NOTIFICATION_KINDS.length);
+        const approvalsByEmail = byEmail.getByRole('switch', { name: 'An objective is waiting for my approval, by e-mail' });
+        const approvalsInApp = page.getByRole('group', { name: 'In the app' }).getByRole('switch', { name: 'An objective is waiting for my approval', exact: true });
+        expect(await approvalsByEmail.isChecked()).toBe(true);
+        // with the keyboard: Space toggles a focused switch
+        await approvalsByEmail.focus();
+        await page.keyboard.press('Space');
+        await page.getByText('Successful').first().waitFor();
+        await expect.poll(() => approvalsByEmail.isChecked(), { timeout: 10_000 }).toBe(false);
+        expect(await approvalsInApp.isChecked()).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `/tmp/email-settings-${width}.png`, fullPage: true });
+        // kept by the hub
+        await page.reload();
+        await approvalsByEmail.waitFor();
+        expect(await approvalsByEmail.isChecked()).toBe(false);
+        await approvalsByEmail.click();
+        await expect.poll(() => approvalsByEmail.isChecked(), { timeout: 10_000 }).toBe(true);
+      }, { url: hub.url, viewport: { width, height: 800 } }));
+  }
 
   it('the message reads well in a narrow and a wide window, light and dark', () =>
     withSession(async ({ page }) => {
