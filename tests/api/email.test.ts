@@ -7,7 +7,8 @@ import { sendReminders } from '../../server/features/notifications/notification-
 import { loginBodySchema } from '../../shared/api/auth';
 import { createEvaluationSchema } from '../../shared/api/evaluations';
 import { notificationSettingsBodySchema, notificationSettingsResponseSchema, type NotificationKind } from '../../shared/api/notifications';
-import { emailConfigFromEnv, queueEmails, queueReminderEmail, type EmailConfig } from '../../server/features/email';
+import { emailConfigFromEnv, queueEmails, queueReminderEmail, startEmail, type EmailConfig } from '../../server/features/email';
+import { setEmailSending } from '../../server/features/email/email-queue';
 import { outbox } from '../../server/features/outbox';
 import { camelize, snakify } from '../../shared/api/case';
 import { createRole, TEST_PASSWORD, createUser } from '../support/factories';
@@ -317,6 +318,24 @@ describe('a copy of personal data, a security message too', () => {
     await drain();
     expect(sink.received.map((m) => m.parsed.subject)).toEqual(['An administrator downloaded a copy of your personal data']);
     expect(sink.received[0].parsed.text).toContain('The audit log records who did it');
+  });
+});
+
+describe('two hubs on one database', () => {
+  it("send each message once: each takes rows under its own lease, skipping the other's", async () => {
+    const other = startEmail(w.hub.db, config, { log: { info: () => {}, warn: () => {}, error: () => {} }, metrics: null, timers: false });
+    try {
+      const people = await Promise.all(Array.from({ length: 30 }, (_, i) => createUser(w.hub.db, { name: `Twin Reader ${i}` })));
+      await w.hub.db.transaction((tx) => queueEmails(tx, 'test', people.map((p) => p.id), { name: 'twin' }));
+      await Promise.all([drain(), other.sender!.drain(), drain(), other.sender!.drain()]);
+      const ids = sink.received.map((m) => m.parsed.messageId);
+      expect(ids).toHaveLength(30);
+      expect(new Set(ids).size).toBe(30);
+    } finally {
+      await other.close();
+      // the other hub's close switched this process's sending off: the file's hub sends on
+      setEmailSending({ idDomain: config.fromDomain, publicUrl: config.publicUrl });
+    }
   });
 });
 

@@ -27,6 +27,14 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** The next `count` messages are answered with this code and text instead of being accepted. */
   refuseNext(count: number, code: number, text?: string): void;
+  /**
+   * Holds the next message's answer (the hub is then mid-send) until `release()`; resolves with the
+   * raw message once one is held. A connection cut while held leaves the message unaccepted, as a real relay would.
+   */
+  holdNext(): Promise<string>;
+  /** Resolves once the connection of the message held has closed (its sender killed). */
+  heldConnectionClosed(): Promise<void>;
+  release(): void;
   /** Resolves once `count` messages have arrived in all (fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   stop(): Promise<void>;
@@ -44,6 +52,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const refusals: Array<{ code: number; text: string }> = [];
   const waiters: Array<() => void> = [];
+  const closedSessions = new Set<string>();
+  const closeWaiters = new Map<string, () => void>();
+  let heldSession: string | null = null;
+  let hold: { held: (raw: string) => void; released: Promise<void>; release: () => void } | null = null;
   let port = 0;
   let server: SMTPServer | null = null;
 
@@ -60,10 +72,23 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         if (auth.username === SINK_USER.user && auth.password === SINK_USER.pass) callback(null, { user: auth.username });
         else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
       },
+      onClose(session) {
+        closedSessions.add(session.id);
+        closeWaiters.get(session.id)?.();
+      },
       onData(stream, session: SMTPServerSession, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (hold) {
+            const { held, released } = hold;
+            heldSession = session.id;
+            held(Buffer.concat(chunks).toString('utf8'));
+            await released;
+            hold = null;
+            // the hub was killed meanwhile: nothing was accepted
+            if (closedSessions.has(session.id)) return;
+          }
           const refusal = refusals.shift();
           if (refusal) {
             const error = new Error(refusal.text) as Error & { responseCode: number };
@@ -104,6 +129,22 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     received,
     refuseNext(count, code, text = code >= 500 ? 'Mailbox unavailable' : 'Try again later') {
       for (let i = 0; i < count; i += 1) refusals.push({ code, text });
+    },
+    holdNext() {
+      return new Promise<string>((held) => {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => { release = resolve; });
+        hold = { held, released, release };
+      });
+    },
+    heldConnectionClosed() {
+      const id = heldSession;
+      if (id === null) return Promise.reject(new Error('no message is held'));
+      if (closedSessions.has(id)) return Promise.resolve();
+      return new Promise<void>((resolve) => closeWaiters.set(id, resolve));
+    },
+    release() {
+      hold?.release();
     },
     async waitFor(count, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;

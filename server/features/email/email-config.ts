@@ -24,6 +24,8 @@ export interface EmailConfig {
   /** the company's name at the top of every message (HUB_COMPANY_NAME, default Bitstone) */
   company: string;
   dkim: { domainName: string; keySelector: string; privateKey: string } | null;
+  /** how long a message being sent is held by its hub (HUB_OUTBOX_LEASE_SECONDS) */
+  outboxLeaseMs: number;
 }
 
 export const isLoopbackHost = (host: string): boolean =>
@@ -71,7 +73,20 @@ export function emailConfigFromEnv(env: NodeJS.ProcessEnv): EmailConfig | null {
     publicUrl,
     company: env.HUB_COMPANY_NAME || 'Bitstone',
     dkim: dkimFromEnv(env),
+    outboxLeaseMs: leaseFromEnv(env.HUB_OUTBOX_LEASE_SECONDS),
   };
+}
+
+/**
+ * How long a hub holds a message it is sending before another hub (or itself, restarted) may take
+ * it again: longer than the relay ever takes to answer, short enough that a hub killed mid-send
+ * delays its messages little. 2 minutes unless HUB_OUTBOX_LEASE_SECONDS says otherwise.
+ */
+function leaseFromEnv(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 120_000;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) throw new Error('HUB_OUTBOX_LEASE_SECONDS must be a whole number of seconds from 1 to 3600');
+  return seconds * 1000;
 }
 
 function dkimFromEnv(env: NodeJS.ProcessEnv): EmailConfig['dkim'] {

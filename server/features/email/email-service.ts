@@ -55,6 +55,7 @@ export function startEmail(db: Db, config: EmailConfig | null, options: EmailSer
     log: options.log,
     timers: options.timers,
     pollMs: options.pollMs,
+    leaseMs: config.outboxLeaseMs,
     delivered: (row, outcome) => options.metrics?.outboxDelivered(row.channel, outcome),
   });
   options.metrics?.countOutboxWith(async () => {
