@@ -33,7 +33,8 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const emailStatusSchema = z.object({
   /** null: no HUB_SMTP_URL, so the hub sends no e-mail */
   settings: emailSettingsSchema.nullable(),
-  outbox: z.object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  /** digest: waiting for their person's daily digest (they chose it, or passed the hourly cap) */
+  outbox: z.object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int(), digest: z.number().int() }),
   /** the newest messages with an error, failed or being retried */
   lastErrors: z.array(outboxMessageSchema),
 });

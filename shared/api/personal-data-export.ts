@@ -193,8 +193,9 @@ export const personalDataSchema = z.object({
   evaluations: z.array(dataEvaluationSchema),
   notifications: z.array(dataNotificationSchema),
   /** the notification kinds the person switched off or back on (a kind not listed is on) */
-  notificationSettings: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), enabled: z.boolean() })),
-  preferences: z.object({ theme: z.enum(THEME_CHOICES) }),
+  notificationSettings: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), enabled: z.boolean(), email: z.boolean().nullable() })),
+  /** emailDigest: e-mail once a day in one digest instead of a message per event */
+  preferences: z.object({ theme: z.enum(THEME_CHOICES), emailDigest: z.boolean() }),
   signIns: z.array(dataSignInSchema),
   sessions: z.array(dataSessionSchema),
   holidays: z.array(dataHolidaySchema),

@@ -6,8 +6,8 @@ import { notifications } from '../../server/features/notifications/schema';
 import { sendReminders } from '../../server/features/notifications/notification-reminders';
 import { loginBodySchema } from '../../shared/api/auth';
 import { createEvaluationSchema } from '../../shared/api/evaluations';
-import { notificationSettingsBodySchema, notificationSettingsResponseSchema, type NotificationKind } from '../../shared/api/notifications';
-import { emailConfigFromEnv, queueEmails, queueReminderEmail, startEmail, type EmailConfig } from '../../server/features/email';
+import { EMAIL_DIGEST_HOUR, EMAIL_HOURLY_CAP, notificationSettingsBodySchema, notificationSettingsResponseSchema, type NotificationKind } from '../../shared/api/notifications';
+import { emailConfigFromEnv, queueEmails, queueReminderEmail, sendDailyDigests, startEmail, type EmailConfig } from '../../server/features/email';
 import { setEmailSending } from '../../server/features/email/email-queue';
 import { outbox } from '../../server/features/outbox';
 import { camelize, snakify } from '../../shared/api/case';
@@ -301,6 +301,59 @@ describe('Settings → Notifications on a hub with a relay', () => {
   it('says the hub sends e-mail, so the e-mail switches are shown', async () => {
     const res = await w.hub.get('/api/notifications/settings', { token: w.tokens.member });
     expect(notificationSettingsResponseSchema.parse(camelize(res.body)).data.emailSent).toBe(true);
+  });
+});
+
+describe('the daily digest and the hourly cap', () => {
+  const at = (hour: number) => { const d = new Date(); d.setHours(hour, 0, 0, 0); return d; };
+  const heldFor = async (id: number) => (await w.hub.db.select().from(outbox).where(and(eq(outbox.recipientId, id), eq(outbox.status, 'digest')))).length;
+
+  it('holds the messages of a person who chose the digest, and sends them in one e-mail at the hour, once', async () => {
+    const person = await createUser(w.hub.db, { name: 'Irina Digest' });
+    const { token } = await w.hub.login(person.username, TEST_PASSWORD);
+    const chose = await w.hub.request('PUT', '/api/notifications/settings', { token, body: snakify(notificationSettingsBodySchema.parse({ emailDigest: true })) });
+    expect(notificationSettingsResponseSchema.parse(camelize(chose.body)).data.emailDigest).toBe(true);
+    await w.hub.db.transaction((tx) => queueEmails(tx, 'objective_due_soon', [person.id], { title: 'Quarterly report', deadline: day(2), objectiveId: 1 }, { settingKind: 'objective_due_soon' }));
+    await w.hub.db.transaction((tx) => queueEmails(tx, 'evaluation_created', [person.id], { author: 'Ana Lead', employeeId: person.id }, { settingKind: 'evaluation_created' }));
+    // security messages are never held
+    await w.hub.db.transaction((tx) => queueEmails(tx, 'signed_out_everywhere', [person.id], { sessionsEnded: 1 }));
+    await drain();
+    expect(sink.received.map((m) => m.parsed.subject)).toEqual(['You were signed out of the hub everywhere else']);
+    expect(await heldFor(person.id)).toBe(2);
+    expect((await status()).body).toMatchObject({ outbox: { digest: expect.any(Number) } });
+
+    sink.received.length = 0;
+    expect(await sendDailyDigests(w.hub.db, at(EMAIL_DIGEST_HOUR - 1))).toBe(0);
+    expect(await sendDailyDigests(w.hub.db, at(EMAIL_DIGEST_HOUR + 1))).toBeGreaterThanOrEqual(1);
+    await drain();
+    const digests = sink.received.filter((m) => m.parsed.subject === 'Your hub digest: 2 updates');
+    expect(digests).toHaveLength(1);
+    expect(digests[0].parsed.text).toContain(`'Quarterly report' is due on ${day(2)}`);
+    expect(digests[0].parsed.text).toContain('Ana Lead wrote an evaluation about you');
+    expect(await heldFor(person.id)).toBe(0);
+
+    sink.received.length = 0;
+    expect(await sendDailyDigests(w.hub.db, at(EMAIL_DIGEST_HOUR + 2))).toBe(0);
+    await drain();
+    expect(sink.received).toEqual([]);
+  });
+
+  it(`sends at most ${EMAIL_HOURLY_CAP} messages an hour to one person, and the rest in their digest`, async () => {
+    const person = await createUser(w.hub.db, { name: 'Paul Busy' });
+    for (let i = 0; i < EMAIL_HOURLY_CAP + 2; i += 1) {
+      await w.hub.db.transaction((tx) => queueEmails(tx, 'approval_requested', [person.id], { requester: 'Bogdan Member', action: 'complete', title: `Objective ${i}` }, { settingKind: 'approval_requested' }));
+    }
+    await drain();
+    const [{ email }] = await w.hub.db.select({ email: users.email }).from(users).where(eq(users.id, person.id));
+    expect(sink.received.filter((m) => m.envelopeTo[0] === email)).toHaveLength(EMAIL_HOURLY_CAP);
+    expect(await heldFor(person.id)).toBe(2);
+
+    sink.received.length = 0;
+    await sendDailyDigests(w.hub.db, at(EMAIL_DIGEST_HOUR + 1));
+    await drain();
+    const [digest] = sink.received.filter((m) => m.envelopeTo[0] === email);
+    expect(digest.parsed.subject).toBe('Your hub digest: 2 updates');
+    expect(digest.parsed.text).toContain(`Bogdan Member asks you to approve 'Objective ${EMAIL_HOURLY_CAP + 1}'`);
   });
 });
 

@@ -221,8 +221,8 @@ describe('GET /user/me/data-export', () => {
     expect(data.checkIns.map((c) => [c.comment, c.author])).toEqual([[PIA.checkIn, 'Pia Person'], [PIA.lateCheckIn, 'Otto Other']]);
     expect(data.evaluations).toEqual([expect.objectContaining({ evaluator: 'Otto Other', targets: PIA.evaluation, resultsFocus: '5' })]);
     expect(data.notifications).toEqual([expect.objectContaining({ kind: 'evaluation_created', title: PIA.notification, readAt: null })]);
-    expect(data.notificationSettings).toEqual([{ kind: 'check_in_reminder', enabled: false }]);
-    expect(data.preferences).toEqual({ theme: 'dark' });
+    expect(data.notificationSettings).toEqual([{ kind: 'check_in_reminder', enabled: false, email: null }]);
+    expect(data.preferences).toEqual({ theme: 'dark', emailDigest: false });
     expect(data.signIns).toEqual([expect.objectContaining({ username: people.pia.username, success: true, method: 'password' })]);
     expect(data.sessions).toEqual([expect.objectContaining({ client: 'web', endedAt: null })]);
     expect(data.holidays).toEqual([{ title: PIA.holiday, start: '2030-07-01', end: '2030-07-07', type: 'holiday' }]);

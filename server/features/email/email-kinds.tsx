@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { NOTIFICATION_LINKS } from '../notifications';
 import type { EmailConfig } from './email-config';
-import { ApprovalDecidedMessage, ApprovalRequestedMessage, NoticeMessage, SecurityMessage, TestMessage } from './templates/Messages';
+import { ApprovalDecidedMessage, ApprovalRequestedMessage, DigestMessage, NoticeMessage, SecurityMessage, TestMessage } from './templates/Messages';
 
 // What each kind of e-mail says: its subject, in words (docs/operations.md 'What the hub sends'),
 // and the template that renders its HTML and its plain text. The outbox row keeps the kind and
@@ -19,6 +19,8 @@ export interface EmailParams {
   check_in_reminder: { count: number };
   /** someone wrote an evaluation about the reader; its contents stay on the hub */
   evaluation_created: { author: string; employeeId: number };
+  /** the messages held for the person since their last digest (they chose it, or passed the hourly cap) */
+  daily_digest: { items: Array<{ subject: string; at: string }> };
   /** security: the person's own password changed, or an admin reset it */
   password_changed: { by: 'self' | 'admin'; sessionsEnded: number };
   /** security: every other session of the person was ended at their request */
@@ -28,6 +30,9 @@ export interface EmailParams {
   /** security: a copy of everything the hub holds about the person was downloaded, by them or an admin */
   personal_data_exported: { by: 'self' | 'admin' };
 }
+
+/** Never held for a digest: the test e-mail goes at once, and a digest is itself the held ones. */
+export const UNHELD_EMAIL_KINDS: readonly EmailKind[] = ['test', 'daily_digest'];
 
 /** Sent whatever the person chose, to the person even when they acted themselves: the point is to catch someone else doing it. */
 export const SECURITY_EMAIL_KINDS: readonly EmailKind[] = ['password_changed', 'signed_out_everywhere', 'new_device_sign_in', 'personal_data_exported'];
@@ -89,6 +94,10 @@ export const EMAIL_KINDS: { [K in EmailKind]: KindSpec<K> } = {
       <NoticeMessage {...frame} heading="A new evaluation about you" said={`${p.author} wrote an evaluation about you. You can read it on the hub.`}
         url={link(frame, NOTIFICATION_LINKS.evaluations(p.employeeId))} action="Open your evaluations" />
     ),
+  },
+  daily_digest: {
+    subject: (p) => `Your hub digest: ${p.items.length === 1 ? '1 update' : `${p.items.length} updates`}`,
+    render: (p, frame) => <DigestMessage {...frame} items={p.items} url={frame.publicUrl} />,
   },
   password_changed: {
     subject: (p) => (p.by === 'admin' ? 'An administrator reset your hub password' : 'Your hub password was changed'),

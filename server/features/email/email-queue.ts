@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { NotificationKind } from '../../../shared/api/notifications';
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { EMAIL_HOURLY_CAP, type NotificationKind } from '../../../shared/api/notifications';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { notificationSettings } from '../notifications';
-import { enqueue, type OutboxRow } from '../outbox';
-import { SECURITY_EMAIL_KINDS, type EmailKind, type EmailParams } from './email-kinds';
+import { enqueue, outbox, type OutboxRow } from '../outbox';
+import { userPreferences } from '../settings';
+import { SECURITY_EMAIL_KINDS, UNHELD_EMAIL_KINDS, type EmailKind, type EmailParams } from './email-kinds';
 import type { EmailPayload } from './email-render';
 import { linkKey, unsubscribeToken } from './email-links';
 
@@ -43,6 +44,23 @@ export interface QueueOptions {
   queued?: (row: OutboxRow) => void;
 }
 
+/**
+ * Who gets this message in their daily digest rather than now: those who chose the digest, and
+ * those who already had EMAIL_HOURLY_CAP messages in the last hour (a burst of approvals goes
+ * into one e-mail, not twenty).
+ */
+async function heldForDigest(tx: DbOrTx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const [chose, busy] = await Promise.all([
+    tx.select({ userId: userPreferences.userId }).from(userPreferences).where(and(inArray(userPreferences.userId, ids), eq(userPreferences.emailDigest, true))),
+    tx.select({ userId: outbox.recipientId }).from(outbox)
+      .where(and(inArray(outbox.recipientId, ids), eq(outbox.channel, EMAIL_CHANNEL), inArray(outbox.status, ['queued', 'sent', 'failed']), gt(outbox.createdAt, sql`now() - interval '1 hour'`)))
+      .groupBy(outbox.recipientId)
+      .having(sql`count(*) >= ${EMAIL_HOURLY_CAP}`),
+  ]);
+  return new Set([...chose.map((r) => r.userId), ...busy.map((r) => r.userId!)]);
+}
+
 /** Queues one message of `kind` per recipient who should get it; answers how many were queued. */
 export async function queueEmails<K extends EmailKind>(tx: DbOrTx, kind: K, recipientIds: Iterable<number>, params: EmailParams[K], options: QueueOptions = {}): Promise<number> {
   if (!sending) return 0;
@@ -61,6 +79,7 @@ export async function queueEmails<K extends EmailKind>(tx: DbOrTx, kind: K, reci
       .where(and(inArray(notificationSettings.userId, ids), eq(notificationSettings.kind, options.settingKind), eq(notificationSettings.email, false)));
     muted = new Set(off.map((r) => r.userId));
   }
+  const held = security || UNHELD_EMAIL_KINDS.includes(kind) ? new Set<number>() : await heldForDigest(tx, people.map((p) => p.id));
   // a kind one may turn off carries its one-click unsubscribe; a security message has none
   const key = options.settingKind && !security ? await linkKey(tx) : null;
   let queued = 0;
@@ -71,7 +90,7 @@ export async function queueEmails<K extends EmailKind>(tx: DbOrTx, kind: K, reci
     const payload: EmailPayload<K> = { to: person.email, toName: person.name, params, unsubscribeUrl };
     const row = await enqueue(tx, {
       channel: EMAIL_CHANNEL, kind, recipientId: person.id, payload: payload as unknown as Record<string, unknown>,
-      dedupeKey: options.dedupeKey?.(person.id), idDomain: sending.idDomain,
+      dedupeKey: options.dedupeKey?.(person.id), idDomain: sending.idDomain, status: held.has(person.id) ? 'digest' : 'queued',
     });
     if (row) {
       queued += 1;

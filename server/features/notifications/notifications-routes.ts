@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { emailDigestOf, saveEmailDigest } from '../settings';
 import { idParamSchema } from '../../../shared/api/common';
 import {
   notificationListQuerySchema,
@@ -38,11 +39,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
   }));
 
   api.get('/notifications/settings', { schema: { tags, response: { 200: notificationSettingsResponseSchema } } }, async (request) => ({
-    data: { ...(await notificationSettingsOf(api.db, request.actor)), emailSent: api.email.config !== null },
+    data: { ...(await notificationSettingsOf(api.db, request.actor)), emailSent: api.email.config !== null, emailDigest: await emailDigestOf(api.db, request.actor.id) },
   }));
 
   api.put('/notifications/settings', { schema: { tags, body: notificationSettingsBodySchema, response: { 200: notificationSettingsResponseSchema } } }, async (request) => ({
-    data: { ...(await saveNotificationSettings(api.db, request.actor, request.body.items)), emailSent: api.email.config !== null },
+    data: {
+      ...(await saveNotificationSettings(api.db, request.actor, request.body.items ?? [])),
+      emailSent: api.email.config !== null,
+      emailDigest: request.body.emailDigest === undefined ? await emailDigestOf(api.db, request.actor.id) : await saveEmailDigest(api.db, request.actor.id, request.body.emailDigest),
+    },
   }));
 
   // Server-sent events; the web client opens it with EventSource and the session cookie, and

@@ -7,7 +7,11 @@ import { outbox } from './schema';
 // transaction, claimed by one sender under a lease, then sent, queued again for later, or failed.
 
 export type OutboxRow = typeof outbox.$inferSelect;
-export type OutboxStatus = 'queued' | 'sent' | 'failed';
+/**
+ * queued → sent or failed. A message held for its person's daily digest is 'digest' until the
+ * digest that tells it is queued, then 'digested' (it is never sent on its own).
+ */
+export type OutboxStatus = 'queued' | 'sent' | 'failed' | 'digest' | 'digested';
 
 export interface NewOutboxMessage {
   channel: string;
@@ -18,6 +22,8 @@ export interface NewOutboxMessage {
   dedupeKey?: string;
   /** the domain of the stable message id (an e-mail's Message-ID is <…@domain>) */
   idDomain: string;
+  /** 'digest': held for the person's daily digest instead of sent */
+  status?: 'queued' | 'digest';
 }
 
 /**
@@ -28,7 +34,7 @@ export async function enqueue(tx: DbOrTx, message: NewOutboxMessage): Promise<Ou
   const messageId = `<${Date.now().toString(36)}.${randomBytes(9).toString('base64url')}@${message.idDomain}>`;
   const rows = await tx
     .insert(outbox)
-    .values({ channel: message.channel, kind: message.kind, recipientId: message.recipientId ?? null, payload: message.payload, messageId, dedupeKey: message.dedupeKey ?? null })
+    .values({ channel: message.channel, kind: message.kind, recipientId: message.recipientId ?? null, payload: message.payload, messageId, dedupeKey: message.dedupeKey ?? null, status: message.status ?? 'queued' })
     .onConflictDoNothing()
     .returning();
   return rows[0] ?? null;
@@ -106,12 +112,12 @@ export async function requeue(db: Db, id: number, channel: string): Promise<Outb
   return rows[0] ?? null;
 }
 
-export type OutboxCounts = Record<OutboxStatus, number>;
+export type OutboxCounts = Record<'queued' | 'sent' | 'failed' | 'digest', number>;
 
 export async function outboxCounts(db: DbOrTx, channel: string): Promise<OutboxCounts> {
   const rows = await db.select({ status: outbox.status, n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.channel, channel)).groupBy(outbox.status);
-  const counts: OutboxCounts = { queued: 0, sent: 0, failed: 0 };
-  for (const { status, n } of rows) if (status in counts) counts[status as OutboxStatus] = Number(n);
+  const counts: OutboxCounts = { queued: 0, sent: 0, failed: 0, digest: 0 };
+  for (const { status, n } of rows) if (status in counts) counts[status as keyof OutboxCounts] = Number(n);
   return counts;
 }
 

@@ -132,7 +132,7 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
   },
   // admins were reminded this archived person is past the retention period
   { table: retentionReminders, personRows: (p) => eq(retentionReminders.userId, p.id), columns: { user_id: personal, archived_at: personal, reminded_at: personal } },
-  { table: userPreferences, personRows: (p) => eq(userPreferences.userId, p.id), columns: { user_id: personal, theme: personal, updated_at: personal } },
+  { table: userPreferences, personRows: (p) => eq(userPreferences.userId, p.id), columns: { user_id: personal, theme: personal, email_digest: personal, updated_at: personal } },
   { table: calendarFeeds, personRows: (p) => eq(calendarFeeds.userId, p.id), columns: { id: record, user_id: personal, feed: personal, token_hash: personal, created_at: personal } },
   {
     table: evaluations,

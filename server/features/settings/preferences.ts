@@ -20,3 +20,18 @@ export async function savePreferences(db: DbOrTx, actor: Actor, preferences: Pre
     .returning({ theme: userPreferences.theme });
   return { theme: row.theme };
 }
+
+/** Whether the person takes their e-mail in one daily digest (Settings → Notifications → By e-mail). */
+export async function emailDigestOf(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ emailDigest: userPreferences.emailDigest }).from(userPreferences).where(eq(userPreferences.userId, userId));
+  return row?.emailDigest ?? false;
+}
+
+export async function saveEmailDigest(db: DbOrTx, userId: number, emailDigest: boolean): Promise<boolean> {
+  const [row] = await db
+    .insert(userPreferences)
+    .values({ userId, emailDigest })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { emailDigest, updatedAt: new Date() } })
+    .returning({ emailDigest: userPreferences.emailDigest });
+  return row.emailDigest;
+}

@@ -62,3 +62,12 @@ export function useSaveNotificationSetting() {
     onSuccess: (data) => client.setQueryData(SETTINGS_KEY, data),
   });
 }
+
+/** Settings → Notifications → By e-mail: one daily digest instead of a message per event. */
+export function useSaveEmailDigest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (emailDigest: boolean) => hubCall(notificationSettingsResponseSchema.shape.data, 'PUT', '/notifications/settings', { body: { emailDigest } }),
+    onSuccess: (data) => client.setQueryData(SETTINGS_KEY, data),
+  });
+}

@@ -1,8 +1,8 @@
 import { makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
-import { NOTIFICATION_KIND_LABELS, type NotificationSetting } from '../../../../shared/api/notifications';
+import { EMAIL_DIGEST_HINT, EMAIL_DIGEST_LABEL, NOTIFICATION_KIND_LABELS, type NotificationSetting } from '../../../../shared/api/notifications';
 import { SettingsCard } from '../../../lib/components/SettingsCard';
 import { useNotify } from '../../../lib/toast';
-import { useNotificationSettings, useSaveNotificationSetting } from '../api/notifications';
+import { useNotificationSettings, useSaveEmailDigest, useSaveNotificationSetting } from '../api/notifications';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column' },
@@ -19,6 +19,7 @@ export function NotificationSettings() {
   const notify = useNotify();
   const settings = useNotificationSettings();
   const save = useSaveNotificationSetting();
+  const digest = useSaveEmailDigest();
   const saving = (kind: NotificationSetting['kind']) => save.isPending && save.variables?.kind === kind;
   const change = (item: NotificationSetting) => save.mutate(item, { onSuccess: () => notify.success(), onError: () => notify.failure() });
   // a hub without a relay sends no e-mail: switches for it would promise what never comes
@@ -40,6 +41,9 @@ export function NotificationSettings() {
                 <Switch key={s.kind} label={`${NOTIFICATION_KIND_LABELS[s.kind]}, by e-mail`} checked={s.email} disabled={saving(s.kind)}
                   onChange={(_, d) => change({ kind: s.kind, enabled: s.enabled, email: d.checked })} />
               ))}
+              <Switch label={EMAIL_DIGEST_LABEL} checked={settings.data.emailDigest} disabled={digest.isPending} aria-describedby="notification-digest-hint"
+                onChange={(_, d) => digest.mutate(d.checked, { onSuccess: () => notify.success(), onError: () => notify.failure() })} />
+              <Text size={200} id="notification-digest-hint">{EMAIL_DIGEST_HINT}</Text>
             </div>
           )}
         </>

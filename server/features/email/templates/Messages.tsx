@@ -66,3 +66,18 @@ export function NoticeMessage(props: Frame & { heading: string; said: string; ur
     </Layout>
   );
 }
+
+/** The daily digest: each message held since the last, in the order they came, and one way in. */
+export function DigestMessage(props: Frame & { items: Array<{ subject: string; at: string }>; url: string }) {
+  const count = props.items.length === 1 ? '1 update' : `${props.items.length} updates`;
+  return (
+    <Layout {...props} preview={`${count} from the hub`}>
+      <Heading as="h1" style={styles.heading}>{`Your daily digest: ${count}`}</Heading>
+      {props.items.map((item, i) => (
+        <Text key={i} style={styles.text}>{`${item.at.slice(0, 16).replace('T', ' ')} UTC · ${item.subject}`}</Text>
+      ))}
+      <Text style={styles.text}>Each one is in the hub's notifications too, with its link.</Text>
+      <Button href={props.url} style={styles.button}>Open the hub</Button>
+    </Layout>
+  );
+}

@@ -100,6 +100,7 @@ export function EmailTab() {
           <Text>{`Queued: ${outbox.queued}`}</Text>
           <Text>{`Sent: ${outbox.sent}`}</Text>
           <Text>{`Failed: ${outbox.failed}`}</Text>
+          <Text>{`Waiting for a daily digest: ${outbox.digest}`}</Text>
         </div>
         <ReadOnlyTable label="Messages with an error" columns={COLUMNS} rows={lastErrors} rowKey={(m) => m.id}
           query={status} emptyText="No message has failed." />
