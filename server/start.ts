@@ -7,6 +7,7 @@ import { findPreparedDump, holdsDatabase, type PreparedChoice } from './db/prepa
 import { isDatabaseEmpty, seedBootstrapAdmin, seedDemoCompany } from './db/seed/index';
 import { moveDemoDates } from './db/seed/move-demo-dates';
 import { importJobs } from './features/imports';
+import { digestJobs } from './features/digests';
 import { emailJobs, queueReminderEmail } from './features/email';
 import { listenForMetrics, type MetricsListener, type MetricsListenerOptions } from './metrics/metrics-listener';
 import { Readiness, untilNoArrivals, type QuietOptions } from './features/health';
@@ -157,7 +158,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
     }
     const metrics = metricsListener;
     const db = database.db;
-    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log, app.metrics), ...reminderJobs(db, log, queueReminderEmail), ...emailJobs(db, log), ...retentionJobs(db, log, { hub: `${hostname()} ${url}` }), ...idempotencyJobs(db, log) }) : null;
+    const scheduler = options.imports ? startScheduler(db, log, { ...importJobs(db, log, app.metrics), ...reminderJobs(db, log, queueReminderEmail), ...emailJobs(db, log), ...digestJobs(db, log), ...retentionJobs(db, log, { hub: `${hostname()} ${url}` }), ...idempotencyJobs(db, log) }) : null;
     const started = app;
     let closing: Promise<void> | undefined;
     return {

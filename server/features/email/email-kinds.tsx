@@ -1,11 +1,24 @@
 import type { ReactElement } from 'react';
 import { NOTIFICATION_LINKS } from '../notifications';
 import type { EmailConfig } from './email-config';
-import { ApprovalDecidedMessage, ApprovalRequestedMessage, DigestMessage, NoticeMessage, SecurityMessage, TestMessage } from './templates/Messages';
+import { ApprovalDecidedMessage, ApprovalRequestedMessage, DigestMessage, NoticeMessage, SecurityMessage, TestMessage, WeeklyDigestMessage } from './templates/Messages';
 
 // What each kind of e-mail says: its subject, in words (docs/operations.md 'What the hub sends'),
 // and the template that renders its HTML and its plain text. The outbox row keeps the kind and
 // these parameters; the message is rendered when it is sent, the same on every attempt.
+
+/** The weekly digest of a lead's or teams manager's teams, as that person may see them. */
+export interface WeeklyDigestParams {
+  /** the Monday of the week */
+  week: string;
+  teams: string[];
+  due: Array<{ title: string; owner: string; deadline: string }>;
+  overdue: Array<{ title: string; owner: string; deadline: string }>;
+  approvals: Array<{ title: string; owner: string }>;
+  out: Array<{ name: string; from: string; to: string }>;
+  /** which lists had more than they show (the screens have the rest) */
+  more: { due: boolean; overdue: boolean; approvals: boolean; out: boolean };
+}
 
 export interface EmailParams {
   test: { name: string };
@@ -21,6 +34,8 @@ export interface EmailParams {
   evaluation_created: { author: string; employeeId: number };
   /** the messages held for the person since their last digest (they chose it, or passed the hourly cap) */
   daily_digest: { items: Array<{ subject: string; at: string }> };
+  /** Monday's digest for team leads and teams managers */
+  weekly_digest: WeeklyDigestParams;
   /** security: the person's own password changed, or an admin reset it */
   password_changed: { by: 'self' | 'admin'; sessionsEnded: number };
   /** security: every other session of the person was ended at their request */
@@ -32,7 +47,7 @@ export interface EmailParams {
 }
 
 /** Never held for a digest: the test e-mail goes at once, and a digest is itself the held ones. */
-export const UNHELD_EMAIL_KINDS: readonly EmailKind[] = ['test', 'daily_digest'];
+export const UNHELD_EMAIL_KINDS: readonly EmailKind[] = ['test', 'daily_digest', 'weekly_digest'];
 
 /** Sent whatever the person chose, to the person even when they acted themselves: the point is to catch someone else doing it. */
 export const SECURITY_EMAIL_KINDS: readonly EmailKind[] = ['password_changed', 'signed_out_everywhere', 'new_device_sign_in', 'personal_data_exported'];
@@ -43,6 +58,7 @@ export type EmailKind = keyof EmailParams;
 export const SETTINGS_PATH = '/settings';
 const SESSIONS_PATH = '/settings';
 const DATA_EXPORT_PATH = '/settings';
+const PLANS_PATH = '/objective-tracking/plans';
 
 interface KindSpec<K extends EmailKind> {
   subject(params: EmailParams[K]): string;
@@ -98,6 +114,17 @@ export const EMAIL_KINDS: { [K in EmailKind]: KindSpec<K> } = {
   daily_digest: {
     subject: (p) => `Your hub digest: ${p.items.length === 1 ? '1 update' : `${p.items.length} updates`}`,
     render: (p, frame) => <DigestMessage {...frame} items={p.items} url={frame.publicUrl} />,
+  },
+  weekly_digest: {
+    subject: (p) => `Your teams this week: ${[
+      p.due.length > 0 ? `${p.due.length}${p.more.due ? '+' : ''} due` : null,
+      p.overdue.length > 0 ? `${p.overdue.length}${p.more.overdue ? '+' : ''} overdue` : null,
+      p.approvals.length > 0 ? `${p.approvals.length}${p.more.approvals ? '+' : ''} waiting for approval` : null,
+      p.out.length > 0 ? `${p.out.length}${p.more.out ? '+' : ''} out` : null,
+    ].filter(Boolean).join(', ')}`,
+    render: (p, frame) => (
+      <WeeklyDigestMessage {...frame} digest={p} plansUrl={link(frame, PLANS_PATH)} approvalsUrl={link(frame, NOTIFICATION_LINKS.approvals)} />
+    ),
   },
   password_changed: {
     subject: (p) => (p.by === 'admin' ? 'An administrator reset your hub password' : 'Your hub password was changed'),

@@ -25,6 +25,9 @@ export const styles = {
   company: { color: '#0f6cbd', fontSize: '14px', fontWeight: 600, letterSpacing: '0.02em', margin: '0 0 12px' },
   heading: { fontSize: '20px', lineHeight: '28px', fontWeight: 600, margin: '0 0 12px' },
   text: { fontSize: '15px', lineHeight: '22px', margin: '0 0 12px' },
+  subheading: { fontSize: '16px', lineHeight: '24px', fontWeight: 600, margin: '16px 0 4px' },
+  /** one row of a digest's list */
+  line: { fontSize: '14px', lineHeight: '20px', margin: '0 0 4px' },
   button: { backgroundColor: '#0f6cbd', borderRadius: '4px', color: '#ffffff', display: 'inline-block', fontSize: '15px', fontWeight: 600, padding: '10px 18px', textDecoration: 'none' },
   footer: { color: '#616161', fontSize: '12px', lineHeight: '18px', margin: '0' },
   link: { color: '#0f6cbd' },

@@ -1,4 +1,5 @@
 import { Button, Heading, Text } from '@react-email/components';
+import type { WeeklyDigestParams } from '../email-kinds';
 import { Layout, styles, type LayoutProps } from './Layout';
 
 // One component per kind of message (email-kinds.ts says which renders which). Each says what
@@ -78,6 +79,29 @@ export function DigestMessage(props: Frame & { items: Array<{ subject: string; a
       ))}
       <Text style={styles.text}>Each one is in the hub's notifications too, with its link.</Text>
       <Button href={props.url} style={styles.button}>Open the hub</Button>
+    </Layout>
+  );
+}
+
+/** Monday's digest of a lead's teams: four short lists, each pointing to the screen with the rest. */
+export function WeeklyDigestMessage(props: Frame & { digest: WeeklyDigestParams; plansUrl: string; approvalsUrl: string }) {
+  const d = props.digest;
+  const section = (title: string, lines: string[], more: boolean) => lines.length === 0 ? null : (
+    <>
+      <Heading as="h2" style={styles.subheading}>{title}</Heading>
+      {lines.map((line, i) => <Text key={i} style={styles.line}>{line}</Text>)}
+      {more && <Text style={styles.line}>…and more on the hub.</Text>}
+    </>
+  );
+  return (
+    <Layout {...props} preview={`The week of ${d.week} for ${d.teams.join(', ')}`}>
+      <Heading as="h1" style={styles.heading}>{`Your teams this week (${d.week})`}</Heading>
+      <Text style={styles.text}>{`For ${d.teams.join(', ')}.`}</Text>
+      {section('Due this week', d.due.map((o) => `${o.deadline} · ${o.title} (${o.owner})`), d.more.due)}
+      {section('Overdue', d.overdue.map((o) => `${o.deadline} · ${o.title} (${o.owner})`), d.more.overdue)}
+      {section('Waiting for your approval', d.approvals.map((a) => `${a.title} (${a.owner})`), d.more.approvals)}
+      {section('Out this week', d.out.map((o) => `${o.name}: ${o.from === o.to ? o.from : `${o.from} to ${o.to}`}`), d.more.out)}
+      <Button href={d.approvals.length > 0 ? props.approvalsUrl : props.plansUrl} style={styles.button}>{d.approvals.length > 0 ? 'Open Approvals' : 'Open Plans'}</Button>
     </Layout>
   );
 }
