@@ -1,15 +1,23 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner, several projects, one summary line at the end of `npm test`.
+
+/** One file per core for the Node-only suites (HUB_TEST_WORKERS to choose). */
+const NODE_WORKERS = Number(process.env.HUB_TEST_WORKERS ?? Math.max(1, availableParallelism()));
 export default defineConfig({
   test: {
-    // One file at a time on CI's 2 cores (vitest's default there): measured with two, every file
-    // took about twice as long (the browsers, the hubs and PGlite all want the CPU), so the run
-    // took longer in all, 58 min against 44, and the e2e files' timings drifted.
+    // Groups, one after the other. First the suites that are Node alone (unit, the API on PGlite
+    // and on PostgreSQL, the main process): one file per core, since each file keeps one core
+    // busy. Then the ones that drive browsers or fleets of hub processes (e2e, then deploy): one
+    // file at a time, since one such file already wants both cores (measured with two at once,
+    // every file took about twice as long).
     projects: [
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
+          maxWorkers: NODE_WORKERS,
           environment: 'node',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
         },
@@ -17,6 +25,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 0 },
+          maxWorkers: NODE_WORKERS,
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           // each file's database starts from a dump made once (tests/support/database-templates.ts)
@@ -30,6 +40,8 @@ export default defineConfig({
         // starts a throwaway cluster on a free loopback port, or uses DATABASE_URL if set.
         test: {
           name: 'api-pg',
+          sequence: { groupOrder: 0 },
+          maxWorkers: NODE_WORKERS,
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/postgres-global-setup.ts'],
@@ -40,6 +52,8 @@ export default defineConfig({
       {
         test: {
           name: 'main',
+          sequence: { groupOrder: 0 },
+          maxWorkers: NODE_WORKERS,
           environment: 'node',
           include: ['tests/main/**/*.test.ts', 'electron/**/*.test.ts'],
           testTimeout: 30_000,
@@ -51,6 +65,7 @@ export default defineConfig({
         // PostgreSQL, through https with a throwaway CA.
         test: {
           name: 'deploy',
+          sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/deploy/**/*.test.ts'],
           pool: 'forks',
@@ -62,6 +77,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],
