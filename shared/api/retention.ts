@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PURGED_KINDS, RETENTION_KINDS, RETENTION_RULES, retentionMessage, type PurgedKind, type RetentionKind } from '../rules/retention';
+import { LATER_RETENTION_KINDS, PURGED_KINDS, RETENTION_KINDS, RETENTION_RULES, retentionMessage, type PurgedKind, type RetentionKind } from '../rules/retention';
 import { envelope } from './common';
 
 // Retention (docs/personal-data.md 'How long'): GET/PUT /admin/retention (the periods), GET
@@ -14,11 +14,12 @@ function periodSchema(kind: RetentionKind) {
   return rule.forever ? days.nullable() : days;
 }
 
-const periodsShape = Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, periodSchema(kind)])) as {
-  [K in RetentionKind]: ReturnType<typeof periodSchema>;
+const later = (kind: RetentionKind) => (LATER_RETENTION_KINDS as readonly RetentionKind[]).includes(kind);
+const periodsShape = Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, later(kind) ? periodSchema(kind).optional() : periodSchema(kind)])) as {
+  [K in RetentionKind]: K extends (typeof LATER_RETENTION_KINDS)[number] ? z.ZodOptional<ReturnType<typeof periodSchema>> : ReturnType<typeof periodSchema>;
 };
 
-/** PUT: every period at once, as the form sends them. */
+/** PUT: every period at once, as the form sends them (a kind added later may be left out: it keeps its period). */
 export const retentionBodySchema = z.object(periodsShape);
 export type RetentionBody = z.infer<typeof retentionBodySchema>;
 

@@ -3,11 +3,17 @@
 // Retention form and the run summaries; the reasons behind each default are in docs/operations.md
 // 'Retention'.
 
-export const RETENTION_KINDS = ['signInEvents', 'endedSessions', 'readNotifications', 'importRuns', 'auditLog', 'archivedPeople'] as const;
+export const RETENTION_KINDS = ['signInEvents', 'endedSessions', 'readNotifications', 'sentMessages', 'importRuns', 'auditLog', 'archivedPeople'] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 
 /** The kinds the scheduled job deletes; archived people are only reminded about (erasure cannot be undone). */
-export const PURGED_KINDS = ['signInEvents', 'endedSessions', 'readNotifications', 'importRuns', 'auditLog'] as const satisfies readonly RetentionKind[];
+export const PURGED_KINDS = ['signInEvents', 'endedSessions', 'readNotifications', 'sentMessages', 'importRuns', 'auditLog'] as const satisfies readonly RetentionKind[];
+
+/**
+ * Kinds added after Admin → Retention first shipped: a PUT from an app of before may leave them
+ * out, and they keep their period.
+ */
+export const LATER_RETENTION_KINDS = ['sentMessages'] as const satisfies readonly RetentionKind[];
 export type PurgedKind = (typeof PURGED_KINDS)[number];
 
 /** Days each kind is kept; null keeps it for ever (only where `forever` allows it). */
@@ -31,6 +37,8 @@ export const RETENTION_RULES: Record<RetentionKind, RetentionRule> = {
   endedSessions: { label: 'Ended sessions', from: 'after the session ended', defaultDays: 90, minDays: 7, maxDays: 730, forever: false },
   // unread notifications are never removed, whatever their age
   readNotifications: { label: 'Read notifications', from: 'after they were read', defaultDays: 180, minDays: 7, maxDays: 730, forever: false },
+  // the outbox's rows hold addresses, names and what was said: long enough to answer 'did it go?'
+  sentMessages: { label: 'Sent and failed e-mails', from: 'after they were sent or failed', defaultDays: 30, minDays: 7, maxDays: 365, forever: false },
   importRuns: { label: 'Import runs', from: 'after the run ended', defaultDays: 365, minDays: 7, maxDays: 3650, forever: true },
   // three years: the usual limitation period for claims; at least one, so a short period cannot
   // wipe the trail of recent changes (the change of the period is itself in the log)
@@ -69,6 +77,7 @@ const NOUNS: Record<PurgedKind, [string, string]> = {
   signInEvents: ['sign-in event', 'sign-in events'],
   endedSessions: ['ended session', 'ended sessions'],
   readNotifications: ['read notification', 'read notifications'],
+  sentMessages: ['sent e-mail', 'sent e-mails'],
   importRuns: ['import run', 'import runs'],
   auditLog: ['audit log entry', 'audit log entries'],
 };

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, importRuns, loginEvents, sessionActivity, sessions, settings, users } from '../../server/db/schema';
 import { notifications } from '../../server/features/notifications/schema';
+import { outbox } from '../../server/features/outbox';
 import { retentionReminders, retentionRuns } from '../../server/features/personal-data/retention-schema';
 import { RETENTION_JOB, retentionJobs, runRetention } from '../../server/features/personal-data/retention/job';
 import { cutoffOf, purgeKind } from '../../server/features/personal-data/retention/purge';
@@ -170,10 +171,22 @@ describe('the retention job', () => {
       { actorId: adminId, entity: 'team', entityId: '1', action: 'update', createdAt: justPast(1095) },
       { actorId: adminId, entity: 'team', entityId: '1', action: 'update', createdAt: justInside(1095) },
     ]).returning();
+    const message = (status: string, at: Partial<Record<'sentAt' | 'failedAt' | 'createdAt', Date>>, n: number) => ({
+      channel: 'email', kind: 'test', recipientId: person.id, payload: {}, messageId: `<retention-${now.getTime()}-${n}@test>`, status, ...at,
+    });
+    const messages = await hub.db.insert(outbox).values([
+      message('sent', { createdAt: justPast(31), sentAt: justPast(30) }, 1),
+      message('failed', { createdAt: justPast(31), failedAt: justPast(30) }, 2),
+      message('digested', { createdAt: justPast(30) }, 3),
+      message('sent', { createdAt: justPast(31), sentAt: justInside(30) }, 4),
+      // still to go, however old: never removed
+      message('queued', { createdAt: justPast(300) }, 5),
+      message('digest', { createdAt: justPast(300) }, 6),
+    ]).returning();
     // the other tests' rows (and the admins' sessions) are all recent: nothing of theirs goes
     const run = await runRetention(hub.db, now, { hub: 'hub-a' });
 
-    expect(run).toMatchObject({ status: 'succeeded', hub: 'hub-a', removed: { signInEvents: 1, endedSessions: 2, readNotifications: 1, importRuns: 1, auditLog: 1 }, reminded: 0 });
+    expect(run).toMatchObject({ status: 'succeeded', hub: 'hub-a', removed: { signInEvents: 1, endedSessions: 2, readNotifications: 1, sentMessages: 3, importRuns: 1, auditLog: 1 }, reminded: 0 });
     const left = async <T extends { id: number }>(rows: T[], read: (ids: number[]) => Promise<{ id: number }[]>) => (await read(rows.map((r) => r.id))).map((r) => r.id).sort((a, b) => a - b);
     expect(await left(events, (ids) => hub.db.select({ id: loginEvents.id }).from(loginEvents).where(inArray(loginEvents.id, ids)))).toEqual([events[1].id]);
     expect(await left(sessionRows, (ids) => hub.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, ids)))).toEqual([sessionRows[2].id, sessionRows[3].id]);
@@ -181,6 +194,7 @@ describe('the retention job', () => {
     expect(await left(notes, (ids) => hub.db.select({ id: notifications.id }).from(notifications).where(inArray(notifications.id, ids)))).toEqual([notes[1].id, notes[2].id]);
     expect(await left(runs, (ids) => hub.db.select({ id: importRuns.id }).from(importRuns).where(inArray(importRuns.id, ids)))).toEqual([runs[1].id, runs[2].id]);
     expect(await left(entries, (ids) => hub.db.select({ id: auditLog.id }).from(auditLog).where(inArray(auditLog.id, ids)))).toEqual([entries[1].id]);
+    expect(await left(messages, (ids) => hub.db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.id, ids)))).toEqual([messages[3].id, messages[4].id, messages[5].id]);
 
     // Admin → Retention's last runs: what it removed, when, on which hub
     const listed = await hub.get('/api/admin/retention/runs', { token: tokens.admin });
@@ -189,7 +203,7 @@ describe('the retention job', () => {
     expect(shown).toMatchObject({ hub: 'hub-a', status: 'succeeded', removed: run.removed, finishedAt: expect.any(String) });
 
     // a second run finds nothing more
-    expect((await runRetention(hub.db, now, { hub: 'hub-a' })).removed).toEqual({ signInEvents: 0, endedSessions: 0, readNotifications: 0, importRuns: 0, auditLog: 0 });
+    expect((await runRetention(hub.db, now, { hub: 'hub-a' })).removed).toEqual({ signInEvents: 0, endedSessions: 0, readNotifications: 0, sentMessages: 0, importRuns: 0, auditLog: 0 });
   });
 
   it('deletes in batches, each its own statement: a batch of 2 removes 5 rows over 3 statements', async () => {

@@ -1,24 +1,12 @@
 import type { ReactElement } from 'react';
 import { NOTIFICATION_LINKS } from '../notifications';
 import type { EmailConfig } from './email-config';
+import type { WeeklyDigestParams } from './digest-params';
 import { ApprovalDecidedMessage, ApprovalRequestedMessage, DigestMessage, NoticeMessage, SecurityMessage, TestMessage, WeeklyDigestMessage } from './templates/Messages';
 
 // What each kind of e-mail says: its subject, in words (docs/operations.md 'What the hub sends'),
 // and the template that renders its HTML and its plain text. The outbox row keeps the kind and
 // these parameters; the message is rendered when it is sent, the same on every attempt.
-
-/** The weekly digest of a lead's or teams manager's teams, as that person may see them. */
-export interface WeeklyDigestParams {
-  /** the Monday of the week */
-  week: string;
-  teams: string[];
-  due: Array<{ title: string; owner: string; deadline: string }>;
-  overdue: Array<{ title: string; owner: string; deadline: string }>;
-  approvals: Array<{ title: string; owner: string }>;
-  out: Array<{ name: string; from: string; to: string }>;
-  /** which lists had more than they show (the screens have the rest) */
-  more: { due: boolean; overdue: boolean; approvals: boolean; out: boolean };
-}
 
 export interface EmailParams {
   test: { name: string };

@@ -4,6 +4,6 @@
 export { emailConfigFromEnv, type EmailConfig } from './email-config';
 export { queueEmails, type QueueOptions } from './email-queue';
 export { emailJobs, sendDailyDigests } from './email-digest';
-export type { WeeklyDigestParams } from './email-kinds';
+export type { WeeklyDigestParams } from './digest-params';
 export { queueReminderEmail } from './email-reminders';
 export { startEmail, type EmailService } from './email-service';

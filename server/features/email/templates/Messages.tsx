@@ -1,5 +1,5 @@
 import { Button, Heading, Text } from '@react-email/components';
-import type { WeeklyDigestParams } from '../email-kinds';
+import type { WeeklyDigestParams } from '../digest-params';
 import { Layout, styles, type LayoutProps } from './Layout';
 
 // One component per kind of message (email-kinds.ts says which renders which). Each says what

@@ -3,6 +3,7 @@ import { PURGED_KINDS, type PurgedKind, type RetentionPeriods } from '../../../.
 import { rowsOf, type Db } from '../../../db/client';
 import { auditLog, importRuns, loginEvents, sessions } from '../../../db/schema';
 import { notifications } from '../../notifications';
+import { outbox } from '../../outbox';
 
 // What is past its period is deleted a batch at a time, each batch its own short
 // statement (no transaction around the loop), so the job never holds locks for long nor blocks a
@@ -22,6 +23,8 @@ const PAST: Record<PurgedKind, { table: SQL; where: (cutoff: SQL) => SQL }> = {
   // unread ones stay, whatever their age
   readNotifications: { table: sql`${notifications}`, where: (cutoff) => sql`read_at is not null and read_at < ${cutoff}` },
   // a running import is never removed under its hub (services/imports/runs.ts ends abandoned ones)
+  // what was sent, refused or told in a digest; queued ones and those waiting for a digest stay
+  sentMessages: { table: sql`${outbox}`, where: (cutoff) => sql`status in ('sent', 'failed', 'digested') and coalesce(sent_at, failed_at, created_at) < ${cutoff}` },
   importRuns: { table: sql`${importRuns}`, where: (cutoff) => sql`status <> 'running' and coalesce(finished_at, started_at) < ${cutoff}` },
   auditLog: { table: sql`${auditLog}`, where: (cutoff) => sql`created_at < ${cutoff}` },
 };

@@ -22,9 +22,11 @@ export async function retentionPeriods(db: DbOrTx): Promise<RetentionPeriods> {
 }
 
 /** PUT /admin/retention: every period at once; a change is audited in its transaction, a no-op writes nothing. */
-export async function saveRetentionPeriods(db: Db, actorId: number, next: RetentionPeriods): Promise<RetentionPeriods> {
+export async function saveRetentionPeriods(db: Db, actorId: number, body: Partial<RetentionPeriods>): Promise<RetentionPeriods> {
   return db.transaction(async (tx) => {
     const before = await retentionPeriods(tx);
+    // a kind the body leaves out (an app from before it existed) keeps its period
+    const next: RetentionPeriods = { ...before, ...Object.fromEntries(Object.entries(body).filter(([, days]) => days !== undefined)) };
     const changed = RETENTION_KINDS.filter((kind) => before[kind] !== next[kind]);
     if (changed.length === 0) return before;
     await tx.insert(settings).values({ key: RETENTION_KEY, value: next }).onConflictDoUpdate({ target: settings.key, set: { value: next } });
