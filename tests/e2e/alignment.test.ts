@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { alignmentCandidatesResponseSchema, alignmentLinksSchema, alignmentSearchResponseSchema, linkCreateSchema } from '../../shared/api/alignment';
@@ -11,6 +9,7 @@ import { PRIVATE_OBJECTIVE_LABEL, ROLLUP_MODE_LABELS } from '../../shared/rules/
 import { rolledUpProgressText } from '../../shared/rules/objective-messages';
 import { inDays, type DemoUser, useBrowser } from './helpers';
 import { apiAs } from './hub-api';
+import { axeFindings as audit } from './axe';
 
 // Alignment end to end: a lead creates a team objective, a member links a personal objective and
 // one of its key results to it, the owner links the team objective to a company objective, the
@@ -20,7 +19,6 @@ import { apiAs } from './hub-api';
 // through the hub with unique titles, so the tests do not depend on the demo data or each other.
 
 const { signedIn } = useBrowser({ noErrors: true, failureShot: 'alignment', viewport: { width: 1280, height: 900 } });
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.ALIGNMENT_SHOTS ?? '/tmp';
 
 const fields = (title: string) => ({
@@ -301,14 +299,3 @@ async function inTheme(page: Page, theme: 'light' | 'dark' | 'high-contrast', ru
   }
 }
 
-async function audit(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    // tabster's aria-hidden focus sentinels are a known false positive (see a11y.test.ts)
-    const result = await axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
-  });
-}

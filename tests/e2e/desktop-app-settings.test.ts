@@ -1,6 +1,4 @@
 import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -11,6 +9,7 @@ import { AUTOSTART_FILE, createStartAtLogin } from '../../electron/start-at-logi
 import { bindDesktopMode, emitToPage, serveRenderer } from '../support/desktop-mode';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { signIn, tabTo, useBrowser, e2eHubUrl } from './helpers';
+import { axeFindings } from './axe';
 
 // Settings → Desktop app in desktop mode: the built renderer with a window.hub bound to
 // the real IPC handlers (desktop-settings:*, notifications:unread) and main's own pieces behind
@@ -19,7 +18,6 @@ import { signIn, tabTo, useBrowser, e2eHubUrl } from './helpers';
 vi.mock('electron', () => ({}));
 
 const baseUrl = e2eHubUrl();
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const KEEP = 'Keep running in the tray when the window is closed';
 const LOGIN = 'Start Bitstone Hub when I sign in to my computer';
 
@@ -49,14 +47,6 @@ function memoryStore() {
   return { get: (k: string) => data.get(k), set: (k: string, v: unknown) => void data.set(k, v), delete: (k: string) => void data.delete(k) };
 }
 
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
 
 async function openSettings(page: Page) {
   await page.goto('/settings');

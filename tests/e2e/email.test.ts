@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TEXT } from '../../shared/api/email';
-import { EMAIL_NOTIFICATION_KINDS } from '../../shared/api/notifications';
+import { EMAIL_DIGEST_HOUR, EMAIL_DIGEST_LABEL, EMAIL_NOTIFICATION_KINDS } from '../../shared/api/notifications';
+import { sendWeeklyDigests } from '../../server/features/digests';
 import { emailConfigFromEnv } from '../../server/features/email';
 import { startHub, type RunningHub } from '../../server/start';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { axeFindings, motionDone } from './axe';
 import { signIn, useBrowser, waitForPath } from './helpers';
 
 // Admin → E-mail on a hub with a relay (a real SMTP server on loopback, STARTTLS): the relay
@@ -51,6 +53,7 @@ describe('Admin → E-mail', () => {
         await page.getByText(`127.0.0.1:${sink.port}`, { exact: true }).waitFor();
         expect(await page.getByText('relay-secret').count()).toBe(0);
         const before = sink.received.length;
+        expect(await axeFindings(page, 'admin e-mail')).toEqual([]);
         await page.getByRole('button', { name: 'Send a test e-mail' }).click();
         const [mail] = (await sink.waitFor(before + 1)).slice(before);
         const to = mail.envelopeTo[0];
@@ -79,7 +82,8 @@ describe('Admin → E-mail', () => {
         await waitForPath(page, '/settings');
         const byEmail = page.getByRole('group', { name: 'By e-mail' });
         await byEmail.waitFor();
-        expect(await byEmail.getByRole('switch').count()).toBe(EMAIL_NOTIFICATION_KINDS.length);
+        // one per kind, and the daily digest's
+        expect(await byEmail.getByRole('switch').count()).toBe(EMAIL_NOTIFICATION_KINDS.length + 1);
         const approvalsByEmail = byEmail.getByRole('switch', { name: 'An objective is waiting for my approval, by e-mail' });
         const approvalsInApp = page.getByRole('group', { name: 'In the app' }).getByRole('switch', { name: 'An objective is waiting for my approval', exact: true });
         expect(await approvalsByEmail.isChecked()).toBe(true);
@@ -91,12 +95,30 @@ describe('Admin → E-mail', () => {
         expect(await approvalsInApp.isChecked()).toBe(true);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `/tmp/email-settings-${width}.png`, fullPage: true });
+        // the e-mail switches and the digest's, in the light and the dark theme (the demo hub's sweep has none)
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await motionDone(page);
+          expect(await axeFindings(page, `settings, ${colorScheme}`)).toEqual([]);
+        }
         // kept by the hub
         await page.reload();
         await approvalsByEmail.waitFor();
         expect(await approvalsByEmail.isChecked()).toBe(false);
         await approvalsByEmail.click();
         await expect.poll(() => approvalsByEmail.isChecked(), { timeout: 10_000 }).toBe(true);
+
+        // the daily digest instead of one message each, described by its hint
+        const digest = byEmail.getByRole('switch', { name: EMAIL_DIGEST_LABEL });
+        expect(await digest.isChecked()).toBe(false);
+        expect(await digest.getAttribute('aria-describedby')).toBe('notification-digest-hint');
+        await digest.click();
+        await expect.poll(() => digest.isChecked(), { timeout: 10_000 }).toBe(true);
+        await page.reload();
+        await digest.waitFor();
+        expect(await digest.isChecked()).toBe(true);
+        await digest.click();
+        await expect.poll(() => digest.isChecked(), { timeout: 10_000 }).toBe(false);
       }, { url: hub.url, viewport: { width, height: 800 } }));
   }
 
@@ -112,6 +134,27 @@ describe('Admin → E-mail', () => {
         // one column that fits: nothing wider than the window
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `/tmp/email-message-${width}-${scheme}.png`, fullPage: true });
+      }
+    }, { url: hub.url }));
+
+  it("Monday's digest, as the demo company's lead receives it, reads well at a phone's width and a desktop's", () =>
+    withSession(async ({ page }) => {
+      const monday = new Date();
+      monday.setDate(monday.getDate() + ((8 - monday.getDay()) % 7 || 7));
+      monday.setHours(EMAIL_DIGEST_HOUR, 5, 0, 0);
+      const before = sink.received.length;
+      expect(await sendWeeklyDigests(hub.database.db, monday)).toBeGreaterThan(0);
+      await hub.app.email.sender!.drain();
+      const digest = sink.received.slice(before).find((m) => m.envelopeTo[0] === 'lead@bitstone.example');
+      expect(digest?.parsed.subject).toMatch(/^Your teams this week: /);
+      for (const [width, scheme] of [[320, 'light'], [1366, 'dark']] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setContent(digest!.parsed.html as string);
+        await page.getByRole('heading', { level: 1, name: /^Your teams this week/ }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(await axeFindings(page, `digest, ${scheme}`)).toEqual([]);
+        await page.screenshot({ path: `/tmp/email-digest-${width}-${scheme}.png`, fullPage: true });
       }
     }, { url: hub.url }));
 });

@@ -1,6 +1,4 @@
 import { readdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -9,6 +7,7 @@ import { checkInWhat, QUEUE_MESSAGES } from '../../shared/rules/queued-writes';
 import { useCuttableHub } from '../support/cuttable-hub';
 import { bindDesktopMode } from '../support/desktop-mode';
 import { inDays, signIn, useBrowser } from './helpers';
+import { axeFindings, motionDone } from './axe';
 
 // Offline writes are not lost (desktop mode: the built renderer with window.hub bound to
 // main's real IPC handlers and write queue). A member checks in while the hub is cut off: the
@@ -19,7 +18,6 @@ import { inDays, signIn, useBrowser } from './helpers';
 vi.mock('electron', () => ({}));
 
 const SLOW = 180_000;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const { session } = useBrowser();
 const env = useCuttableHub('offline-queue');
@@ -54,16 +52,10 @@ async function checkIn(page: Page, card: Locator, percent: number, comment: stri
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** axe's WCAG 2.1 A/AA rules: the serious and critical findings on the page as it is. */
-async function axeFindings(page: Page): Promise<string[]> {
-  // a dialog fading in reads as low contrast: audit it once its motion is over
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
+/** axe once a dialog's motion is over (a dialog fading in reads as low contrast). */
+async function audited(page: Page): Promise<string[]> {
+  await motionDone(page);
+  return axeFindings(page);
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), `offline-queue-${name}.png`) });
@@ -112,7 +104,7 @@ describe('offline writes are not lost (desktop)', () => {
       await expect.poll(() => items.count()).toBe(3);
       expect(await items.getByText(/^Check-in on /).allTextContents()).toEqual([checkInWhat(data.keep.title), checkInWhat(data.gone.title), checkInWhat(data.keep.title)]);
       expect(await items.first().textContent()).toMatch(/Made \d{2}-\d{2}-\d{4} \d{2}:\d{2} · Waiting to be sent/);
-      expect(await axeFindings(page)).toEqual([]);
+      expect(await audited(page)).toEqual([]);
       await shot(page, 'list');
       await items.nth(2).getByRole('button', { name: `Cancel: ${checkInWhat(data.keep.title)}` }).click();
       // keyboard: the confirmation takes focus, Enter confirms
@@ -152,7 +144,7 @@ describe('offline writes are not lost (desktop)', () => {
       await expect.poll(() => refused.count()).toBe(1);
       expect(await refused.getByTestId('queued-refusal').textContent()).toBe(refusalMessage);
       expect(await refused.textContent()).toContain('Refused by the hub');
-      expect(await axeFindings(page)).toEqual([]);
+      expect(await audited(page)).toEqual([]);
       await shot(page, 'refused');
       await refused.getByRole('button', { name: `Dismiss: ${checkInWhat(data.gone.title)}` }).click();
       await bar.waitFor({ state: 'detached' });

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { directoryResponseSchema } from '../../shared/api/people';
 import { DEMO_USERS, useBrowser, type DemoUser } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
+import { openScreen, settle } from './screens';
 
 // Reflow (WCAG 1.4.10): at 320 CSS px wide (200 % zoom on a 640 px window) and at 480 px,
 // no screen scrolls sideways; only the timeline's chart may (a table too narrow for its columns
@@ -63,15 +64,9 @@ async function expectOnScreen(page: Page, target: Locator, what: string): Promis
   await target.click({ trial: true, timeout: 5_000 });
 }
 
-/** A screen's h1, then its data: no spinner left, and a moment for the layout to settle. */
-async function settle(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await expect.poll(() => page.locator('.fui-Spinner').count(), { timeout: 15_000 }).toBe(0);
-  await page.waitForTimeout(400);
-}
-
+/** Each screen opened through the router, then looked at once its data and layout have settled. */
 async function visit(page: Page, path: string, shot: string): Promise<void> {
-  await page.goto(path);
+  await openScreen(page, path);
   await settle(page);
   await page.screenshot({ path: `/tmp/reflow-${shot}.png` });
   await expectFits(page, shot);

@@ -30,7 +30,8 @@ export const styles = {
   line: { fontSize: '14px', lineHeight: '20px', margin: '0 0 4px' },
   button: { backgroundColor: '#0f6cbd', borderRadius: '4px', color: '#ffffff', display: 'inline-block', fontSize: '15px', fontWeight: 600, padding: '10px 18px', textDecoration: 'none' },
   footer: { color: '#616161', fontSize: '12px', lineHeight: '18px', margin: '0' },
-  link: { color: '#0f6cbd' },
+  // underlined: a link inside a sentence must not be told by its colour alone (WCAG 1.4.1)
+  link: { color: '#0f6cbd', textDecoration: 'underline' },
 } as const;
 
 export function Layout({ company, preview, settingsUrl, unsubscribeUrl, children }: LayoutProps) {
@@ -39,6 +40,8 @@ export function Layout({ company, preview, settingsUrl, unsubscribeUrl, children
       <Head>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
+        {/* what a browser's tab and a screen reader name the message by, when it is opened outside a mail client */}
+        <title>{preview}</title>
       </Head>
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
