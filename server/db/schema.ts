@@ -379,27 +379,5 @@ export const auditLog = pgTable('audit_log', {
   createdAt: tstz('created_at').notNull().defaultNow(),
 }, (t) => [index('audit_entity_idx').on(t.entity, t.entityId), index('audit_created_idx').on(t.createdAt)]);
 
-export const importRuns = pgTable('import_runs', {
-  id: serial('id').primaryKey(),
-  source: text('source').notNull(),
-  startedAt: tstz('started_at').notNull().defaultNow(),
-  finishedAt: tstz('finished_at'),
-  status: text('status').notNull(), // running | succeeded | failed
-  rows: integer('rows').notNull().default(0),
-  message: text('message'),
-  /** a running run whose lease lapsed belongs to a hub that died; it is marked failed */
-  leaseExpiresAt: tstz('lease_expires_at'),
-}, (t) => [index('import_runs_source_idx').on(t.source, t.startedAt)]);
-
-/** A lease so that only one of several hubs runs a scheduled job at a time. */
-export const leases = pgTable('leases', {
-  name: text('name').primaryKey(),
-  holder: text('holder').notNull(),
-  expiresAt: tstz('expires_at').notNull(),
-});
-
-/** Hub-wide settings (holidays app URL, time-tracking contact, ...). */
-export const settings = pgTable('settings', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-});
+// What the scheduled jobs and hub-wide settings keep, apart from the people and their work.
+export { importRuns, leases, settings } from './schema-operations';

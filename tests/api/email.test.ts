@@ -298,6 +298,23 @@ describe('a sign-in from a new browser or device, a security message too', () =>
 });
 
 describe('Settings → Notifications on a hub with a relay', () => {
+  it('refuses an empty body, and a digest choice that is not true or false, with a message per field, changing nothing', async () => {
+    const before = notificationSettingsResponseSchema.parse(camelize((await w.hub.get('/api/notifications/settings', { token: w.tokens.member })).body)).data;
+    for (const [body, field, message] of [
+      [{}, 'items', 'Choose at least one kind'],
+      [{ email_digest: 'yes' }, 'email_digest', 'Must be true or false'],
+      [{ email_digest: '\u0000' }, 'email_digest', 'Must not contain'],
+      [{ items: [] }, 'items', 'Choose at least one kind'],
+    ] as const) {
+      const res = await w.hub.request('PUT', '/api/notifications/settings', { token: w.tokens.member, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(field);
+      expect(JSON.stringify(res.body)).toContain(message);
+    }
+    const after = notificationSettingsResponseSchema.parse(camelize((await w.hub.get('/api/notifications/settings', { token: w.tokens.member })).body)).data;
+    expect(after).toEqual(before);
+  });
+
   it('says the hub sends e-mail, so the e-mail switches are shown', async () => {
     const res = await w.hub.get('/api/notifications/settings', { token: w.tokens.member });
     expect(notificationSettingsResponseSchema.parse(camelize(res.body)).data.emailSent).toBe(true);
