@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TEXT } from '../../shared/api/email';
 import { EMAIL_DIGEST_HOUR, EMAIL_DIGEST_LABEL, EMAIL_NOTIFICATION_KINDS } from '../../shared/api/notifications';
+import { preferencesBodySchema, type ThemeChoice } from '../../shared/api/preferences';
 import { sendWeeklyDigests } from '../../server/features/digests';
 import { emailConfigFromEnv } from '../../server/features/email';
 import { startHub, type RunningHub } from '../../server/start';
@@ -100,6 +101,22 @@ describe('Admin → E-mail', () => {
           await page.emulateMedia({ colorScheme });
           await motionDone(page);
           expect(await axeFindings(page, `settings, ${colorScheme}`)).toEqual([]);
+        }
+        // and the person's own high-contrast choice, kept on the hub (undone below)
+        const chooseTheme = (theme: ThemeChoice) => page.evaluate(async (body) => {
+          const res = await fetch('/api/preferences', { method: 'PUT', headers: { 'content-type': 'application/json', 'x-hub-request': '1' }, body: JSON.stringify(body) });
+          if (!res.ok) throw new Error(`PUT /api/preferences: ${res.status}`);
+        }, preferencesBodySchema.parse({ theme }));
+        await chooseTheme('high-contrast');
+        try {
+          await page.reload();
+          await byEmail.waitFor();
+          await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 }).toBe('high-contrast');
+          await motionDone(page);
+          expect(await axeFindings(page, 'settings, high contrast')).toEqual([]);
+          await page.screenshot({ path: `/tmp/email-settings-${width}-high-contrast.png`, fullPage: true });
+        } finally {
+          await chooseTheme('system');
         }
         // kept by the hub
         await page.reload();
