@@ -8,6 +8,11 @@ import { featureBoundaries } from './scripts/eslint-rules/feature-boundaries.js'
 // anything Node- or DOM-specific; the renderer never imports server/ or electron/.
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'url', 'stream'];
 
+const noFocusOrSkip = ['it', 'test', 'describe'].flatMap((object) => [
+  { object, property: 'only', message: 'No focused tests.' },
+  { object, property: 'skip', message: 'No skipped tests.' },
+]);
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', '.hub-data/**', '.tmp/**', 'server/db/migrations/**', 'coverage/**', '.tools/**'] },
   js.configs.recommended,
@@ -17,14 +22,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': ['error',
-        { object: 'it', property: 'only', message: 'No focused tests.' },
-        { object: 'it', property: 'skip', message: 'No skipped tests.' },
-        { object: 'test', property: 'only', message: 'No focused tests.' },
-        { object: 'test', property: 'skip', message: 'No skipped tests.' },
-        { object: 'describe', property: 'only', message: 'No focused tests.' },
-        { object: 'describe', property: 'skip', message: 'No skipped tests.' },
-      ],
+      'no-restricted-properties': ['error', ...noFocusOrSkip],
     },
   },
   {
@@ -56,6 +54,16 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'renderer/**/*.{ts,tsx}'],
     plugins: { local: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'local/feature-boundaries': 'error' },
+  },
+  {
+    // the API projects load the hub's modules once per worker for all its files (vitest.config.ts):
+    // a mock in one file would be what the next files get
+    files: ['tests/api/**/*.ts'],
+    rules: {
+      'no-restricted-properties': ['error', ...noFocusOrSkip,
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({ object: 'vi', property, message: 'The API files share their modules: no mocks (vitest.config.ts).' })),
+      ],
+    },
   },
   {
     files: ['server/**/*.ts'],

@@ -29,6 +29,10 @@ export default defineConfig({
           maxWorkers: NODE_WORKERS,
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // A worker loads the hub's modules once for all its files: each file starts and closes
+          // hubs of its own, and loading the hub again for each of 86 files was a third of the
+          // project's time. So a file may not mock a module (the others would get the mock).
+          isolate: false,
           // each file's database starts from a dump made once (tests/support/database-templates.ts)
           globalSetup: ['tests/support/pglite-global-setup.ts'],
           testTimeout: 30_000,
@@ -44,6 +48,7 @@ export default defineConfig({
           maxWorkers: NODE_WORKERS,
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          isolate: false, // as above
           globalSetup: ['tests/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -86,6 +91,9 @@ export default defineConfig({
           // file's sign-ins. One file at a time, as above. No retry: a failure is a bug to find (the
           // last one was a dialog resetting itself mid-save), not a hiccup.
           setupFiles: ['tests/support/e2e-hub-lease.ts'],
+          // a screen on a busy machine can take seconds to show what the hub pushed: expect.poll's
+          // default of 1 s failed there on tests that pass (one may still pass its own)
+          expect: { poll: { timeout: 10_000 } },
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 60_000,

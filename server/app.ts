@@ -79,6 +79,8 @@ export interface BuildAppOptions {
    */
   email?: EmailConfig | null;
   emailTimers?: boolean;
+  /** told of each route as it is registered, with each of its methods: the live route table */
+  onRoute?: (route: { method: string; url: string }) => void;
 }
 
 export const DEFAULT_WEB_ROOT = path.resolve('dist/renderer');
@@ -117,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // the proxy's X-Request-Id when the proxy is trusted, so nginx's log and ours share it
     genReqId: requestIdOf(options.trustProxy ?? false),
   });
+  const onRoute = options.onRoute;
+  if (onRoute) app.addHook('onRoute', (route) => [route.method].flat().forEach((method) => onRoute({ method, url: route.url })));
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('sso', options.sso ?? NO_SSO);

@@ -242,7 +242,7 @@ describe('DELETE /admin/users/:id/personal-data', () => {
     const newcomer = await signInExternal(hub.db, { email: seeded.markers.email, name: 'Someone New', username: 'someone.new' }, { method: 'oidc', address: '127.0.0.1', defaultRole: 'User' });
     expect(newcomer.user.id).not.toBe(person.id);
     expect((await hub.db.select({ email: users.email }).from(users).where(eq(users.id, person.id)))[0].email).toBeNull();
-  });
+  }, 120_000); // it reads every text column of every table twice: the slowest test of the file by far
 
   it('erases a demo person as the seed made them: none of their values is left in any column of any table', async () => {
     // the demo colleague with the most objectives whose name, username, email and phone are in no

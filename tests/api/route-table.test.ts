@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../../server/plugins/auth';
 import { createSession } from '../../server/features/auth/sessions';
 import { startTestHub, type TestHub, type WireBody } from '../support/hub';
@@ -9,19 +9,6 @@ import { ROUTE_EXPECTATIONS, type DemoIds, type SampleRequest } from './route-ta
 // live route table, so a route added tomorrow is covered (or fails the classification check)
 // without anyone remembering to write its tests.
 
-// Every route the hub registers, as Fastify's onRoute hook sees it: the real table, not a copy.
-const liveRoutes = vi.hoisted(() => [] as { method: string; url: string }[]);
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('fastify')>();
-  const factory = ((options?: object) => {
-    const app = actual.default(options);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) liveRoutes.push({ method, url: route.url });
-    });
-    return app;
-  }) as unknown as typeof actual.default;
-  return { ...actual, default: factory, fastify: factory };
-});
 
 let hub: TestHub;
 let ids: DemoIds;
@@ -44,7 +31,7 @@ beforeAll(async () => {
   for (const who of ['admin', 'guest', 'member'] as const) tokens[who] = (await createSession(hub.db, ids.users[who])).token;
   doc = (await hub.get('/api/docs')).body;
 
-  apiRoutes = liveRoutes.filter((r) => r.url.startsWith('/api')).map((r) => ({ ...r, key: `${r.method} ${r.url}` }));
+  apiRoutes = hub.routes.filter((r) => r.url.startsWith('/api')).map((r) => ({ ...r, key: `${r.method} ${r.url}` }));
   guarded = apiRoutes.filter((r) => !PUBLIC_ROUTES.has(r.key));
   // an unclassified route fails the classification test; the other suites need its sample
   classified = guarded.filter((r) => expectationOf(r));

@@ -37,6 +37,8 @@ export interface TestHub {
   /** Signs in and returns the bearer token and the raw login answer. */
   login(username: string, password?: string): Promise<{ token: string; body: WireBody }>;
   close(): Promise<void>;
+  /** every route the hub registered, each method apart, as Fastify's onRoute hook saw them */
+  routes: readonly { method: string; url: string }[];
 }
 
 /** The wire body as tests read it: loose JSON, asserted field by field. */
@@ -65,7 +67,8 @@ export interface StartTestHubOptions {
 
 export async function startTestHub(options: StartTestHubOptions = {}): Promise<TestHub> {
   const database = await createTestDatabase(options.seed === 'demo' ? 'demo' : 'migrated');
-  const app = await buildApp({ database, logger: options.logger ?? false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, email: options.email, emailTimers: options.emailTimers ?? false, metrics: options.metrics });
+  const routes: { method: string; url: string }[] = [];
+  const app = await buildApp({ database, logger: options.logger ?? false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, email: options.email, emailTimers: options.emailTimers ?? false, metrics: options.metrics, onRoute: (route) => routes.push(route) });
   const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/+$/, '');
 
   const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<HubResponse<T>> => {
@@ -89,6 +92,7 @@ export async function startTestHub(options: StartTestHubOptions = {}): Promise<T
     app,
     database,
     db: database.db,
+    routes,
     request,
     get: (path, opts) => request('GET', path, opts),
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
