@@ -224,6 +224,26 @@ describe("the release before's switches, migrated", () => {
     const digest = await channels(digester.id);
     expect(EMAIL_NOTIFICATION_KINDS.map((kind) => digest.get(kind))).toEqual(EMAIL_NOTIFICATION_KINDS.map(() => 'digest'));
     expect(digest.has('objective_supported')).toBe(false);
+    // the switches in step, for a hub of the release before
+    const [row] = await w.hub.db.select().from(notificationSettings).where(and(eq(notificationSettings.userId, bothOff.id), eq(notificationSettings.kind, 'approval_requested')));
+    expect(row).toMatchObject({ channel: 'off', enabled: false, email: false });
+  });
+
+  it('reads a switch a hub of the release before changed since, during a rolling upgrade, over the channel it left', async () => {
+    const person = await createUser(w.hub.db, { name: 'Rolling Upgrade' });
+    const { token } = await w.hub.login(person.username, TEST_PASSWORD);
+    await put(token, { items: [{ kind: 'approval_requested', channel: 'email' }, { kind: 'evaluation_created', channel: 'digest' }] });
+    // the release before turns e-mail off on one, and the bell off on the other
+    const set = (kind: NotificationKind, columns: { enabled?: boolean; email?: boolean }) =>
+      w.hub.db.update(notificationSettings).set(columns).where(and(eq(notificationSettings.userId, person.id), eq(notificationSettings.kind, kind)));
+    await set('approval_requested', { email: false });
+    await set('evaluation_created', { enabled: false, email: false });
+    let s = await settingsOf(token);
+    expect([channelOf(s, 'approval_requested'), channelOf(s, 'evaluation_created')]).toEqual(['in_app', 'off']);
+    // and e-mail on again: the digest it was in is kept
+    await set('evaluation_created', { enabled: true, email: true });
+    s = await settingsOf(token);
+    expect(channelOf(s, 'evaluation_created')).toBe('digest');
   });
 });
 

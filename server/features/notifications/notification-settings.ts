@@ -20,12 +20,19 @@ import { notificationSettings } from './schema';
 
 type StoredColumns = Pick<typeof notificationSettings.$inferSelect, 'channel' | 'enabled' | 'email'>;
 
-/** A kind's channel from its stored row (or none); a row without a channel was written by a hub of the release before. */
+/**
+ * A kind's channel from its stored row (or none). This release writes `enabled` and `email` in
+ * step with the channel; a row without a channel, or whose switches no longer match it, was
+ * written or changed since by a hub of the release before (a rolling upgrade), and its switches
+ * say what the person chose last.
+ */
 export function channelOfRow(kind: NotificationKind, row: StoredColumns | undefined): NotificationChannel {
   if (!row) return defaultChannel(kind);
-  if (row.channel) return row.channel;
-  if (!EMAIL_NOTIFICATION_KINDS.includes(kind) || row.email === false) return row.enabled ? 'in_app' : 'off';
-  return row.email === null ? defaultChannel(kind) : 'email';
+  const emailed = EMAIL_NOTIFICATION_KINDS.includes(kind);
+  if (row.channel && inTheApp(row.channel) === row.enabled && (!emailed || byEmail(row.channel) === row.email)) return row.channel;
+  if (!emailed || row.email === false) return row.enabled ? 'in_app' : 'off';
+  if (row.email === null) return defaultChannel(kind);
+  return row.channel === 'digest' ? 'digest' : 'email';
 }
 
 /**
