@@ -65,7 +65,8 @@ export function NotificationSettings() {
   return (
     <SettingsCard id="notification" title="Notifications" intro="Choose what the hub tells you about, and how." query={settings}>
       {settings.data && (
-        <div className={styles.list}>
+        // without e-mail, every choice is the app's: the switches are named for it as a group
+        <div className={styles.list} {...(emailSent ? {} : { role: 'group', 'aria-label': 'In the app' })}>
           {emailSent && <Text size={200} id={DIGEST_HINT_ID}>{NOTIFICATION_DIGEST_HINT}</Text>}
           {settings.data.items.map(row)}
           {emailSent && (
