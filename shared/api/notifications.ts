@@ -22,21 +22,19 @@ export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /**
  * The kinds the hub also sends by e-mail when it has a relay (docs/operations.md 'What the hub
- * sends'): each has a switch of its own, on by default, beside the bell's.
+ * sends'): each has a channel of its own (shared/api/notification-settings.ts).
  */
 export const EMAIL_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'approval_requested', 'objective_approved', 'objective_sent_back', 'evaluation_created', 'objective_due_soon', 'objective_overdue', 'check_in_reminder',
 ];
 
 /**
- * The daily digest goes at this hour of the hub's time zone; someone who chose it, and anyone past
- * EMAIL_HOURLY_CAP messages in an hour, gets the rest there.
+ * The daily digest goes at this hour of the hub's time zone, with the kinds a person takes in the
+ * digest and whatever was past EMAIL_HOURLY_CAP messages in an hour.
  */
 export const EMAIL_DIGEST_HOUR = 8;
 /** Immediate e-mails a person gets in an hour at most (security messages aside); the rest wait for the digest. */
 export const EMAIL_HOURLY_CAP = 10;
-export const EMAIL_DIGEST_LABEL = 'Once a day, in one digest';
-export const EMAIL_DIGEST_HINT = `One e-mail at ${EMAIL_DIGEST_HOUR}:00 with everything since the last, instead of one per event. Security messages still come at once.`;
 
 /** The settings page's switch labels, one per kind. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -96,30 +94,7 @@ export const notificationListResponseSchema = envelope(notificationListSchema);
 export const notificationReadResponseSchema = envelope(z.object({ id: z.number().int(), readAt: z.string() }));
 export const notificationsReadAllResponseSchema = envelope(z.object({ updated: z.number().int() }));
 
-export const notificationSettingSchema = z.object({
-  kind: notificationKindSchema,
-  /** in the app: the bell, the stream, the desktop's native notifications */
-  enabled: z.boolean({ error: 'Must be true or false' }),
-  /** by e-mail, for the kinds the hub e-mails (EMAIL_NOTIFICATION_KINDS); left out of a body, unchanged */
-  email: z.boolean({ error: 'Must be true or false' }).optional(),
-});
-export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
-export const notificationSettingsSchema = z.object({
-  items: z.array(notificationSettingSchema),
-  /** whether this hub sends e-mail at all (it has a relay): without one, the e-mail switches are not shown */
-  emailSent: z.boolean(),
-  /** e-mail once a day in one digest (EMAIL_DIGEST_HOUR, the hub's time) instead of a message per event */
-  emailDigest: z.boolean(),
-});
-export const notificationSettingsResponseSchema = envelope(notificationSettingsSchema);
-/** PUT: the kinds to change; kinds left out keep their setting. */
-export const notificationSettingsBodySchema = z
-  .object({
-    items: z.array(notificationSettingSchema).min(1, 'Choose at least one kind').max(NOTIFICATION_KINDS.length * 2).optional(),
-    emailDigest: z.boolean({ error: 'Must be true or false' }).optional(),
-  })
-  .refine((body) => body.items !== undefined || body.emailDigest !== undefined, { message: 'Choose at least one kind', path: ['items'] });
-export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
+// The settings of each kind (GET/PUT /notifications/settings): shared/api/notification-settings.ts.
 
 /** GET /notifications/stream without Accept: text/event-stream answers this once. */
 export const notificationStreamSnapshotSchema = envelope(z.object({ unreadCount: z.number().int() }));

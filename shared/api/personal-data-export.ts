@@ -3,6 +3,7 @@ import { CONFIDENCES } from '../rules/check-ins';
 import { evaluationSchema } from './evaluations';
 import { NOTIFICATION_KINDS } from './notifications';
 import { keyResultSchema, objectiveSchema } from './objectives';
+import { NOTIFICATION_CHANNELS } from './notification-settings';
 import { THEME_CHOICES } from './preferences';
 import { SESSION_CLIENTS } from './sessions';
 import { userExtrasSchema } from './people-extras';
@@ -193,9 +194,10 @@ export const personalDataSchema = z.object({
   evaluations: z.array(dataEvaluationSchema),
   notifications: z.array(dataNotificationSchema),
   /** the notification kinds the person switched off or back on (a kind not listed is on) */
-  notificationSettings: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), enabled: z.boolean(), email: z.boolean().nullable() })),
-  /** emailDigest: e-mail once a day in one digest instead of a message per event */
-  preferences: z.object({ theme: z.enum(THEME_CHOICES), emailDigest: z.boolean() }),
+  /** channel: how the kind reaches the person (null: a row from the release before, read from enabled and email) */
+  notificationSettings: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), channel: z.enum(NOTIFICATION_CHANNELS).nullable(), enabled: z.boolean(), email: z.boolean().nullable() })),
+  /** emailDigest: the release before's one daily digest choice, as it was left; weeklyDigest: Monday's digest of one's teams */
+  preferences: z.object({ theme: z.enum(THEME_CHOICES), emailDigest: z.boolean(), weeklyDigest: z.boolean() }),
   signIns: z.array(dataSignInSchema),
   sessions: z.array(dataSessionSchema),
   holidays: z.array(dataHolidaySchema),

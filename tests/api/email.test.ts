@@ -6,7 +6,8 @@ import { notifications } from '../../server/features/notifications/schema';
 import { sendReminders } from '../../server/features/notifications/notification-reminders';
 import { loginBodySchema } from '../../shared/api/auth';
 import { createEvaluationSchema } from '../../shared/api/evaluations';
-import { EMAIL_DIGEST_HOUR, EMAIL_HOURLY_CAP, notificationSettingsBodySchema, notificationSettingsResponseSchema, type NotificationKind } from '../../shared/api/notifications';
+import { EMAIL_DIGEST_HOUR, EMAIL_HOURLY_CAP, type NotificationKind } from '../../shared/api/notifications';
+import { notificationSettingsBodySchema, notificationSettingsResponseSchema, type NotificationChannel } from '../../shared/api/notification-settings';
 import { emailConfigFromEnv, queueEmails, queueReminderEmail, sendDailyDigests, startEmail, type EmailConfig } from '../../server/features/email';
 import { setEmailSending } from '../../server/features/email/email-queue';
 import { outbox } from '../../server/features/outbox';
@@ -130,7 +131,7 @@ describe('approval messages', () => {
 });
 
 describe('one-click unsubscribe', () => {
-  it("turns off only its person's e-mail of its kind, signed out, and refuses a changed link", async () => {
+  it("moves only its person's kind to in the app, signed out, and refuses a changed link", async () => {
     const o = (await w.create('member', { title: 'Renew the certificates' })).body.data;
     await w.put('member', o.id, { action: 'complete' });
     await drain();
@@ -162,9 +163,9 @@ describe('one-click unsubscribe', () => {
     expect(await done.text()).toContain('You are unsubscribed');
 
     const settingsOf = async (who: 'lead' | 'manager') => (await w.hub.get('/api/notifications/settings', { token: w.tokens[who] })).body.data.items;
-    expect((await settingsOf('lead')).find((i: { kind: string }) => i.kind === 'approval_requested')).toEqual({ kind: 'approval_requested', enabled: true, email: false });
-    expect((await settingsOf('lead')).find((i: { kind: string }) => i.kind === 'objective_approved')).toEqual({ kind: 'objective_approved', enabled: true, email: true });
-    expect((await settingsOf('manager')).find((i: { kind: string }) => i.kind === 'approval_requested')).toMatchObject({ email: true });
+    expect((await settingsOf('lead')).find((i: { kind: string }) => i.kind === 'approval_requested')).toEqual({ kind: 'approval_requested', channel: 'in_app', enabled: true, email: false });
+    expect((await settingsOf('lead')).find((i: { kind: string }) => i.kind === 'objective_approved')).toEqual({ kind: 'objective_approved', channel: 'email', enabled: true, email: true });
+    expect((await settingsOf('manager')).find((i: { kind: string }) => i.kind === 'approval_requested')).toMatchObject({ channel: 'email' });
 
     sink.received.length = 0;
     const next = (await w.create('member', { title: 'Rotate the keys' })).body.data;
@@ -178,15 +179,18 @@ describe('one-click unsubscribe', () => {
   });
 });
 
-describe('reminders and evaluations, each under its own switch', () => {
-  const setEmail = (who: 'mate' | 'outsider', kind: NotificationKind, email: boolean) =>
-    w.hub.request('PUT', '/api/notifications/settings', { token: w.tokens[who], body: notificationSettingsBodySchema.parse({ items: [{ kind, enabled: true, email }] }) });
+describe('reminders and evaluations, each under its own channel', () => {
+  const setChannel = (who: 'mate' | 'outsider', kind: NotificationKind, channel: NotificationChannel) =>
+    w.hub.request('PUT', '/api/notifications/settings', { token: w.tokens[who], body: snakify(notificationSettingsBodySchema.parse({ items: [{ kind, channel }] })) });
+  const REMINDERS = ['objective_due_soon', 'objective_overdue', 'check_in_reminder'] as const;
   const subjectsTo = async (id: number) => {
     const [{ email }] = await w.hub.db.select({ email: users.email }).from(users).where(eq(users.id, id));
     return sink.received.filter((m) => m.envelopeTo[0] === email).map((m) => m.parsed.subject).sort();
   };
 
-  it('tells an owner of a deadline within 3 days and of an overdue one once per objective and deadline, and the weekly check-in once', async () => {
+  it('tells an owner who chose e-mail now of a deadline within 3 days and of an overdue one once per objective and deadline, and the weekly check-in once', async () => {
+    // the reminders wait for the daily digest unless one chooses otherwise (email-channels.test.ts)
+    for (const who of ['mate', 'outsider'] as const) for (const kind of REMINDERS) expect((await setChannel(who, kind, 'email')).status).toBe(200);
     const soon = (await w.create('mate', { title: 'Due in two days', deadline: day(2) })).body.data;
     const [late] = await w.hub.db.insert(objectives).values({
       title: 'Due last week', description: 'Late.', category: 'Technology', subcategory: 'Development', priority: 'low', deadline: day(-3),
@@ -208,8 +212,8 @@ describe('reminders and evaluations, each under its own switch', () => {
     expect(sink.received).toEqual([]);
   });
 
-  it("sends no reminder e-mail to a person who turned that kind's e-mail off, and still rings the bell", async () => {
-    expect((await setEmail('outsider', 'objective_due_soon', false)).status).toBe(200);
+  it("sends no reminder e-mail to a person who chose that kind in the app only, and still rings the bell", async () => {
+    expect((await setChannel('outsider', 'objective_due_soon', 'in_app')).status).toBe(200);
     try {
       const o = (await w.create('outsider', { title: 'Quiet by e-mail', team_id: w.beta, deadline: day(1) })).body.data;
       await sendReminders(w.hub.db, new Date(), queueReminderEmail);
@@ -218,7 +222,7 @@ describe('reminders and evaluations, each under its own switch', () => {
       const bell = await w.hub.db.select().from(notifications).where(and(eq(notifications.userId, w.ids.outsider), eq(notifications.kind, 'objective_due_soon')));
       expect(bell.some((n) => n.link.endsWith(`id=${o.id}`))).toBe(true);
     } finally {
-      await setEmail('outsider', 'objective_due_soon', true);
+      for (const who of ['mate', 'outsider'] as const) for (const kind of REMINDERS) await setChannel(who, kind, 'digest');
     }
   });
 

@@ -7,7 +7,7 @@ import { reminderJobs, REMINDERS_JOB, sendReminders } from '../../server/feature
 import { startScheduler } from '../../server/scheduler';
 import { OBJECTIVE_MESSAGES } from '../../shared/rules/objective-messages';
 import { camelize } from '../../shared/api/case';
-import { notificationSettingsResponseSchema } from '../../shared/api/notifications';
+import { notificationSettingsResponseSchema } from '../../shared/api/notification-settings';
 import { createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub } from '../support/hub';
 import { openSseStream as openStream } from '../support/sse';

@@ -134,7 +134,7 @@ beforeAll(async () => {
     { userId: ids.pia, kind: 'evaluation_created', title: PIA.notification, body: 'Otto Other wrote it', link: '/evaluations' },
     { userId: ids.otto, kind: 'evaluation_created', title: OTHER.notification, body: OTHER.notification, link: '/evaluations' },
   ]);
-  await db.insert(notificationSettings).values({ userId: ids.pia, kind: 'check_in_reminder', enabled: false });
+  await db.insert(notificationSettings).values({ userId: ids.pia, kind: 'check_in_reminder', channel: 'off', enabled: false });
   await db.insert(userPreferences).values({ userId: ids.pia, theme: 'dark' });
   await db.insert(holidayEvents).values([
     { userId: ids.pia, title: PIA.holiday, start: '2030-07-01', end: '2030-07-07', type: 'holiday', teamIds: [team.id] },
@@ -221,8 +221,8 @@ describe('GET /user/me/data-export', () => {
     expect(data.checkIns.map((c) => [c.comment, c.author])).toEqual([[PIA.checkIn, 'Pia Person'], [PIA.lateCheckIn, 'Otto Other']]);
     expect(data.evaluations).toEqual([expect.objectContaining({ evaluator: 'Otto Other', targets: PIA.evaluation, resultsFocus: '5' })]);
     expect(data.notifications).toEqual([expect.objectContaining({ kind: 'evaluation_created', title: PIA.notification, readAt: null })]);
-    expect(data.notificationSettings).toEqual([{ kind: 'check_in_reminder', enabled: false, email: null }]);
-    expect(data.preferences).toEqual({ theme: 'dark', emailDigest: false });
+    expect(data.notificationSettings).toEqual([{ kind: 'check_in_reminder', channel: 'off', enabled: false, email: null }]);
+    expect(data.preferences).toEqual({ theme: 'dark', emailDigest: false, weeklyDigest: true });
     expect(data.signIns).toEqual([expect.objectContaining({ username: people.pia.username, success: true, method: 'password' })]);
     expect(data.sessions).toEqual([expect.objectContaining({ client: 'web', endedAt: null })]);
     expect(data.holidays).toEqual([{ title: PIA.holiday, start: '2030-07-01', end: '2030-07-07', type: 'holiday' }]);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holidayEvents, objectives, users } from '../../server/db/schema';
 import { sendWeeklyDigests } from '../../server/features/digests';
 import { emailConfigFromEnv } from '../../server/features/email';
+import { camelize, snakify } from '../../shared/api/case';
+import { notificationSettingsBodySchema, notificationSettingsResponseSchema, WEEKLY_DIGEST_LABEL } from '../../shared/api/notification-settings';
 import { EMAIL_DIGEST_HOUR } from '../../shared/api/notifications';
 import { isoDay } from '../../shared/rules/dates';
 import { eq } from 'drizzle-orm';
@@ -11,7 +13,7 @@ import { buildWorld, type ObjectiveWorld } from './objectives-fixture';
 // Monday's digest for team leads and teams managers (docs/operations.md 'Digests'): their teams'
 // objectives due this week and overdue, the approvals waiting for them and who is out, each list
 // as that person's screens show it, so another team's lead never reads a title of this team's
-// private objectives.
+// private objectives; someone who turned it off gets none.
 
 let sink: SmtpSink;
 let w: ObjectiveWorld;
@@ -96,5 +98,55 @@ describe("Monday's digest for leads and teams managers", () => {
     expect(await sendWeeklyDigests(w.hub.db, early)).toBe(0);
     await drain();
     expect(sink.received).toEqual([]);
+  });
+});
+
+describe("turning Monday's digest off", () => {
+  const mondayAfter = (weeks: number) => new Date(monday.getTime() + weeks * 7 * 86_400_000);
+  const settings = async (who: 'lead' | 'manager') =>
+    notificationSettingsResponseSchema.parse(camelize((await w.hub.get('/api/notifications/settings', { token: w.tokens[who] })).body)).data;
+  const header = (mail: ReceivedMail, name: string) => {
+    const line = mail.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+    return line === undefined ? undefined : line.slice(line.indexOf(':') + 1).trim();
+  };
+
+  it('in Settings: the job skips that lead, and sends it again once they turn it back on', async () => {
+    const put = (weeklyDigest: boolean) =>
+      w.hub.request('PUT', '/api/notifications/settings', { token: w.tokens.lead, body: snakify(notificationSettingsBodySchema.parse({ weeklyDigest })) });
+    expect((await put(false)).status).toBe(200);
+    expect((await settings('lead')).weeklyDigest).toBe(false);
+    sink.received.length = 0;
+    await sendWeeklyDigests(w.hub.db, mondayAfter(1));
+    await drain();
+    expect(await mailTo('lead')).toEqual([]);
+    expect(await mailTo('manager')).toHaveLength(1);
+
+    expect((await put(true)).status).toBe(200);
+    sink.received.length = 0;
+    await sendWeeklyDigests(w.hub.db, mondayAfter(2));
+    await drain();
+    expect(await mailTo('lead')).toHaveLength(1);
+  });
+
+  it("by the message's one-click link, signed out: that person's digest only, a changed link refused", async () => {
+    const [mail] = await mailTo('manager');
+    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = /<([^>]+)>/.exec(header(mail, 'List-Unsubscribe')!)![1].replace('https://hub.bitstone.test', w.hub.url);
+    const t = new URL(link).searchParams.get('t')!;
+    expect(t).toMatch(new RegExp(`^${w.ids.manager}\\.weekly_digest\\.`));
+    const post = (token: string) => fetch(`${w.hub.url}/email/unsubscribe?t=${token}`, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const before = await settings('manager');
+    for (const forged of [t.replace(/^\d+/, String(w.ids.lead)), t.replace('weekly_digest', 'daily_digest')]) expect((await post(forged)).status).toBe(400);
+    expect(await settings('manager')).toEqual(before);
+    expect((await settings('lead')).weeklyDigest).toBe(true);
+
+    expect(await (await fetch(link)).text()).toContain(WEEKLY_DIGEST_LABEL.replace("Monday's ", ''));
+    expect((await post(t)).status).toBe(200);
+    expect(await settings('manager')).toEqual({ ...before, weeklyDigest: false });
+    sink.received.length = 0;
+    await sendWeeklyDigests(w.hub.db, mondayAfter(3));
+    await drain();
+    expect(await mailTo('manager')).toEqual([]);
+    expect(await mailTo('lead')).toHaveLength(1);
   });
 });

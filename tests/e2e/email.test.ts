@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TEXT } from '../../shared/api/email';
-import { EMAIL_DIGEST_HOUR, EMAIL_DIGEST_LABEL, EMAIL_NOTIFICATION_KINDS } from '../../shared/api/notifications';
+import { NOTIFICATION_CHANNEL_LABELS, WEEKLY_DIGEST_LABEL, type NotificationChannel } from '../../shared/api/notification-settings';
+import { EMAIL_DIGEST_HOUR, EMAIL_NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from '../../shared/api/notifications';
 import { preferencesBodySchema, type ThemeChoice } from '../../shared/api/preferences';
 import { sendWeeklyDigests } from '../../server/features/digests';
 import { emailConfigFromEnv } from '../../server/features/email';
@@ -75,28 +76,33 @@ describe('Admin → E-mail', () => {
     }, { url: hub.url }));
 
   for (const width of [1366, 320]) {
-    it(`a person chooses, kind by kind, what comes by e-mail, apart from the app's switches (${width} px)`, () =>
+    it(`a person chooses, kind by kind and with the keyboard, how the hub tells them (${width} px)`, () =>
       withSession(async ({ page }) => {
         await signIn(page, 'lead');
         await page.getByRole('button', { name: 'Account' }).click();
         await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Settings' }).click();
         await waitForPath(page, '/settings');
-        const byEmail = page.getByRole('group', { name: 'By e-mail' });
-        await byEmail.waitFor();
-        // one per kind, and the daily digest's
-        expect(await byEmail.getByRole('switch').count()).toBe(EMAIL_NOTIFICATION_KINDS.length + 1);
-        const approvalsByEmail = byEmail.getByRole('switch', { name: 'An objective is waiting for my approval, by e-mail' });
-        const approvalsInApp = page.getByRole('group', { name: 'In the app' }).getByRole('switch', { name: 'An objective is waiting for my approval', exact: true });
-        expect(await approvalsByEmail.isChecked()).toBe(true);
-        // with the keyboard: Space toggles a focused switch
-        await approvalsByEmail.focus();
-        await page.keyboard.press('Space');
+        const card = page.locator('[aria-labelledby="notification-settings-title"]');
+        const approvals = card.getByRole('radiogroup', { name: NOTIFICATION_KIND_LABELS.approval_requested });
+        await approvals.waitFor();
+        // a choice of four per kind the hub e-mails; the others keep the bell's switch
+        expect(await card.getByRole('radiogroup').count()).toBe(EMAIL_NOTIFICATION_KINDS.length);
+        expect(await card.getByRole('switch', { name: NOTIFICATION_KIND_LABELS.objective_supported }).isChecked()).toBe(true);
+        const option = (channel: NotificationChannel) => approvals.getByRole('radio', { name: NOTIFICATION_CHANNEL_LABELS[channel], exact: true });
+        expect(await option('email').isChecked()).toBe(true);
+        expect(await approvals.getAttribute('aria-describedby')).toContain('notification-digest-hint');
+        // with the keyboard: the arrow keys move the choice within the group
+        await option('email').focus();
+        await page.keyboard.press('ArrowRight');
         await page.getByText('Successful').first().waitFor();
-        await expect.poll(() => approvalsByEmail.isChecked(), { timeout: 10_000 }).toBe(false);
-        expect(await approvalsInApp.isChecked()).toBe(true);
+        await expect.poll(() => option('digest').isChecked(), { timeout: 10_000 }).toBe(true);
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe('digest');
+        // kept by the hub; the page reloaded has no toast over it for the audits
+        await page.reload();
+        await approvals.waitFor();
+        expect(await option('digest').isChecked()).toBe(true);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `/tmp/email-settings-${width}.png`, fullPage: true });
-        // the e-mail switches and the digest's, in the light and the dark theme (the demo hub's sweep has none)
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme });
           await motionDone(page);
@@ -110,7 +116,7 @@ describe('Admin → E-mail', () => {
         await chooseTheme('high-contrast');
         try {
           await page.reload();
-          await byEmail.waitFor();
+          await approvals.waitFor();
           await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 }).toBe('high-contrast');
           await motionDone(page);
           expect(await axeFindings(page, 'settings, high contrast')).toEqual([]);
@@ -118,24 +124,25 @@ describe('Admin → E-mail', () => {
         } finally {
           await chooseTheme('system');
         }
-        // kept by the hub
+        // and back, the other way
         await page.reload();
-        await approvalsByEmail.waitFor();
-        expect(await approvalsByEmail.isChecked()).toBe(false);
-        await approvalsByEmail.click();
-        await expect.poll(() => approvalsByEmail.isChecked(), { timeout: 10_000 }).toBe(true);
+        await approvals.waitFor();
+        await option('digest').focus();
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => option('email').isChecked(), { timeout: 10_000 }).toBe(true);
 
-        // the daily digest instead of one message each, described by its hint
-        const digest = byEmail.getByRole('switch', { name: EMAIL_DIGEST_LABEL });
-        expect(await digest.isChecked()).toBe(false);
-        expect(await digest.getAttribute('aria-describedby')).toBe('notification-digest-hint');
-        await digest.click();
-        await expect.poll(() => digest.isChecked(), { timeout: 10_000 }).toBe(true);
+        // Monday's digest, for a lead: a switch of its own, Space turns it off and on
+        const weekly = page.getByRole('switch', { name: WEEKLY_DIGEST_LABEL });
+        expect(await weekly.isChecked()).toBe(true);
+        await weekly.focus();
+        await page.keyboard.press('Space');
+        await expect.poll(() => weekly.isChecked(), { timeout: 10_000 }).toBe(false);
         await page.reload();
-        await digest.waitFor();
-        expect(await digest.isChecked()).toBe(true);
-        await digest.click();
-        await expect.poll(() => digest.isChecked(), { timeout: 10_000 }).toBe(false);
+        await weekly.waitFor();
+        expect(await weekly.isChecked()).toBe(false);
+        await weekly.focus();
+        await page.keyboard.press('Space');
+        await expect.poll(() => weekly.isChecked(), { timeout: 10_000 }).toBe(true);
       }, { url: hub.url, viewport: { width, height: 800 } }));
   }
 

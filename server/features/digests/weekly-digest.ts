@@ -7,6 +7,7 @@ import { holidayEvents, objectives, teamManagers, teamMembers, teams, users } fr
 import type { JobLog, ScheduledJob } from '../../scheduler';
 import { loadSessionUser } from '../auth';
 import { queueEmails, type WeeklyDigestParams } from '../email';
+import { userPreferences } from '../settings';
 import { coveredTeamIds, listApprovals, ofTeamsOrTheirMembers, visibleWhere } from '../objectives';
 
 // The weekly digest for team leads and teams managers (docs/operations.md 'Digests'): on Monday
@@ -14,7 +15,8 @@ import { coveredTeamIds, listApprovals, ofTeamsOrTheirMembers, visibleWhere } fr
 // due this week, the overdue ones, the approvals waiting for them and who is out this week. Each
 // list is asked as that person's screens ask it (visibleWhere, listApprovals), so a private
 // objective they may not see is not in it, not even its title. A job of the hub's scheduler under
-// its lease; each person's digest of a week has a dedupe key, so it goes once.
+// its lease; each person's digest of a week has a dedupe key, so it goes once; someone who turned
+// it off gets none.
 
 export const WEEKLY_DIGEST_JOB = 'email:weekly-digest';
 export const WEEKLY_DIGEST_INTERVAL_MS = 15 * 60 * 1000;
@@ -77,8 +79,11 @@ export async function sendWeeklyDigests(db: Db, now: Date = new Date()): Promise
   const people = await db
     .select({ id: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.isLead, true))
     .union(db.select({ id: teamManagers.userId }).from(teamManagers));
+  // who turned Monday's digest off (Settings → Notifications, or its unsubscribe link)
+  const off = new Set((await db.select({ id: userPreferences.userId }).from(userPreferences).where(eq(userPreferences.weeklyDigest, false))).map((r) => r.id));
   let queued = 0;
   for (const { id } of people.sort((a, b) => a.id - b.id)) {
+    if (off.has(id)) continue;
     const loaded = await loadSessionUser(db, id);
     if (!loaded) continue; // archived
     const digest = await weeklyDigestFor(db, loaded.user, now);

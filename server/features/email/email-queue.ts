@@ -1,17 +1,18 @@
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { byEmail } from '../../../shared/api/notification-settings';
 import { EMAIL_HOURLY_CAP, type NotificationKind } from '../../../shared/api/notifications';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { notificationSettings } from '../notifications';
-import { enqueue, outbox, type OutboxRow } from '../outbox';
-import { userPreferences } from '../settings';
+import { channelOfRow, notificationSettings } from '../notifications';
+import { enqueueMany, outbox, type NewOutboxMessage, type OutboxRow } from '../outbox';
 import { SECURITY_EMAIL_KINDS, UNHELD_EMAIL_KINDS, type EmailKind, type EmailParams } from './email-kinds';
 import type { EmailPayload } from './email-render';
-import { linkKey, unsubscribeToken } from './email-links';
+import { DIGEST_UNSUBSCRIBES, forgetLinkKey, linkKey, unsubscribeToken, type UnsubscribeTarget } from './email-links';
 
 // E-mails queued in the event's transaction (docs/operations.md 'The outbox'), to the people it
 // concerns: never to the one who acted, never to an archived or erased person, never to someone
-// who turned the kind's e-mail off, and never with a title the recipient may not see.
+// whose channel for the kind is in the app only or off, and never with a title the recipient may
+// not see.
 
 /**
  * Whether this process's hub sends e-mail, and the domain of its message ids. A hub process runs
@@ -24,6 +25,7 @@ let sending: { idDomain: string; publicUrl: string } | null = null;
 
 export function setEmailSending(to: { idDomain: string; publicUrl: string } | null): void {
   sending = to;
+  forgetLinkKey();
 }
 
 /** Where a message's one-click unsubscribe link points (email-unsubscribe-routes.ts). */
@@ -34,7 +36,7 @@ export const EMAIL_CHANNEL = 'email';
 export interface QueueOptions {
   /** the person who acted: they are not told of their own act */
   actorId?: number;
-  /** the notification kind this message is: its e-mail switched off under Settings → Notifications, none is sent */
+  /** the notification kind this message is: its channel (Settings → Notifications) says whether it goes now, in the digest or not at all */
   settingKind?: NotificationKind;
   /** the message names something (an objective's title) only some may see: asked per recipient */
   canSee?: (recipientId: number) => Promise<boolean>;
@@ -44,58 +46,54 @@ export interface QueueOptions {
   queued?: (row: OutboxRow) => void;
 }
 
-/**
- * Who gets this message in their daily digest rather than now: those who chose the digest, and
- * those who already had EMAIL_HOURLY_CAP messages in the last hour (a burst of approvals goes
- * into one e-mail, not twenty).
- */
-async function heldForDigest(tx: DbOrTx, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const [chose, busy] = await Promise.all([
-    tx.select({ userId: userPreferences.userId }).from(userPreferences).where(and(inArray(userPreferences.userId, ids), eq(userPreferences.emailDigest, true))),
-    tx.select({ userId: outbox.recipientId }).from(outbox)
-      .where(and(inArray(outbox.recipientId, ids), eq(outbox.channel, EMAIL_CHANNEL), inArray(outbox.status, ['queued', 'sent', 'failed']), gt(outbox.createdAt, sql`now() - interval '1 hour'`)))
-      .groupBy(outbox.recipientId)
-      .having(sql`count(*) >= ${EMAIL_HOURLY_CAP}`),
-  ]);
-  return new Set([...chose.map((r) => r.userId), ...busy.map((r) => r.userId!)]);
-}
+/** E-mails this person had in the last hour, counted against EMAIL_HOURLY_CAP (what waits for a digest is not). */
+const lastHour = sql<number>`(select count(*)::int from ${outbox} o
+  where o.recipient_id = ${users.id} and o.channel = ${EMAIL_CHANNEL} and o.status in ('queued', 'sent', 'failed') and o.created_at > now() - interval '1 hour')`;
 
-/** Queues one message of `kind` per recipient who should get it; answers how many were queued. */
+/**
+ * Queues one message of `kind` per recipient who should get it; answers how many were queued.
+ * Two statements: the recipients with their channel for the kind and their last hour's count,
+ * then every row in one insert. A recipient whose channel is the digest, or who already had
+ * EMAIL_HOURLY_CAP messages in the last hour (a burst of approvals goes into one e-mail, not
+ * twenty), gets it in their daily digest.
+ */
 export async function queueEmails<K extends EmailKind>(tx: DbOrTx, kind: K, recipientIds: Iterable<number>, params: EmailParams[K], options: QueueOptions = {}): Promise<number> {
   if (!sending) return 0;
+  const to = sending;
   const security = SECURITY_EMAIL_KINDS.includes(kind);
   const ids = [...new Set(recipientIds)].filter((id) => security || id !== options.actorId);
   if (ids.length === 0) return 0;
+  const settingKind = security ? undefined : options.settingKind;
+  const holdable = !security && !UNHELD_EMAIL_KINDS.includes(kind);
   const people = await tx
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({
+      id: users.id, name: users.name, email: users.email,
+      channel: notificationSettings.channel, enabled: notificationSettings.enabled, emailSwitch: notificationSettings.email,
+      lastHour: holdable ? lastHour : sql<number>`0`,
+    })
     .from(users)
+    .leftJoin(notificationSettings, settingKind ? and(eq(notificationSettings.userId, users.id), eq(notificationSettings.kind, settingKind)) : sql`false`)
     .where(and(inArray(users.id, ids), eq(users.status, 'active'), isNotNull(users.email)));
-  let muted = new Set<number>();
-  if (options.settingKind && !security) {
-    const off = await tx
-      .select({ userId: notificationSettings.userId })
-      .from(notificationSettings)
-      .where(and(inArray(notificationSettings.userId, ids), eq(notificationSettings.kind, options.settingKind), eq(notificationSettings.email, false)));
-    muted = new Set(off.map((r) => r.userId));
-  }
-  const held = security || UNHELD_EMAIL_KINDS.includes(kind) ? new Set<number>() : await heldForDigest(tx, people.map((p) => p.id));
-  // a kind one may turn off carries its one-click unsubscribe; a security message has none
-  const key = options.settingKind && !security ? await linkKey(tx) : null;
-  let queued = 0;
+  // a kind one may turn off carries its one-click unsubscribe, and so does each digest; a security message has none
+  const digest = (DIGEST_UNSUBSCRIBES as readonly string[]).includes(kind) ? (kind as UnsubscribeTarget) : null;
+  const target: UnsubscribeTarget | null = security ? null : (settingKind ?? digest);
+  const key = target ? await linkKey(tx) : null;
+  const messages: NewOutboxMessage[] = [];
   for (const person of people) {
-    if (!person.email || muted.has(person.id)) continue;
+    // no settings row joined (enabled is never null in one): the kind's default
+    const stored = person.enabled === null ? undefined : { channel: person.channel, enabled: person.enabled, email: person.emailSwitch };
+    const channel = settingKind ? channelOfRow(settingKind, stored) : 'email';
+    if (!byEmail(channel)) continue;
     if (options.canSee && !(await options.canSee(person.id))) continue;
-    const unsubscribeUrl = key && options.settingKind ? `${sending.publicUrl}${UNSUBSCRIBE_PATH}?t=${unsubscribeToken(key, person.id, options.settingKind)}` : null;
-    const payload: EmailPayload<K> = { to: person.email, toName: person.name, params, unsubscribeUrl };
-    const row = await enqueue(tx, {
+    const unsubscribeUrl = key && target ? `${to.publicUrl}${UNSUBSCRIBE_PATH}?t=${unsubscribeToken(key, person.id, target)}` : null;
+    const payload: EmailPayload<K> = { to: person.email!, toName: person.name, params, unsubscribeUrl };
+    const held = holdable && (channel === 'digest' || Number(person.lastHour) >= EMAIL_HOURLY_CAP);
+    messages.push({
       channel: EMAIL_CHANNEL, kind, recipientId: person.id, payload: payload as unknown as Record<string, unknown>,
-      dedupeKey: options.dedupeKey?.(person.id), idDomain: sending.idDomain, status: held.has(person.id) ? 'digest' : 'queued',
+      dedupeKey: options.dedupeKey?.(person.id), idDomain: to.idDomain, status: held ? 'digest' : 'queued',
     });
-    if (row) {
-      queued += 1;
-      options.queued?.(row);
-    }
   }
-  return queued;
+  const rows = await enqueueMany(tx, messages);
+  for (const row of rows) options.queued?.(row);
+  return rows.length;
 }

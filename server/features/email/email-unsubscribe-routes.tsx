@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../../../shared/api/notifications';
-import { notificationSettings } from '../notifications';
-import { readUnsubscribeToken, linkKey } from './email-links';
+import { WEEKLY_DIGEST_LABEL } from '../../../shared/api/notification-settings';
+import { NOTIFICATION_KIND_LABELS } from '../../../shared/api/notifications';
+import type { Db } from '../../db/client';
+import { leaveDailyDigest, leaveEmailOf } from '../notifications';
+import { saveWeeklyDigest } from '../settings';
+import { readUnsubscribeToken, linkKey, type UnsubscribeTarget } from './email-links';
 import { UNSUBSCRIBE_PATH } from './email-queue';
 import { SETTINGS_PATH } from './email-kinds';
 import { UnsubscribePage, type UnsubscribePageProps } from './templates/UnsubscribePage';
@@ -11,7 +14,19 @@ import { UnsubscribePage, type UnsubscribePageProps } from './templates/Unsubscr
 // works without a session, for the one person and kind its signed token names
 // (docs/operations.md 'What every message carries'). GET asks to confirm; POST, from that page or
 // from a mail client's one-click (RFC 8058: List-Unsubscribe=One-Click), turns that kind's
-// e-mail off and nothing else.
+// e-mail off (it stays in the app), or that digest, and nothing else.
+
+const DAILY_DIGEST_LABEL = 'The daily digest';
+
+const labelOf = (target: UnsubscribeTarget) =>
+  target === 'daily_digest' ? DAILY_DIGEST_LABEL : target === 'weekly_digest' ? WEEKLY_DIGEST_LABEL : NOTIFICATION_KIND_LABELS[target];
+
+/** The daily digest's kinds are in the app only from then on; Monday's is switched off; a kind's e-mail is. */
+function unsubscribe(db: Db, userId: number, target: UnsubscribeTarget): Promise<unknown> {
+  if (target === 'daily_digest') return leaveDailyDigest(db, userId);
+  if (target === 'weekly_digest') return saveWeeklyDigest(db, userId, false);
+  return leaveEmailOf(db, userId, target);
+}
 
 function send(reply: FastifyReply, status: number, props: UnsubscribePageProps) {
   return reply
@@ -32,22 +47,17 @@ export const emailUnsubscribeRoutes: FastifyPluginAsync = async (app) => {
     const token = typeof (query as { t?: unknown })?.t === 'string' ? (query as { t: string }).t : '';
     return readUnsubscribeToken(await linkKey(app.db), token);
   };
-  const labelOf = (kind: NotificationKind) => NOTIFICATION_KIND_LABELS[kind];
 
   app.get(UNSUBSCRIBE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const found = await target(request.query);
     if (!found) return send(reply, 400, { company, label: null, state: 'invalid', settingsUrl });
-    return send(reply, 200, { company, label: labelOf(found.kind), state: 'confirm', settingsUrl });
+    return send(reply, 200, { company, label: labelOf(found.target), state: 'confirm', settingsUrl });
   });
 
   app.post(UNSUBSCRIBE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const found = await target(request.query);
     if (!found) return send(reply, 400, { company, label: null, state: 'invalid', settingsUrl });
-    await app.db
-      .insert(notificationSettings)
-      .values({ userId: found.userId, kind: found.kind, enabled: true, email: false })
-      .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.kind], set: { email: false } })
-      .catch(() => undefined); // a person erased since: nothing to turn off
-    return send(reply, 200, { company, label: labelOf(found.kind), state: 'done', settingsUrl });
+    await unsubscribe(app.db, found.userId, found.target).catch(() => undefined); // a person erased since: nothing to turn off
+    return send(reply, 200, { company, label: labelOf(found.target), state: 'done', settingsUrl });
   });
 };

@@ -5,3 +5,4 @@ export { reminderJobs, type ReminderEmail, type ReminderMailer } from './notific
 export { nameOf, NOTIFICATION_LINKS, notifyEvaluationCreated } from './notifications-events';
 export { markApprovalRequestsDone, notify, type NewNotification } from './notifications';
 export { notifications, notificationSettings } from './schema';
+export { channelOfRow, leaveDailyDigest, leaveEmailOf } from './notification-settings';

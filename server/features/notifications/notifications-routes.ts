@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailDigestOf, saveEmailDigest } from '../settings';
+import { saveWeeklyDigest, weeklyDigestOf } from '../settings';
 import { idParamSchema } from '../../../shared/api/common';
 import {
   notificationListQuerySchema,
   notificationListResponseSchema,
   notificationReadResponseSchema,
-  notificationSettingsBodySchema,
-  notificationSettingsResponseSchema,
   notificationsReadAllResponseSchema,
   notificationStreamQuerySchema,
   notificationStreamSnapshotSchema,
 } from '../../../shared/api/notifications';
-import { listNotifications, markAllRead, markRead, notificationSettingsOf, saveNotificationSettings } from './notifications';
+import { SECURITY_CHANNEL, notificationSettingsBodySchema, notificationSettingsResponseSchema, type NotificationSetting, type NotificationSettings } from '../../../shared/api/notification-settings';
+import type { Actor } from '../../../shared/rules/session-user';
+import type { DbOrTx } from '../../db/client';
+import { listNotifications, markAllRead, markRead } from './notifications';
+import { notificationSettingsOf, saveNotificationSettings } from './notification-settings';
 import { DatabaseNotificationBus } from './notifications-push';
 import { NotificationStreams, streamStart } from './notifications-stream';
 
@@ -38,16 +40,25 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
     data: await markRead(api.db, request.actor, request.params.id),
   }));
 
+  const answer = async (db: DbOrTx, actor: Actor, items: NotificationSetting[]): Promise<NotificationSettings> => ({
+    items,
+    securityChannel: SECURITY_CHANNEL,
+    emailSent: api.email.config !== null,
+    // only those who lead or manage a team get Monday's digest
+    weeklyDigest: actor.isTeamLead || actor.isTeamsManager ? await weeklyDigestOf(db, actor.id) : null,
+    emailDigest: items.some((item) => item.channel === 'digest'),
+  });
+
   api.get('/notifications/settings', { schema: { tags, response: { 200: notificationSettingsResponseSchema } } }, async (request) => ({
-    data: { ...(await notificationSettingsOf(api.db, request.actor)), emailSent: api.email.config !== null, emailDigest: await emailDigestOf(api.db, request.actor.id) },
+    data: await answer(api.db, request.actor, (await notificationSettingsOf(api.db, request.actor)).items),
   }));
 
   api.put('/notifications/settings', { schema: { tags, body: notificationSettingsBodySchema, response: { 200: notificationSettingsResponseSchema } } }, async (request) => ({
-    data: {
-      ...(await saveNotificationSettings(api.db, request.actor, request.body.items ?? [])),
-      emailSent: api.email.config !== null,
-      emailDigest: request.body.emailDigest === undefined ? await emailDigestOf(api.db, request.actor.id) : await saveEmailDigest(api.db, request.actor.id, request.body.emailDigest),
-    },
+    data: await api.db.transaction(async (tx) => {
+      const { items = [], emailDigest, weeklyDigest } = request.body;
+      if (weeklyDigest !== undefined) await saveWeeklyDigest(tx, request.actor.id, weeklyDigest);
+      return answer(tx, request.actor, (await saveNotificationSettings(tx, request.actor, items, emailDigest)).items);
+    }),
   }));
 
   // Server-sent events; the web client opens it with EventSource and the session cookie, and

@@ -1,17 +1,10 @@
-import { and, count, desc, asc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
-import {
-  ADMIN_NOTIFICATION_KINDS,
-  EMAIL_NOTIFICATION_KINDS,
-  NOTIFICATION_KINDS,
-  type Notification,
-  type NotificationKind,
-  type NotificationList,
-  type NotificationSetting,
-} from '../../../shared/api/notifications';
-import { canAdminister } from '../../../shared/rules/admin-access';
+import { and, count, desc, asc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { inTheApp } from '../../../shared/api/notification-settings';
+import { type Notification, type NotificationKind, type NotificationList } from '../../../shared/api/notifications';
 import type { Actor } from '../../../shared/rules/session-user';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { notifications, notificationSettings } from './schema';
+import { channelsFor } from './notification-settings';
+import { notifications } from './schema';
 import { notFound } from '../../http-errors';
 
 // Notifications are rows written by the hub inside the transaction of the event
@@ -42,13 +35,10 @@ function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Recipients who switched this kind off (a missing settings row means on). */
+/** Recipients whose channel for this kind is off: the bell does not tell them (a missing settings row is the kind's default). */
 async function mutedRecipients(tx: DbOrTx, userIds: readonly number[], kind: NotificationKind): Promise<Set<number>> {
-  const rows = await tx
-    .select({ userId: notificationSettings.userId })
-    .from(notificationSettings)
-    .where(and(inArray(notificationSettings.userId, [...userIds]), eq(notificationSettings.kind, kind), eq(notificationSettings.enabled, false)));
-  return new Set(rows.map((r) => r.userId));
+  const channels = await channelsFor(tx, userIds, kind);
+  return new Set([...channels].filter(([, channel]) => !inTheApp(channel)).map(([id]) => id));
 }
 
 /** pg_advisory_xact_lock(class, user id) class of notification writes: 'NOTF' in ASCII. */
@@ -165,36 +155,4 @@ export async function markAllRead(db: DbOrTx, actor: Actor): Promise<{ updated: 
     .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return { updated: rows.length };
-}
-
-/** Every kind the person can receive, with its switch; kinds never touched are on. */
-export async function notificationSettingsOf(db: DbOrTx, actor: Actor): Promise<{ items: NotificationSetting[] }> {
-  const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, actor.id));
-  const stored = new Map(rows.map((r) => [r.kind, r]));
-  // the retention reminder goes to admins only; nobody else gets a switch that does nothing
-  const kinds = canAdminister(actor) ? NOTIFICATION_KINDS : NOTIFICATION_KINDS.filter((kind) => !ADMIN_NOTIFICATION_KINDS.includes(kind));
-  return {
-    items: kinds.map((kind) => ({
-      kind,
-      enabled: stored.get(kind)?.enabled ?? true,
-      ...(EMAIL_NOTIFICATION_KINDS.includes(kind) ? { email: stored.get(kind)?.email ?? true } : {}),
-    })),
-  };
-}
-
-export async function saveNotificationSettings(db: DbOrTx, actor: Actor, items: readonly NotificationSetting[]): Promise<{ items: NotificationSetting[] }> {
-  // the last switch of a kind wins if a body names it twice
-  const latest = new Map(items.map((i) => [i.kind, i]));
-  for (const item of latest.values()) {
-    const email = EMAIL_NOTIFICATION_KINDS.includes(item.kind) ? item.email : undefined;
-    await db
-      .insert(notificationSettings)
-      .values({ userId: actor.id, kind: item.kind, enabled: item.enabled, email: email ?? null })
-      .onConflictDoUpdate({
-        target: [notificationSettings.userId, notificationSettings.kind],
-        // an item without `email` leaves the e-mail switch as it was
-        set: email === undefined ? { enabled: sql`excluded.enabled` } : { enabled: sql`excluded.enabled`, email: sql`excluded.email` },
-      });
-  }
-  return notificationSettingsOf(db, actor);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_CHANNELS } from '../../../shared/api/notification-settings';
 import { NOTIFICATION_KINDS } from '../../../shared/api/notifications';
 import { objectives, users } from '../../db/schema';
 
@@ -8,6 +9,7 @@ import { objectives, users } from '../../db/schema';
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);
+export const notificationChannel = pgEnum('notification_channel', NOTIFICATION_CHANNELS);
 
 export const notifications = pgTable('notifications', {
   id: serial('id').primaryKey(),
@@ -34,11 +36,17 @@ export const notifications = pgTable('notifications', {
   index('notifications_objective_open_idx').on(t.objectiveId).where(sql`${t.objectiveId} is not null and ${t.doneAt} is null`),
 ]);
 
-/** A missing row means enabled: only switched-off (or switched back on) kinds are stored. */
+/** A missing row means the kind's default channel: only the kinds a person chose are stored. */
 export const notificationSettings = pgTable('notification_settings', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   kind: notificationKind('kind').notNull(),
+  /**
+   * The person's channel (shared/api/notification-settings.ts). Null only on a row a hub of the
+   * release before wrote during a rolling upgrade: read from `enabled` and `email` then.
+   */
+  channel: notificationChannel('channel'),
+  /** kept in step with the channel (not 'off') for the hubs of the release before; read from the channel */
   enabled: boolean('enabled').notNull(),
-  /** the kind by e-mail (EMAIL_NOTIFICATION_KINDS); null: never chosen, so on */
+  /** kept in step with the channel (e-mail now or in the digest) for the hubs of the release before */
   email: boolean('email'),
 }, (t) => [primaryKey({ columns: [t.userId, t.kind] })]);

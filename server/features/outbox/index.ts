@@ -2,6 +2,6 @@
 // event's transaction and delivered by a sender on every hub (docs/operations.md 'The outbox').
 // What other features may import of it.
 
-export { enqueue, lastErrors, outboxCounts, queuedByChannel, requeue, type NewOutboxMessage, type OutboxCounts, type OutboxRow } from './outbox';
+export { enqueue, enqueueMany, lastErrors, outboxCounts, queuedByChannel, requeue, type NewOutboxMessage, type OutboxCounts, type OutboxRow } from './outbox';
 export { startOutboxSender, type Deliverer, type Delivery, type OutboxSender } from './outbox-sender';
 export { outbox } from './schema';

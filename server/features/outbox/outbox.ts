@@ -26,18 +26,27 @@ export interface NewOutboxMessage {
   status?: 'queued' | 'digest';
 }
 
+const messageIdFor = (domain: string) => `<${Date.now().toString(36)}.${randomBytes(9).toString('base64url')}@${domain}>`;
+
 /**
- * Queues one message in the caller's transaction; null when its dedupe key is already queued or
- * sent. The message id is made here, once, so every attempt carries the same one.
+ * Queues messages in the caller's transaction in one statement; a message whose dedupe key is
+ * already queued or sent is left out of the answer. Each message id is made here, once, so every
+ * attempt carries the same one.
  */
-export async function enqueue(tx: DbOrTx, message: NewOutboxMessage): Promise<OutboxRow | null> {
-  const messageId = `<${Date.now().toString(36)}.${randomBytes(9).toString('base64url')}@${message.idDomain}>`;
-  const rows = await tx
+export async function enqueueMany(tx: DbOrTx, messages: readonly NewOutboxMessage[]): Promise<OutboxRow[]> {
+  if (messages.length === 0) return [];
+  return tx
     .insert(outbox)
-    .values({ channel: message.channel, kind: message.kind, recipientId: message.recipientId ?? null, payload: message.payload, messageId, dedupeKey: message.dedupeKey ?? null, status: message.status ?? 'queued' })
+    .values(messages.map((m) => ({
+      channel: m.channel, kind: m.kind, recipientId: m.recipientId ?? null, payload: m.payload, messageId: messageIdFor(m.idDomain), dedupeKey: m.dedupeKey ?? null, status: m.status ?? 'queued',
+    })))
     .onConflictDoNothing()
     .returning();
-  return rows[0] ?? null;
+}
+
+/** One message; null when its dedupe key is already queued or sent. */
+export async function enqueue(tx: DbOrTx, message: NewOutboxMessage): Promise<OutboxRow | null> {
+  return (await enqueueMany(tx, [message]))[0] ?? null;
 }
 
 /**

@@ -119,7 +119,7 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
     columns: { user_id: personal, key: personal, route: personal, fingerprint: personal, status_code: personal, response: personal, created_at: personal, lease_expires_at: personal },
   },
   { table: notifications, personRows: (p) => eq(notifications.userId, p.id), columns: { id: record, user_id: personal, kind: personal, title: mentions, body: mentions, link: personal, created_at: personal, read_at: personal, dedupe_key: personal, objective_id: personal, done_at: personal } },
-  { table: notificationSettings, personRows: (p) => eq(notificationSettings.userId, p.id), columns: { user_id: personal, kind: personal, enabled: personal, email: personal } },
+  { table: notificationSettings, personRows: (p) => eq(notificationSettings.userId, p.id), columns: { user_id: personal, kind: personal, channel: personal, enabled: personal, email: personal } },
   // e-mails to the person, queued, sent or failed: their address and what the message said
   {
     table: outbox,
@@ -132,7 +132,7 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
   },
   // admins were reminded this archived person is past the retention period
   { table: retentionReminders, personRows: (p) => eq(retentionReminders.userId, p.id), columns: { user_id: personal, archived_at: personal, reminded_at: personal } },
-  { table: userPreferences, personRows: (p) => eq(userPreferences.userId, p.id), columns: { user_id: personal, theme: personal, email_digest: personal, updated_at: personal } },
+  { table: userPreferences, personRows: (p) => eq(userPreferences.userId, p.id), columns: { user_id: personal, theme: personal, email_digest: personal, weekly_digest: personal, updated_at: personal } },
   { table: calendarFeeds, personRows: (p) => eq(calendarFeeds.userId, p.id), columns: { id: record, user_id: personal, feed: personal, token_hash: personal, created_at: personal } },
   {
     table: evaluations,

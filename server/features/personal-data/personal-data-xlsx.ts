@@ -1,5 +1,7 @@
 import type { PersonalData } from '../../../shared/api/personal-data-export';
+import { NOTIFICATION_CHANNEL_LABELS, WEEKLY_DIGEST_LABEL } from '../../../shared/api/notification-settings';
 import { NOTIFICATION_KIND_LABELS } from '../../../shared/api/notifications';
+import { channelOfRow } from '../notifications';
 import { THEME_CHOICE_LABELS } from '../../../shared/api/preferences';
 import { EVALUATION_FIELDS } from '../../../shared/rules/constants';
 import { EVALUATION_LABELS, ratingText } from '../../../shared/rules/evaluation-scale';
@@ -42,7 +44,8 @@ function profileRows({ profile: p, role, timeTracking, preferences, notification
     ['First sign-in pending', yesNo(p.firstLogin)], ['Password change required', yesNo(p.passwordMustChange)],
     ['Time-tracking user', timeTracking.account], ['Days of holiday left', timeTracking.daysLeft],
     ['Theme', THEME_CHOICE_LABELS[preferences.theme]],
-    ...notificationSettings.map((s) => [`Notification: ${NOTIFICATION_KIND_LABELS[s.kind]}`, s.enabled ? 'On' : 'Off']),
+    ...notificationSettings.map((s) => [`Notification: ${NOTIFICATION_KIND_LABELS[s.kind]}`, NOTIFICATION_CHANNEL_LABELS[channelOfRow(s.kind, s)]]),
+    [WEEKLY_DIGEST_LABEL, yesNo(preferences.weeklyDigest)],
   ];
 }
 

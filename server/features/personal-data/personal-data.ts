@@ -155,13 +155,13 @@ async function notificationsOf(db: DbOrTx, userId: number) {
       id: notifications.id, kind: notifications.kind, title: notifications.title, body: notifications.body, link: notifications.link,
       createdAt: notifications.createdAt, readAt: notifications.readAt, doneAt: notifications.doneAt,
     }).from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt), asc(notifications.id)),
-    () => db.select({ kind: notificationSettings.kind, enabled: notificationSettings.enabled, email: notificationSettings.email }).from(notificationSettings)
+    () => db.select({ kind: notificationSettings.kind, channel: notificationSettings.channel, enabled: notificationSettings.enabled, email: notificationSettings.email }).from(notificationSettings)
       .where(eq(notificationSettings.userId, userId)).orderBy(asc(notificationSettings.kind)),
-    () => db.select({ theme: userPreferences.theme, emailDigest: userPreferences.emailDigest }).from(userPreferences).where(eq(userPreferences.userId, userId)));
+    () => db.select({ theme: userPreferences.theme, emailDigest: userPreferences.emailDigest, weeklyDigest: userPreferences.weeklyDigest }).from(userPreferences).where(eq(userPreferences.userId, userId)));
   return {
     notifications: items.map((n) => ({ ...n, createdAt: iso(n.createdAt), readAt: isoOrNull(n.readAt), doneAt: isoOrNull(n.doneAt) })),
     notificationSettings: settings,
-    preferences: { theme: preferences?.theme ?? 'system', emailDigest: preferences?.emailDigest ?? false },
+    preferences: { theme: preferences?.theme ?? 'system', emailDigest: preferences?.emailDigest ?? false, weeklyDigest: preferences?.weeklyDigest ?? true },
   };
 }
 

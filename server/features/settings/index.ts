@@ -2,4 +2,4 @@
 // What other features may import of it; its routes are registered by server/app.ts.
 
 export { userPreferences } from './schema';
-export { emailDigestOf, saveEmailDigest } from './preferences';
+export { saveWeeklyDigest, weeklyDigestOf } from './preferences';

@@ -21,17 +21,17 @@ export async function savePreferences(db: DbOrTx, actor: Actor, preferences: Pre
   return { theme: row.theme };
 }
 
-/** Whether the person takes their e-mail in one daily digest (Settings → Notifications → By e-mail). */
-export async function emailDigestOf(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await db.select({ emailDigest: userPreferences.emailDigest }).from(userPreferences).where(eq(userPreferences.userId, userId));
-  return row?.emailDigest ?? false;
+/** Whether the person gets Monday's digest of the teams they lead or manage (Settings → Notifications); on until turned off. */
+export async function weeklyDigestOf(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ weeklyDigest: userPreferences.weeklyDigest }).from(userPreferences).where(eq(userPreferences.userId, userId));
+  return row?.weeklyDigest ?? true;
 }
 
-export async function saveEmailDigest(db: DbOrTx, userId: number, emailDigest: boolean): Promise<boolean> {
+export async function saveWeeklyDigest(db: DbOrTx, userId: number, weeklyDigest: boolean): Promise<boolean> {
   const [row] = await db
     .insert(userPreferences)
-    .values({ userId, emailDigest })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { emailDigest, updatedAt: new Date() } })
-    .returning({ emailDigest: userPreferences.emailDigest });
-  return row.emailDigest;
+    .values({ userId, weeklyDigest })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { weeklyDigest, updatedAt: new Date() } })
+    .returning({ weeklyDigest: userPreferences.weeklyDigest });
+  return row.weeklyDigest;
 }

@@ -10,7 +10,9 @@ export const themeChoice = pgEnum('theme_choice', THEME_CHOICES);
 export const userPreferences = pgTable('user_preferences', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   theme: themeChoice('theme').notNull().default('system'),
-  /** e-mail once a day in one digest instead of a message per event (Settings → Notifications → By e-mail) */
+  /** the release before's one digest choice: read once by migration 0022 into each kind's channel, written by nothing since */
   emailDigest: boolean('email_digest').notNull().default(false),
+  /** Monday's digest of the teams one leads or manages (Settings → Notifications) */
+  weeklyDigest: boolean('weekly_digest').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

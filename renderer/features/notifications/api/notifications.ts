@@ -3,10 +3,9 @@ import {
   NOTIFICATION_POLL_MS,
   notificationListResponseSchema,
   notificationReadResponseSchema,
-  notificationSettingsResponseSchema,
   notificationsReadAllResponseSchema,
-  type NotificationSetting,
 } from '../../../../shared/api/notifications';
+import { notificationSettingsResponseSchema, type NotificationSettingsBody } from '../../../../shared/api/notification-settings';
 import { hubCall } from '../../../lib/api';
 
 // GET /notifications, POST /notifications/:id/read and /read-all,
@@ -55,19 +54,11 @@ export function useNotificationSettings() {
   });
 }
 
-export function useSaveNotificationSetting() {
+/** Settings → Notifications: a kind's channel, or Monday's digest switch (what the body names changes, nothing else). */
+export function useSaveNotificationSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (item: NotificationSetting) => hubCall(notificationSettingsResponseSchema.shape.data, 'PUT', '/notifications/settings', { body: { items: [item] } }),
-    onSuccess: (data) => client.setQueryData(SETTINGS_KEY, data),
-  });
-}
-
-/** Settings → Notifications → By e-mail: one daily digest instead of a message per event. */
-export function useSaveEmailDigest() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (emailDigest: boolean) => hubCall(notificationSettingsResponseSchema.shape.data, 'PUT', '/notifications/settings', { body: { emailDigest } }),
+    mutationFn: (body: NotificationSettingsBody) => hubCall(notificationSettingsResponseSchema.shape.data, 'PUT', '/notifications/settings', { body }),
     onSuccess: (data) => client.setQueryData(SETTINGS_KEY, data),
   });
 }
