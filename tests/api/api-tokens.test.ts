@@ -217,6 +217,16 @@ describe('when a token dies', () => {
     expect(await hub.db.select().from(apiTokens).where(eq(apiTokens.userId, person.id))).toEqual([]);
   });
 
+  it('erasing an archived person’s personal data deletes any token row of theirs and its use', async () => {
+    const person = await createUser(hub.db, { name: 'Era Sed', status: 'deleted' });
+    // written outside the hub (archiving deletes them first): erasure must not leave one behind
+    const [row] = await hub.db.insert(apiTokens).values({ userId: person.id, name: 'Left over', scope: 'read', tokenHash: hashToken('bsh_left-over'), expiresAt: new Date(Date.now() + 86_400_000) }).returning();
+    await hub.db.insert(apiTokenActivity).values({ tokenId: row.id, lastUsedAt: new Date(), lastAddress: '10.0.0.1' });
+    expect((await hub.request('DELETE', `/api/admin/users/${person.id}/personal-data`, { token: session.admin })).status).toBe(200);
+    expect(await hub.db.select().from(apiTokens).where(eq(apiTokens.userId, person.id))).toEqual([]);
+    expect(await hub.db.select().from(apiTokenActivity).where(eq(apiTokenActivity.tokenId, row.id))).toEqual([]);
+  });
+
   it('‘sign out everywhere else’ ends every token of the person, and nobody else’s', async () => {
     const person = await createUser(hub.db, { name: 'Every Where', firstLogin: false });
     const own = (await hub.login(person.username, TEST_PASSWORD)).token;
