@@ -13,6 +13,7 @@ import { API_TOKEN_MESSAGES as M, API_TOKEN_PREFIX } from '../../shared/rules/ap
 import { listApiTokens, makeApiToken } from '../support/api-tokens';
 import { createUser, TEST_PASSWORD } from '../support/factories';
 import { startTestHub, type TestHub } from '../support/hub';
+import { openSseStream } from '../support/sse';
 
 // Personal API tokens (docs/api.md 'API tokens', SECURITY.md 'API tokens'): made and revoked in
 // Settings, seen and revoked by admins, and what one may reach as `Authorization: Bearer bsh_…`.
@@ -166,6 +167,19 @@ describe('what a token reaches', () => {
     const adminRead = await makeApiToken(hub, session.admin, { scope: 'admin-read' });
     expect((await hub.get('/api/admin/users', { token: adminRead.token })).status).toBe(200);
     expect((await hub.post('/api/team', { name: 'Read only team', technology: 'Go' }, { token: adminRead.token })).status).toBe(403);
+  });
+
+  it('the notification stream is one per token: two people’s tokens, and a session, keep theirs open together', async () => {
+    const member = await makeApiToken(hub, session.member);
+    const admin = await makeApiToken(hub, session.admin);
+    const streams = [openSseStream(hub.url, member.token), openSseStream(hub.url, admin.token), openSseStream(hub.url, session.member)];
+    try {
+      for (const stream of streams) await stream.next('ready');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(streams.map((s) => s.isEnded())).toEqual([false, false, false]);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 
   it('a token sent as the session cookie is no session (401); the cookie’s CSRF rule stays', async () => {
