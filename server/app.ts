@@ -31,6 +31,7 @@ import { authRoutes } from './features/auth/auth-routes';
 import { ssoRoutes } from './features/auth/sso-routes';
 import { passwordRoutes } from './features/auth/password-routes';
 import { ownSessionsRoutes } from './features/auth/own-sessions-routes';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens-routes';
 import { NO_SSO, type SsoConfig } from './features/auth';
 import { closeConnectionsWhileDraining, Readiness } from './features/health';
 import { followSessionChanges, SessionCache } from './features/auth';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(passwordRoutes);
       await api.register(ownSessionsRoutes);
+      await api.register(apiTokensRoutes); // Settings → API tokens, Admin → API tokens
       await api.register(ssoRoutes);
       await api.register(myTeamRoutes);
       await api.register(objectiveRoutes);

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../shared/api/users';
+import type { ApiTokenScope } from '../shared/rules/api-tokens';
 import type { Database, Db } from './db/client';
 import type { HubMetrics } from './metrics/hub-metrics';
 import type { Readiness } from './features/health';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     actor: SessionUser;
     /** The session behind `actor`: logout revokes it, /auth/me reports its firstLogin. */
     session: { id: number; firstLogin: boolean; passwordMustChange: boolean; via: 'bearer' | 'cookie' } | null;
+    /** The personal API token behind `actor` (then `session` is null): its scope limits what it reaches. */
+    apiToken: { id: number; name: string; scope: ApiTokenScope } | null;
   }
 }
 

@@ -377,6 +377,9 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
   createdAt: tstz('created_at').notNull().defaultNow(),
+  /** the personal API token the change was made with (docs/api.md 'API tokens'); null for a signed-in session. No reference: the row outlives a revoked token */
+  apiTokenId: integer('api_token_id'),
+  apiTokenName: text('api_token_name'),
 }, (t) => [index('audit_entity_idx').on(t.entity, t.entityId), index('audit_created_idx').on(t.createdAt)]);
 
 // What the scheduled jobs and hub-wide settings keep, apart from the people and their work.

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/common';
 import { PASSWORD_MESSAGES, SESSION_MESSAGES } from '../../shared/rules/messages';
-import { forbidden, unauthorized } from '../http-errors';
+import { API_TOKEN_MESSAGES } from '../../shared/rules/api-tokens';
+import { forbidden, tooManyRequests, unauthorized } from '../http-errors';
 import { SESSION_TTL_MS } from '../features/auth';
 import { SessionActivity } from '../features/auth';
 import { sessionOfToken } from '../features/auth';
+import { ApiTokenActivity, apiTokenOf, isApiToken } from '../features/auth';
+import { ApiTokenRateLimit, apiTokenRefusal } from '../features/api-tokens';
+import { auditWithApiToken } from '../features/audit';
 
 // One hook for the whole /api prefix (style.md, fastify/demo autohooks): every route needs a
 // session except the public ones named here.
@@ -85,7 +89,24 @@ export function currentSession(request: FastifyRequest): number {
 export function installAuth(api: FastifyInstance): void {
   api.decorateRequest('actor', null as never);
   api.decorateRequest('session', null);
+  api.decorateRequest('apiToken', null);
   const activity = new SessionActivity();
+  const apiTokens = { activity: new ApiTokenActivity(), limit: new ApiTokenRateLimit() };
+
+  /** A personal API token (docs/api.md 'API tokens'): its person, its own rate limit, and its scope's reach. */
+  const signInWithApiToken = async (request: FastifyRequest, route: string, token: string) => {
+    const loaded = await apiTokenOf(api.db, api.sessionCache, token);
+    if (!loaded) throw unauthorized(API_TOKEN_MESSAGES.unknown);
+    const wait = apiTokens.limit.take(loaded.apiToken.id);
+    if (wait !== null) throw tooManyRequests(API_TOKEN_MESSAGES.rateLimited, wait);
+    request.actor = loaded.user;
+    request.apiToken = loaded.apiToken;
+    const recording = apiTokens.activity.seen(api.db, loaded.apiToken.id, request.ip);
+    if (recording) await recording;
+    const refusal = apiTokenRefusal(loaded.apiToken.scope, request.method, route);
+    if (refusal) throw forbidden(refusal);
+    if (loaded.passwordMustChange) throw forbidden(PASSWORD_MESSAGES.mustChange);
+  };
 
   api.addHook('onRequest', async (request, reply) => {
     // Unknown paths answer 404 whoever asks (wire contract); the route table is public in /api/docs.
@@ -95,6 +116,7 @@ export function installAuth(api: FastifyInstance): void {
 
     const credential = readCredential(request.headers, request.cookies);
     if (!credential) throw unauthorized();
+    if (credential.via === 'bearer' && isApiToken(credential.token)) return signInWithApiToken(request, route, credential.token);
     if (failsCsrf(request.method, credential.via, request.headers[CSRF_HEADER])) throw forbidden(SESSION_MESSAGES.csrf);
 
     const loaded = await sessionOfToken(api.db, api.sessionCache, credential.token);
@@ -107,5 +129,12 @@ export function installAuth(api: FastifyInstance): void {
     const recording = activity.seen(api.db, loaded.sessionId, request.ip);
     if (recording) await recording;
     if (loaded.passwordMustChange && !WHILE_PASSWORD_MUST_CHANGE.has(route)) throw forbidden(PASSWORD_MESSAGES.mustChange);
+  });
+
+  // After the body is read (its stream events run outside any request's context), so the handler
+  // and everything it awaits write audit rows naming the token.
+  api.addHook('preHandler', (request, _reply, done) => {
+    if (request.apiToken) auditWithApiToken({ id: request.apiToken.id, name: request.apiToken.name }, done);
+    else done();
   });
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toSnakeKey } from '../../shared/api/case';
-import { errorBodySchema } from '../../shared/api/common';
+import { errorBodySchema, SESSION_COOKIE } from '../../shared/api/common';
+import { SIGN_IN_ONLY_ROUTES } from '../features/api-tokens';
 import { PUBLIC_ROUTES } from './auth';
 import { IDEMPOTENT_ROUTES } from './idempotency';
 
@@ -45,6 +46,18 @@ const idempotencyHeader = {
   },
 };
 
+// How a request is signed in (docs/api.md 'Signing in', 'API tokens'): a session's bearer token,
+// a personal API token (bsh_…, also a bearer header), or the web app's session cookie.
+const SECURITY_SCHEMES = {
+  bearer: { type: 'http', scheme: 'bearer', description: 'The access_token POST /api/auth/login answers (the desktop app, scripts).' },
+  apiToken: {
+    type: 'http', scheme: 'bearer', bearerFormat: 'bsh_…',
+    description: 'A personal API token from Settings → API tokens: a read token only reads, /api/admin needs an admin scope, and passwords, sessions, tokens and roles need a signed-in session.',
+  },
+  cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The web app\'s HttpOnly session cookie; a POST, PUT, PATCH or DELETE with it alone must carry x-hub-request: 1.' },
+} as const;
+const SIGNED_IN: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
+
 const wireTransform: SwaggerTransform = (document) => {
   const { schema, url } = jsonSchemaTransform(document as Parameters<typeof jsonSchemaTransform>[0]);
   if (!schema) return { schema, url };
@@ -55,6 +68,8 @@ const wireTransform: SwaggerTransform = (document) => {
   if (out.response) out.response = { ...(snakeJsonSchema(out.response) as object), '4xx': errorResponse, '5xx': errorResponse };
   const methods = Array.isArray(document.route.method) ? document.route.method : [document.route.method];
   if (methods.some((m) => PUBLIC_ROUTES.has(`${m} ${url}`))) out.security = [];
+  // docs/api.md 'API tokens': these need the person signed in; a token is refused them
+  else if (methods.some((m) => SIGN_IN_ONLY_ROUTES.has(`${m} ${url}`))) out.security = SIGNED_IN;
   if (methods.some((m) => IDEMPOTENT_ROUTES.has(`${m} ${url}`))) out.headers = idempotencyHeader;
   return { schema: out, url };
 };
@@ -70,8 +85,8 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           'Sign in with POST /api/auth/login and send the access_token as a bearer token.',
         version: '1',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      security: [{ bearer: [] }, { apiToken: [] }, { cookie: [] }],
     },
     transform: wireTransform,
   });

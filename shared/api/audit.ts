@@ -4,7 +4,7 @@ import { envelope, isoDateSchema, pagedSchema, refSchema } from './common';
 // GET /audit (design §4 admin extras): every admin change, newest first, paged on the hub.
 
 // desktop_release: the required mark and uploads of Admin → Desktop app
-export const AUDIT_ENTITIES = ['user', 'team', 'job', 'role', 'link', 'setting', 'desktop_release'] as const;
+export const AUDIT_ENTITIES = ['user', 'team', 'job', 'role', 'link', 'setting', 'desktop_release', 'api_token'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const auditQuerySchema = z.object({
@@ -25,6 +25,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** the personal API token the change was made with; null when signed in (docs/api.md 'API tokens') */
+  apiToken: refSchema.nullable(),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -6,6 +6,7 @@ import { keyResultSchema, objectiveSchema } from './objectives';
 import { NOTIFICATION_CHANNELS } from './notification-settings';
 import { THEME_CHOICES } from './preferences';
 import { SESSION_CLIENTS } from './sessions';
+import { API_TOKEN_SCOPES } from '../rules/api-tokens';
 import { userExtrasSchema } from './people-extras';
 
 // The right of access and portability (docs/personal-data.md 'Getting a copy'): GET
@@ -128,6 +129,16 @@ export const dataSessionSchema = z.object({
   endedAt: when.nullable(),
 });
 
+/** A personal API token by name, scope and dates only: never the token, nor its hash. */
+export const dataApiTokenSchema = z.object({
+  name: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
+  createdAt: when,
+  expiresAt: when,
+  lastUsedAt: when.nullable(),
+  lastAddress: z.string().nullable(),
+});
+
 export const dataHolidaySchema = z.object({ title: z.string(), start: day, end: day, type: z.string() });
 
 export const dataTimeTrackingSchema = z.object({
@@ -200,6 +211,8 @@ export const personalDataSchema = z.object({
   preferences: z.object({ theme: z.enum(THEME_CHOICES), emailDigest: z.boolean(), weeklyDigest: z.boolean() }),
   signIns: z.array(dataSignInSchema),
   sessions: z.array(dataSessionSchema),
+  /** the person's live API tokens (Settings → API tokens) */
+  apiTokens: z.array(dataApiTokenSchema),
   holidays: z.array(dataHolidaySchema),
   timeTracking: dataTimeTrackingSchema,
   invitations: z.array(dataInvitationSchema),

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { evaluations, keyResults, links, objectives, roles, sessions, teamMembers, teams, users } from '../../server/db/schema';
 import { objectiveLinks } from '../../server/features/alignment/schema';
 import { createSession, hashToken } from '../../server/features/auth/sessions';
+import { apiTokens } from '../../server/features/auth/api-tokens-schema';
 import { dottedName } from '../../shared/rules/vpn-file';
 import type { TestHub } from '../support/hub';
 import type { DemoIds } from './route-table-expectations';
@@ -47,10 +48,13 @@ export async function resolveDemoIds(hub: TestHub): Promise<DemoIds> {
   // a session of the admin that nobody else may end
   const { token } = await createSession(hub.db, admin.id);
   const [adminSession] = await hub.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  // an API token of the admin's that nobody else may revoke
+  const [adminApiToken] = await hub.db.insert(apiTokens).values({ userId: admin.id, name: 'Admin script', scope: 'read', tokenHash: hashToken(`bsh_${token}`), expiresAt: new Date(Date.now() + 30 * 86_400_000) }).returning();
   return {
     users: Object.fromEntries(named.map((u) => [u, people[u].id])) as DemoIds['users'],
     adminVpnName: dottedName(admin.name),
     phoenix, otherTeam, objective: objective.id, keyResult: keyResult.id, objectiveLink: objectiveLink.id, evaluation: evaluation.id, link: link.id, role: role.id, job,
     adminSession: adminSession.id,
+    adminApiToken: adminApiToken.id,
   };
 }

@@ -48,7 +48,13 @@ describe('GET /api/docs', () => {
     expect(login.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty('access_token');
     expect(login.responses['4XX'].content['application/json'].schema.required).toEqual(['errors']);
     expect(doc.paths['/api/auth/me'].get.security).toBeUndefined();
-    expect(doc.security).toEqual([{ bearer: [] }]);
+    // a session's bearer token, a personal API token (bsh_…) or the web app's cookie (docs/api.md 'API tokens')
+    expect(doc.security).toEqual([{ bearer: [] }, { apiToken: [] }, { cookie: [] }]);
+    expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'bsh_…' });
+    expect(doc.components.securitySchemes.cookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'hub_session' });
+    // what a token may never do is declared signed-in only
+    expect(doc.paths['/api/me/tokens'].post.security).toEqual([{ bearer: [] }, { cookie: [] }]);
+    expect(doc.paths['/api/auth/password'].post.security).toEqual([{ bearer: [] }, { cookie: [] }]);
   });
 
   it('documents the Idempotency-Key header on every creating POST, and on no other operation', async () => {

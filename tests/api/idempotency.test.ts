@@ -57,6 +57,7 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/auth/oidc/complete': 'signs in (public)',
   'POST /api/auth/ldap': 'signs in (public)',
   'POST /api/admin/users/:id/password-reset': 'draws a one-time password, which must never be stored to be answered again',
+  'POST /api/me/tokens': 'makes an API token, which must never be stored to be answered again',
   'POST /api/approval': 'approves; a second finds nothing waiting',
   'POST /api/objective/:id/approval': 'decides; a second finds nothing waiting',
   'POST /api/notifications/read-all': 'marks read; twice is the same',

@@ -10,6 +10,7 @@ import { notifications, notificationSettings } from '../../server/features/notif
 import { userPreferences } from '../../server/features/settings/schema';
 import { PERSONAL_SHEETS } from '../../server/features/personal-data/personal-data-xlsx';
 import { hashToken } from '../../server/features/auth/sessions';
+import { makeApiToken } from '../support/api-tokens';
 import { ADMIN_MESSAGES } from '../../shared/api/admin';
 import { camelize } from '../../shared/api/case';
 import { calendarFeedAddressResponseSchema } from '../../shared/api/calendar-feeds';
@@ -282,6 +283,17 @@ describe('GET /user/me/data-export', () => {
     expect(feeds.cell(3, 1)).toBe(CALENDAR_FEED_TEXT.own);
     expect(feeds.cell(3, 3)).toBeInstanceOf(Date);
     expect(feeds.cell(3, 4)).toBe(CALENDAR_FEED_TOKEN_WITHHELD);
+  });
+
+  it('lists the person\'s API tokens by name, scope and dates, never the token or its hash', async () => {
+    const created = await makeApiToken(hub, tokens.pia, { name: 'Pia’s report', scope: 'read-write', expiresInDays: 90 });
+    const { data, text, entries } = await download('/user/me/data-export', tokens.pia);
+    expect(data.apiTokens).toEqual([{ name: 'Pia’s report', scope: 'read-write', createdAt: created.createdAt, expiresAt: created.expiresAt, lastUsedAt: null, lastAddress: null }]);
+    expect(text).not.toContain(created.token);
+    expect(text).not.toContain(hashToken(created.token));
+    const sheet = readXlsx(entries['data.xlsx']).sheet('API tokens');
+    expect(sheet.row(2).slice(0, 2)).toEqual(['Pia’s report', 'Read and write']);
+    expect((await hub.request('DELETE', `/api/me/tokens/${created.id}`, { token: tokens.pia })).status).toBe(200);
   });
 
   it('answers 401 without a session', async () => {

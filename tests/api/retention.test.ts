@@ -9,6 +9,7 @@ import { cutoffOf, purgeKind } from '../../server/features/personal-data/retenti
 import { RETENTION_KEY } from '../../server/features/personal-data/retention/settings';
 import { startScheduler } from '../../server/scheduler';
 import { createSession } from '../../server/features/auth/sessions';
+import { apiTokens } from '../../server/features/auth/api-tokens-schema';
 import { camelize } from '../../shared/api/case';
 import { retentionRunResponseSchema, retentionRunsResponseSchema, retentionSettingsResponseSchema } from '../../shared/api/retention';
 import { DEFAULT_RETENTION, retentionMessage, type RetentionPeriods } from '../../shared/rules/retention';
@@ -157,6 +158,11 @@ describe('the retention job', () => {
       { tokenHash: `r-${now.getTime()}-4`, userId: person.id, createdAt: justPast(400), expiresAt: new Date(now.getTime() + DAY) },
     ]).returning();
     await hub.db.insert(sessionActivity).values({ sessionId: sessionRows[0].id, lastSeenAt: justPast(90) });
+    // an API token expired past the ended sessions' period goes with them; one expired lately stays
+    const tokenRows = await hub.db.insert(apiTokens).values([
+      { userId: person.id, name: 'old', scope: 'read', tokenHash: `r-${now.getTime()}-t1`, createdAt: justPast(200), expiresAt: justPast(90) },
+      { userId: person.id, name: 'recent', scope: 'read', tokenHash: `r-${now.getTime()}-t2`, createdAt: justPast(200), expiresAt: justInside(90) },
+    ]).returning();
     const notes = await hub.db.insert(notifications).values([
       { userId: person.id, kind: 'check_in_reminder', title: 'a', body: 'read long ago', link: '/', createdAt: justPast(400), readAt: justPast(180) },
       { userId: person.id, kind: 'check_in_reminder', title: 'b', body: 'read lately', link: '/', createdAt: justPast(400), readAt: justInside(180) },
@@ -186,11 +192,12 @@ describe('the retention job', () => {
     // the other tests' rows (and the admins' sessions) are all recent: nothing of theirs goes
     const run = await runRetention(hub.db, now, { hub: 'hub-a' });
 
-    expect(run).toMatchObject({ status: 'succeeded', hub: 'hub-a', removed: { signInEvents: 1, endedSessions: 2, readNotifications: 1, sentMessages: 3, importRuns: 1, auditLog: 1 }, reminded: 0 });
+    expect(run).toMatchObject({ status: 'succeeded', hub: 'hub-a', removed: { signInEvents: 1, endedSessions: 3, readNotifications: 1, sentMessages: 3, importRuns: 1, auditLog: 1 }, reminded: 0 });
     const left = async <T extends { id: number }>(rows: T[], read: (ids: number[]) => Promise<{ id: number }[]>) => (await read(rows.map((r) => r.id))).map((r) => r.id).sort((a, b) => a - b);
     expect(await left(events, (ids) => hub.db.select({ id: loginEvents.id }).from(loginEvents).where(inArray(loginEvents.id, ids)))).toEqual([events[1].id]);
     expect(await left(sessionRows, (ids) => hub.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, ids)))).toEqual([sessionRows[2].id, sessionRows[3].id]);
     expect(await hub.db.select().from(sessionActivity).where(eq(sessionActivity.sessionId, sessionRows[0].id))).toEqual([]);
+    expect(await left(tokenRows, (ids) => hub.db.select({ id: apiTokens.id }).from(apiTokens).where(inArray(apiTokens.id, ids)))).toEqual([tokenRows[1].id]);
     expect(await left(notes, (ids) => hub.db.select({ id: notifications.id }).from(notifications).where(inArray(notifications.id, ids)))).toEqual([notes[1].id, notes[2].id]);
     expect(await left(runs, (ids) => hub.db.select({ id: importRuns.id }).from(importRuns).where(inArray(importRuns.id, ids)))).toEqual([runs[1].id, runs[2].id]);
     expect(await left(entries, (ids) => hub.db.select({ id: auditLog.id }).from(auditLog).where(inArray(auditLog.id, ids)))).toEqual([entries[1].id]);

@@ -32,6 +32,8 @@ export interface DemoIds {
   job: number;
   /** a live session of the admin (Settings → Sessions: nobody else may end it) */
   adminSession: number;
+  /** a live API token of the admin (Settings → API tokens: nobody else may revoke it); optional for walks of a database without one */
+  adminApiToken?: number;
 }
 
 export interface SampleRequest {
@@ -105,6 +107,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/auth/sessions': { sample: () => ({ path: '/api/auth/sessions' }), ...readable },
   'DELETE /api/auth/sessions/:id': { sample: (ids) => ({ path: `/api/auth/sessions/${ids.adminSession}` }), ...refused },
   'DELETE /api/auth/sessions': { sample: () => ({ path: '/api/auth/sessions' }), ...readable, endsOtherSessions: true },
+  // Settings → API tokens: always the caller's own; another person's token is 'not found'
+  'GET /api/me/tokens': { sample: () => ({ path: '/api/me/tokens' }), ...readable },
+  'POST /api/me/tokens': { sample: () => ({ path: '/api/me/tokens', body: { name: 'Nightly report', scope: 'read', expires_in_days: 30 } }), ...readable },
+  'DELETE /api/me/tokens/:id': { sample: (ids) => ({ path: `/api/me/tokens/${ids.adminApiToken ?? 1}` }), ...refused },
+  'GET /api/admin/tokens': { sample: () => ({ path: '/api/admin/tokens' }), ...refused },
+  'DELETE /api/admin/tokens/:id': { sample: (ids) => ({ path: `/api/admin/tokens/${ids.adminApiToken ?? 1}` }), ...refused },
 
   // people directory and profiles: readable by every member (spec §2), changed only by rights holders
   'GET /api/user': { sample: () => ({ path: '/api/user' }), ...readable },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { roles, users } from '../../server/db/schema';
 import { hashToken } from '../../server/features/auth/sessions';
+import { makeApiToken } from '../support/api-tokens';
 import { startTestHub, type TestHub } from '../support/hub';
 
 // Each hub keeps the session users it has read until anything they are built from
@@ -91,6 +92,16 @@ describe('the session cache', () => {
     expect(cached(token)).toBeDefined();
     await elsewhere(`update sessions set revoked_at = now() where token_hash = '${hashToken(token)}'`);
     // PGlite hands NOTIFY over before the write returns; PostgreSQL on another connection, a moment later
+    const took = await untilStatus(token, 401, 1_000);
+    if (!onPostgres) expect(took).toBeLessThan(50);
+  });
+
+  it('an API token revoked by another connection stops working within moments (its table notifies too)', async () => {
+    const { token: session } = await hub.login('manager');
+    const { token } = await makeApiToken(hub, session);
+    expect((await me(token)).status).toBe(200);
+    expect(cached(token)).toBeDefined();
+    await elsewhere(`delete from api_tokens where token_hash = '${hashToken(token)}'`);
     const took = await untilStatus(token, 401, 1_000);
     if (!onPostgres) expect(took).toBeLessThan(50);
   });

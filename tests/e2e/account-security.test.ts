@@ -120,7 +120,7 @@ describe('passwords and sessions on the screens', () => {
       await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(3);
       await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Sign out everywhere else?' });
-      await confirm.getByText('Your 2 other sessions end; this one stays signed in.').waitFor();
+      await confirm.getByText('Your 2 other sessions end and your API tokens are revoked; this one stays signed in.').waitFor();
       await confirm.getByRole('button', { name: 'Sign out everywhere else' }).click();
       await page.getByText('You are not signed in anywhere else.').waitFor();
       // the list is hidden from the accessibility tree until the dialog has closed

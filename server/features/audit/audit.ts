@@ -4,6 +4,7 @@ import type { Ref } from '../../../shared/api/common';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { sameJson } from '../team';
+import { auditVia } from './audit-context';
 
 // design §3: every admin change is written to the audit table in the SAME transaction as the
 // change, so a rolled-back change leaves no record and a committed one always has one.
@@ -26,6 +27,8 @@ export async function recordAudit(tx: DbOrTx, actorId: number, record: AuditReco
     action: record.action,
     before: record.before ?? null,
     after: record.after ?? null,
+    apiTokenId: auditVia()?.apiToken.id ?? null,
+    apiTokenName: auditVia()?.apiToken.name ?? null,
   });
 }
 
@@ -68,6 +71,7 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<{ items:
       action: entry.action,
       before: entry.before,
       after: entry.after,
+      apiToken: entry.apiTokenId === null ? null : { id: entry.apiTokenId, name: entry.apiTokenName ?? '' },
       createdAt: entry.createdAt.toISOString(),
     })),
   };

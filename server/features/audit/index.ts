@@ -2,3 +2,4 @@
 // What other features may import of it; its routes are registered by server/app.ts.
 
 export { recordAudit } from './audit';
+export { auditWithApiToken } from './audit-context';

@@ -4,6 +4,7 @@ import { SESSIONS_MESSAGES } from '../../../shared/rules/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { sessionActivity, sessions } from '../../db/schema';
 import { notFound } from '../../http-errors';
+import { endApiTokensOf } from './api-tokens';
 import { endSessionsOf } from './sessions';
 import { queueEmails } from '../email';
 
@@ -45,10 +46,14 @@ export async function endOwnSession(db: DbOrTx, userId: number, sessionId: numbe
   if (ended.length === 0) throw notFound(SESSIONS_MESSAGES.notFound);
 }
 
-/** 'Sign out everywhere else': every session of the caller but the one asking; they are told by e-mail (security). */
+/**
+ * 'Sign out everywhere else': every session of the caller but the one asking, and every API token
+ * of theirs (a leaked token is one more place they are signed in); they are told by e-mail (security).
+ */
 export function endOtherSessions(db: Db, userId: number, currentId: number): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await endSessionsOf(tx, userId, { except: currentId });
+    await endApiTokensOf(tx, userId);
     await queueEmails(tx, 'signed_out_everywhere', [userId], { sessionsEnded: ended });
     return ended;
   });

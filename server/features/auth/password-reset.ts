@@ -9,6 +9,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http-errors';
 import { recordAudit } from '../audit';
 import { oneTimePassword } from './one-time-password';
 import { hashPassword } from './passwords';
+import { endApiTokensOf } from './api-tokens';
 import { endSessionsOf } from './sessions';
 import type { SsoConfig } from './sso/config';
 import { isBootstrapAdmin, localPasswordsEnabled } from './sso/local-passwords';
@@ -34,6 +35,8 @@ export async function resetPassword(db: Db, sso: SsoConfig, actorId: number, use
   const sessionsEnded = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordMustChange: true, updatedAt: now }).where(eq(users.id, user.id));
     const ended = await endSessionsOf(tx, user.id, { now });
+    // an admin resets a password when an account may be someone else's: its tokens go with it
+    await endApiTokensOf(tx, user.id);
     await recordAudit(tx, actorId, { entity: 'user', entityId: user.id, action: 'password-reset', after: { name: user.name, mustChange: true, sessionsEnded: ended } });
     await queueEmails(tx, 'password_changed', [user.id], { by: 'admin', sessionsEnded: ended }, { actorId });
     return ended;

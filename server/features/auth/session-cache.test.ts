@@ -25,7 +25,7 @@ describe('SessionCache', () => {
     const cache = following();
     cache.store(cache.ticket(), 'a', session(1), NOW);
     cache.store(cache.ticket(), 'b', session(2), NOW);
-    expect(cache.get('a', NOW + 10)?.sessionId).toBe(1);
+    expect(cache.get('a', NOW + 10)).toMatchObject({ sessionId: 1 });
     cache.changed();
     expect(cache.get('a', NOW + 10)).toBeUndefined();
     expect(cache.size).toBe(0);
@@ -80,7 +80,7 @@ describe('SessionCache', () => {
     for (const [key, id] of [['a', 1], ['b', 2], ['c', 3]] as const) cache.store(cache.ticket(), key, session(id), NOW);
     expect(cache.size).toBe(2);
     expect(cache.get('a', NOW)).toBeUndefined();
-    expect(cache.get('c', NOW)?.sessionId).toBe(3);
+    expect(cache.get('c', NOW)).toMatchObject({ sessionId: 3 });
   });
 
   it('hands out a frozen session user, so no request can change it for the next', () => {

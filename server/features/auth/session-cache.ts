@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Listening } from '../../db/client';
-import { loadSession, type LoadedSession } from './session-user';
+import { loadSession, type LoadedApiToken, type LoadedSession } from './session-user';
 import { hashToken } from './sessions';
 
 // Reading the session user was a second round trip to the database on every request,
@@ -17,13 +17,16 @@ import { hashToken } from './sessions';
 
 export const SESSION_CHANGES_CHANNEL = 'hub_session_changes';
 
-/** The tables a session user is read from (session-user.ts), each notifying in migration 0006. */
-const SESSION_TABLES = /\b(sessions|users|roles|jobs|teams|team_members|team_managers)\b/;
+/** The tables a session user is read from (session-user.ts, api-token-lookup.ts), each notifying (migrations 0006, 0023). */
+const SESSION_TABLES = /\b(sessions|api_tokens|users|roles|jobs|teams|team_members|team_managers)\b/;
 
 const SESSION_CACHE_LIMITS = { maxEntries: 10_000, maxAgeMs: 60_000 };
 
+/** What a bearer token or cookie is: a session, or a personal API token (keyed alike, by the token's hash). */
+export type LoadedCredential = LoadedSession | LoadedApiToken;
+
 export class SessionCache {
-  readonly #entries = new Map<string, { session: LoadedSession; storedAt: number }>();
+  readonly #entries = new Map<string, { session: LoadedCredential; storedAt: number }>();
   #generation = 0;
   #following = false;
   #hits = 0;
@@ -45,14 +48,14 @@ export class SessionCache {
     return { hits: this.#hits, misses: this.#misses };
   }
 
-  get(tokenHash: string, now: number): LoadedSession | undefined {
+  get(tokenHash: string, now: number): LoadedCredential | undefined {
     const session = this.#fresh(tokenHash, now);
     if (session === undefined) this.#misses++;
     else this.#hits++;
     return session;
   }
 
-  #fresh(tokenHash: string, now: number): LoadedSession | undefined {
+  #fresh(tokenHash: string, now: number): LoadedCredential | undefined {
     const entry = this.#entries.get(tokenHash);
     if (entry === undefined) return undefined;
     if (entry.session.expiresAt.getTime() <= now || now - entry.storedAt >= this.limits.maxAgeMs) {
@@ -67,7 +70,7 @@ export class SessionCache {
     return this.#generation;
   }
 
-  store(ticket: number, tokenHash: string, session: LoadedSession, now: number): void {
+  store(ticket: number, tokenHash: string, session: LoadedCredential, now: number): void {
     if (!this.#following || ticket !== this.#generation) return;
     if (this.#entries.size >= this.limits.maxEntries && !this.#entries.has(tokenHash)) {
       // the oldest entry goes (a Map iterates in insertion order)
@@ -93,7 +96,7 @@ export class SessionCache {
 export async function sessionOfToken(db: Db, cache: SessionCache, token: string, now = Date.now()): Promise<LoadedSession | null> {
   const tokenHash = hashToken(token);
   const cached = cache.get(tokenHash, now);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) return 'sessionId' in cached ? cached : null;
   const ticket = cache.ticket();
   const loaded = await loadSession(db, tokenHash, new Date(now));
   if (loaded !== null) cache.store(ticket, tokenHash, loaded, now);

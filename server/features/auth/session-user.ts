@@ -3,6 +3,7 @@ import { isCapability } from '../../../shared/rules/capabilities';
 import { accessLabel } from '../../../shared/rules/permissions';
 import type { Ref } from '../../../shared/api/common';
 import type { SessionUser } from '../../../shared/api/users';
+import type { ApiTokenScope } from '../../../shared/rules/api-tokens';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { qualified } from '../../db/qualified';
@@ -71,7 +72,7 @@ const teamleadJson = sql<Ref | null>`coalesce(
  * What a session user is built from: the user's own columns (not the profile extras or the
  * password hash, which no permission check reads), role, job, and the team lists as JSON.
  */
-const SESSION_USER_FIELDS = {
+export const SESSION_USER_FIELDS = {
   user: {
     id: users.id,
     name: users.name,
@@ -133,13 +134,19 @@ export interface LoadedSession extends LoadedSessionUser {
   expiresAt: Date;
 }
 
+/** A personal API token (api-token-lookup.ts) and its person, read as a session is. */
+export interface LoadedApiToken extends LoadedSessionUser {
+  apiToken: { id: number; name: string; scope: ApiTokenScope };
+  expiresAt: Date;
+}
+
 /** The live session of a token (by its hash, server/features/auth/sessions.ts) and its user. */
 export async function loadSession(db: Db, tokenHash: string, now = new Date()): Promise<LoadedSession | null> {
   const [row] = await sessionLookup(db).execute({ tokenHash, now: now.toISOString() });
   return row ? { sessionId: row.sessionId, expiresAt: row.expiresAt, ...sessionUserOf(row) } : null;
 }
 
-type SessionUserRow = {
+export type SessionUserRow = {
   user: { id: number; name: string; username: string; email: string | null; phone: string | null; status: string; isOwner: boolean; registered: boolean; joinDate: string | null; lastLogin: Date | null; firstLogin: boolean; passwordMustChange: boolean; imageUrl: string | null; pictureFileId: string | null };
   role: { id: number; name: string; status: string; capabilities: string[] } | null;
   job: { id: number; name: string } | null;
@@ -148,7 +155,7 @@ type SessionUserRow = {
   teamlead: Ref | null | string;
 };
 
-function sessionUserOf(row: SessionUserRow): LoadedSessionUser {
+export function sessionUserOf(row: SessionUserRow): LoadedSessionUser {
   const { user, role, job } = row;
   const memberships = parseJson(row.memberships);
   const team = memberships.map(({ id, name }) => ({ id, name }));

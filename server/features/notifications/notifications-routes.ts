@@ -71,6 +71,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
     }
     reply.hijack();
     const start = streamStart(request.headers['last-event-id'], request.query.lastEventId);
-    await streams.serve(request.session?.id ?? 0, request.actor, reply.raw, (gone) => request.raw.on('close', gone), start);
+    // one stream per session, or per API token (docs/api.md 'API tokens'): a token has no session
+    const opener = request.session ? `session:${request.session.id}` : `token:${request.apiToken?.id ?? 0}`;
+    await streams.serve(opener, request.actor, reply.raw, (gone) => request.raw.on('close', gone), start);
   });
 };

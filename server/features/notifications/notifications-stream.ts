@@ -49,7 +49,8 @@ interface OpenStream {
 }
 
 export class NotificationStreams {
-  private readonly open = new Map<number, OpenStream>();
+  /** by the credential that opened it: `session:<id>`, or `token:<id>` for an API token */
+  private readonly open = new Map<string, OpenStream>();
 
   constructor(
     private readonly db: Db,
@@ -63,8 +64,8 @@ export class NotificationStreams {
   }
 
   /** Takes over the response: headers, what was missed (when resuming), the unread count, then pushes. */
-  async serve(sessionId: number, actor: Actor, raw: ServerResponse, onClientGone: (cb: () => void) => void, start: StreamStart = { from: 'now' }): Promise<void> {
-    this.open.get(sessionId)?.end();
+  async serve(opener: string, actor: Actor, raw: ServerResponse, onClientGone: (cb: () => void) => void, start: StreamStart = { from: 'now' }): Promise<void> {
+    this.open.get(opener)?.end();
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -131,10 +132,10 @@ export class NotificationStreams {
           unsubscribe();
           raw.end();
         }
-        if (this.open.get(sessionId) === stream) this.open.delete(sessionId);
+        if (this.open.get(opener) === stream) this.open.delete(opener);
       },
     };
-    this.open.set(sessionId, stream);
+    this.open.set(opener, stream);
     onClientGone(() => stream.end());
     await sending.catch(() => stream.end());
   }

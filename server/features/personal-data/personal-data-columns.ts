@@ -15,7 +15,7 @@ import { calendarFeeds } from '../holidays';
 import { idempotencyKeys } from '../../db/schema-idempotency';
 import { userPreferences } from '../settings';
 import { retentionReminders, retentionRuns } from './retention-schema';
-import { oidcFlows } from '../auth';
+import { apiTokenActivity, apiTokens, oidcFlows } from '../auth';
 import { outbox } from '../outbox';
 
 // Every column of every table, and whether it is personal. One classification for the
@@ -133,6 +133,8 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
   // admins were reminded this archived person is past the retention period
   { table: retentionReminders, personRows: (p) => eq(retentionReminders.userId, p.id), columns: { user_id: personal, archived_at: personal, reminded_at: personal } },
   { table: userPreferences, personRows: (p) => eq(userPreferences.userId, p.id), columns: { user_id: personal, theme: personal, email_digest: personal, weekly_digest: personal, updated_at: personal } },
+  { table: apiTokenActivity, personRows: (p) => inArray(apiTokenActivity.tokenId, sql`(select ${apiTokens.id} from ${apiTokens} where ${apiTokens.userId} = ${p.id})`), columns: { token_id: personal, last_used_at: personal, last_address: personal } },
+  { table: apiTokens, personRows: (p) => eq(apiTokens.userId, p.id), columns: { id: record, user_id: personal, name: personal, scope: personal, token_hash: personal, created_at: personal, expires_at: personal } },
   { table: calendarFeeds, personRows: (p) => eq(calendarFeeds.userId, p.id), columns: { id: record, user_id: personal, feed: personal, token_hash: personal, created_at: personal } },
   {
     table: evaluations,
@@ -183,7 +185,7 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
     table: auditLog,
     // who did what stays; what the rows about the person said of them goes
     aboutPerson: (p) => and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(p.id))),
-    columns: { id: record, actor_id: reference, entity: record, entity_id: record, action: record, before: { class: 'mentions', erase: () => null }, after: { class: 'mentions', erase: () => null }, created_at: record },
+    columns: { id: record, actor_id: reference, entity: record, entity_id: record, action: record, before: { class: 'mentions', erase: () => null }, after: { class: 'mentions', erase: () => null }, created_at: record, api_token_id: record, api_token_name: mentions },
   },
   { table: desktopRequiredVersions, columns: { platform: record, version: record, marked_by: reference, marked_at: record } },
   // an import's error message can quote a row (an unknown person's name)

@@ -3,6 +3,7 @@ import { NOTIFICATION_CHANNEL_LABELS, WEEKLY_DIGEST_LABEL } from '../../../share
 import { NOTIFICATION_KIND_LABELS } from '../../../shared/api/notifications';
 import { channelOfRow } from '../notifications';
 import { THEME_CHOICE_LABELS } from '../../../shared/api/preferences';
+import { API_TOKEN_SCOPE_LABELS } from '../../../shared/rules/api-tokens';
 import { EVALUATION_FIELDS } from '../../../shared/rules/constants';
 import { EVALUATION_LABELS, ratingText } from '../../../shared/rules/evaluation-scale';
 import { ColumnWidths, type WidthLimits } from '../../exports/column-widths';
@@ -109,6 +110,11 @@ export const PERSONAL_SHEETS: readonly PersonalSheet[] = [
     name: 'Sessions', formats: { 2: STAMP, 4: STAMP, 6: STAMP, 7: STAMP },
     headers: ['App', 'Browser or device', 'First seen', 'First address', 'Last seen', 'Last address', 'Expires', 'Ended'],
     rows: (d) => d.sessions.map((s) => [s.client, s.userAgent, stamp(s.firstSeenAt), s.firstAddress, stamp(s.lastSeenAt), s.lastAddress, stamp(s.expiresAt), stamp(s.endedAt)]),
+  },
+  {
+    name: 'API tokens', formats: { 2: STAMP, 3: STAMP, 4: STAMP },
+    headers: ['Name', 'Scope', 'Created', 'Expires', 'Last used', 'Last address'],
+    rows: (d) => d.apiTokens.map((t) => [t.name, API_TOKEN_SCOPE_LABELS[t.scope], stamp(t.createdAt), stamp(t.expiresAt), stamp(t.lastUsedAt), t.lastAddress]),
   },
   {
     name: 'Holidays', formats: { 1: DAY, 2: DAY },

@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { CALENDAR_FEED_TOKEN_WITHHELD, PERSONAL_DATA_FORMAT, PERSONAL_DATA_VERSION, type PersonalData } from '../../../shared/api/personal-data-export';
+import { isApiTokenScope } from '../../../shared/rules/api-tokens';
 import { CALENDAR_FEED_TEXT, parseFeedKey } from '../../../shared/rules/calendar-feeds';
 import type { Priority } from '../../../shared/rules/constants';
 import { imageTypeOf } from '../../../shared/rules/image-type';
@@ -9,6 +10,7 @@ import {
   auditLog, daysLeft, evaluations, files, holidayEvents, invitations, jobs, keyResults, loginEvents, objectives, previousTeams,
   roles, sessionActivity, sessions, teamManagers, teamMembers, teams, timetrackingAccounts, timetrackingTasks, users,
 } from '../../db/schema';
+import { apiTokenActivity, apiTokens } from '../auth';
 import { calendarFeeds } from '../holidays';
 import { keyResultCheckIns } from '../objectives';
 import { notifications, notificationSettings } from '../notifications';
@@ -197,6 +199,19 @@ async function sessionsOf(db: DbOrTx, userId: number): Promise<PersonalData['ses
   }));
 }
 
+async function apiTokensOf(db: DbOrTx, userId: number): Promise<PersonalData['apiTokens']> {
+  // never the token hash: a token by name, scope and dates only
+  const rows = await db
+    .select({ name: apiTokens.name, scope: apiTokens.scope, createdAt: apiTokens.createdAt, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokenActivity.lastUsedAt, lastAddress: apiTokenActivity.lastAddress })
+    .from(apiTokens)
+    .leftJoin(apiTokenActivity, eq(apiTokenActivity.tokenId, apiTokens.id))
+    .where(eq(apiTokens.userId, userId))
+    .orderBy(asc(apiTokens.createdAt), asc(apiTokens.id));
+  return rows.map((r) => ({
+    name: r.name, scope: isApiTokenScope(r.scope) ? r.scope : 'read', createdAt: iso(r.createdAt), expiresAt: iso(r.expiresAt), lastUsedAt: isoOrNull(r.lastUsedAt), lastAddress: r.lastAddress,
+  }));
+}
+
 async function timeOffAndHoursOf(db: DbOrTx, userId: number, email: string | null) {
   const [holidays, [account], tasks, days] = await inTurn(
     () => db.select({ title: holidayEvents.title, start: holidayEvents.start, end: holidayEvents.end, type: holidayEvents.type })
@@ -285,9 +300,9 @@ async function filesOf(db: DbOrTx, userId: number, pictureFileId: string | null)
 export async function collectPersonalData(db: DbOrTx, userId: number, now = new Date()): Promise<PersonalArchive | null> {
   const profile = await profileOf(db, userId);
   if (!profile) return null;
-  const [teamRows, objectiveRows, keyResultRows, checkIns, evaluationRows, notes, signIns, sessionRows, time, invitationRows, feeds, audit, stored] = await inTurn(
+  const [teamRows, objectiveRows, keyResultRows, checkIns, evaluationRows, notes, signIns, sessionRows, tokenRows, time, invitationRows, feeds, audit, stored] = await inTurn(
     () => teamsOf(db, userId), () => objectivesOf(db, userId), () => keyResultsOf(db, userId), () => checkInsOf(db, userId), () => evaluationsOf(db, userId),
-    () => notificationsOf(db, userId), () => signInsOf(db, userId), () => sessionsOf(db, userId), () => timeOffAndHoursOf(db, userId, profile.email),
+    () => notificationsOf(db, userId), () => signInsOf(db, userId), () => sessionsOf(db, userId), () => apiTokensOf(db, userId), () => timeOffAndHoursOf(db, userId, profile.email),
     () => invitationsOf(db, userId), () => calendarFeedsOf(db, userId), () => auditOf(db, userId), () => filesOf(db, userId, profile.pictureFileId));
   const { role, capabilities, pictureFileId: _picture, ...person } = profile;
   const data: PersonalData = {
@@ -304,6 +319,7 @@ export async function collectPersonalData(db: DbOrTx, userId: number, now = new 
     ...notes,
     signIns,
     sessions: sessionRows,
+    apiTokens: tokenRows,
     ...time,
     invitations: invitationRows,
     calendarFeeds: feeds,

@@ -12,7 +12,7 @@ import { auditLog, jobs, roles, teamMembers, teams, users } from '../../db/schem
 import { badRequest, HttpError, notFound } from '../../http-errors';
 import type { LoadedMember } from './people-profile';
 import { assertMayChangeUserFields, sameIdSet, type FieldChange } from './user-field-guard';
-import { endSessionsOf } from '../auth';
+import { endApiTokensOf, endSessionsOf } from '../auth';
 import { looksLikeAnother, skeletonsOf } from './username-skeletons';
 
 // The member dialog (spec §2 'Member dialog', §5 member rules) and archive / restore (spec §4).
@@ -177,8 +177,11 @@ export async function setMemberStatus(db: Db, actor: Actor, userId: number, stat
       if (status === 'deleted') throw notFound(MEMBER_CONFLICT.alreadyArchived);
       return;
     }
-    // archiving ends every session, so a later restore brings no old token back to life
-    if (status === 'deleted') await endSessionsOf(tx, userId);
+    // archiving ends every session and API token, so a later restore brings no old token back to life
+    if (status === 'deleted') {
+      await endSessionsOf(tx, userId);
+      await endApiTokensOf(tx, userId);
+    }
     await audit(tx, actor, userId, status === 'deleted' ? 'archive' : 'restore', null, { status });
   });
 }

@@ -14,7 +14,7 @@ const useStyles = makeStyles({
   when: { whiteSpace: 'nowrap' },
 });
 
-const ENTITY_LABELS: Record<AuditEntity, string> = { user: 'Users', team: 'Teams', job: 'Jobs', role: 'Roles', link: 'Links', setting: 'Settings', desktop_release: 'Desktop app' };
+const ENTITY_LABELS: Record<AuditEntity, string> = { user: 'Users', team: 'Teams', job: 'Jobs', role: 'Roles', link: 'Links', setting: 'Settings', desktop_release: 'Desktop app', api_token: 'API tokens' };
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'medium' });
 
 interface Filters {
@@ -64,7 +64,15 @@ export function AuditTab() {
         status={{ pending: audit.isPending, error: audit.error, emptyText: 'No changes recorded for these filters.', onRetry: () => void audit.refetch() }}
         columns={[
           { header: 'When', width: 170, stacked: 'title', className: styles.when, cell: (entry) => when.format(new Date(entry.createdAt)) },
-          { header: 'Who', cell: (entry) => entry.actor?.name ?? <span className={table.muted}>Unknown</span> },
+          {
+            header: 'Who',
+            cell: (entry) => (
+              <>
+                {entry.actor?.name ?? <span className={table.muted}>Unknown</span>}
+                {entry.apiToken && <div className={table.muted}>with the API token “{entry.apiToken.name}”</div>}
+              </>
+            ),
+          },
           { header: 'What', cell: (entry) => subjectOf(entry) },
           { header: 'Action', cell: (entry) => entry.action },
           {

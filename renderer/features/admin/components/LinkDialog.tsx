@@ -4,7 +4,7 @@ import { linkBodySchema, type Link } from '../../../../shared/api/links';
 import { LinkPicture } from '../../../lib/components/LinkCard';
 import type { LinkSave } from '../api/links';
 import { readPicture } from '../picture-file';
-import { generalError, hubFieldErrors } from './field-errors';
+import { generalError, hubFieldErrors } from '../../../lib/field-errors';
 import { FormDialog } from './FormDialog';
 
 const useStyles = makeStyles({

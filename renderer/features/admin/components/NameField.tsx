@@ -3,7 +3,7 @@ import { Field, Input } from '@fluentui/react-components';
 import { NAME_MESSAGES } from '../../../../shared/rules/people-messages';
 import { useNameTaken, type NamedEntity } from '../api/name-taken';
 import { useDebounced } from '../../../lib/use-debounced';
-import { generalError, hubFieldErrors } from './field-errors';
+import { generalError, hubFieldErrors } from '../../../lib/field-errors';
 
 /**
  * spec §5: the name is checked against existing names as it is typed. The clash is asked of the

@@ -13,6 +13,7 @@ import { RetentionTab } from '../components/retention/RetentionTab';
 import { EmailTab } from '../components/email/EmailTab';
 import { ImportsPanel } from '../../imports';
 import { SignInSettings } from '../../auth';
+import { AdminApiTokensTab } from '../../api-tokens';
 import { Loading } from '../../../lib/components/Loading';
 
 // reflow (WCAG 1.4.10): the tabs wrap onto a second line in a narrow window rather than run off it
@@ -30,6 +31,8 @@ const TABS = [
   { key: 'imports', label: 'Imports' },
   // company sign-in and the local passwords switch
   { key: 'sign-in', label: 'Sign-in' },
+  // everyone's personal API tokens, to revoke one that leaked
+  { key: 'api-tokens', label: 'API tokens' },
   // the hub as the desktop app's update server
   { key: 'desktop', label: 'Desktop app' },
   // how long records that need not live for ever are kept, and what the job removed
@@ -66,6 +69,7 @@ export default function AdminPage() {
         {tab === 'audit' && <AuditTab />}
         {tab === 'imports' && <Suspense fallback={<Loading />}><ImportsPanel /></Suspense>}
         {tab === 'sign-in' && <SignInSettings />}
+        {tab === 'api-tokens' && <AdminApiTokensTab />}
         {tab === 'desktop' && <DesktopTab />}
         {tab === 'retention' && <RetentionTab />}
         {tab === 'email' && <EmailTab />}

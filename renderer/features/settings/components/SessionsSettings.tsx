@@ -99,7 +99,7 @@ export function SessionsSettings() {
           <DialogBody>
             <DialogTitle>Sign out everywhere else?</DialogTitle>
             <DialogContent>
-              {others === 1 ? 'Your other session ends' : `Your ${others} other sessions end`}; this one stays signed in.
+              {others === 1 ? 'Your other session ends' : `Your ${others} other sessions end`} and your API tokens are revoked; this one stays signed in.
             </DialogContent>
             <DialogActions>
               <Button onClick={() => setConfirming(false)}>Cancel</Button>

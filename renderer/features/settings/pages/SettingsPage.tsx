@@ -13,6 +13,7 @@ import { useNotify } from '../../../lib/toast';
 import { isDesktop } from '../../../lib/transport';
 import { PasswordSettings } from '../../auth';
 import { NotificationSettings } from '../../notifications';
+import { ApiTokensSettings } from '../../api-tokens';
 import { DesktopAppSettings } from '../components/DesktopAppSettings';
 import { DataExportSettings } from '../components/DataExportSettings';
 import { SessionsSettings } from '../components/SessionsSettings';
@@ -129,6 +130,7 @@ export default function SettingsPage() {
           <ThemeSettings />
           <PasswordSettings user={user} />
           <SessionsSettings />
+          <ApiTokensSettings user={user} />
         </div>
         <div className={styles.column}>
           <NotificationSettings />

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PURGED_KINDS, type PurgedKind, type RetentionPeriods } from '../../../../shared/rules/retention';
 import { rowsOf, type Db } from '../../../db/client';
 import { auditLog, importRuns, loginEvents, sessions } from '../../../db/schema';
+import { apiTokens } from '../../auth';
 import { notifications } from '../../notifications';
 import { outbox } from '../../outbox';
 
@@ -16,7 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The rows of each kind past a cut-off. Each condition is the one an index of migration 0011 (or
  * audit_created_idx) answers, so a batch reads only the rows it deletes.
  */
-const PAST: Record<PurgedKind, { table: SQL; where: (cutoff: SQL) => SQL }> = {
+type Past = { table: SQL; where: (cutoff: SQL) => SQL };
+const PAST: Record<PurgedKind, Past> = {
   signInEvents: { table: sql`${loginEvents}`, where: (cutoff) => sql`created_at < ${cutoff}` },
   // ended: revoked or expired, whichever came first; a live session's end is in the future
   endedSessions: { table: sql`${sessions}`, where: (cutoff) => sql`least(revoked_at, expires_at) < ${cutoff}` },
@@ -27,6 +29,14 @@ const PAST: Record<PurgedKind, { table: SQL; where: (cutoff: SQL) => SQL }> = {
   sentMessages: { table: sql`${outbox}`, where: (cutoff) => sql`status in ('sent', 'failed', 'digested') and coalesce(sent_at, failed_at, created_at) < ${cutoff}` },
   importRuns: { table: sql`${importRuns}`, where: (cutoff) => sql`status <> 'running' and coalesce(finished_at, started_at) < ${cutoff}` },
   auditLog: { table: sql`${auditLog}`, where: (cutoff) => sql`created_at < ${cutoff}` },
+};
+
+/**
+ * Rows a kind takes with it: an expired API token (a revoked one is deleted at once) goes with the
+ * ended sessions' period, since both say where a person was signed in (docs/personal-data.md).
+ */
+const ALSO: Partial<Record<PurgedKind, Past[]>> = {
+  endedSessions: [{ table: sql`${apiTokens}`, where: (cutoff) => sql`expires_at < ${cutoff}` }],
 };
 
 export function cutoffOf(days: number, now: Date): Date {
@@ -41,8 +51,13 @@ export interface PurgeOptions {
 
 /** Deletes one kind's rows from before `cutoff`, a batch per statement, until a batch comes back short. */
 export async function purgeKind(db: Db, kind: PurgedKind, cutoff: Date, options: PurgeOptions = {}): Promise<number> {
+  let total = 0;
+  for (const past of [PAST[kind], ...(ALSO[kind] ?? [])]) total += await purgeTable(db, kind, past, cutoff, options);
+  return total;
+}
+
+async function purgeTable(db: Db, kind: PurgedKind, { table, where }: Past, cutoff: Date, options: PurgeOptions): Promise<number> {
   const batch = options.batchSize ?? RETENTION_BATCH_SIZE;
-  const { table, where } = PAST[kind];
   const condition = where(sql`${cutoff.toISOString()}::timestamptz`);
   let total = 0;
   for (;;) {

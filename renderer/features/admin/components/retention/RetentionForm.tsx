@@ -3,7 +3,7 @@ import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, tokens } 
 import { retentionBodySchema, type RetentionBody } from '../../../../../shared/api/retention';
 import { periodText, RETENTION_KINDS, RETENTION_RULES, type RetentionKind, type RetentionPeriods } from '../../../../../shared/rules/retention';
 import { useSaveRetention } from '../../api/retention';
-import { generalError, hubFieldErrors } from '../field-errors';
+import { generalError, hubFieldErrors } from '../../../../lib/field-errors';
 
 const useStyles = makeStyles({
   // reflow (WCAG 1.4.10): two columns that may shrink, one in a narrow window

@@ -1,5 +1,5 @@
-import { toCamelKey } from '../../../../shared/api/case';
-import { HubError } from '../../../../shared/api/hub-error';
+import { toCamelKey } from '../../shared/api/case';
+import { HubError } from '../../shared/api/hub-error';
 
 /** A 400 from the hub as the form's fields see it: `{ name: 'Team name already exists.' }`. */
 export function hubFieldErrors(error: unknown): Record<string, string> {
