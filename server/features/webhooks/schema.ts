@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { outbox } from '../outbox/schema';
+import { outbox } from '../outbox';
 
 // docs/operations.md 'Webhooks': the addresses Admin → Webhooks sends the hub's events to, and
 // the log of every attempt. A delivery itself is an outbox row (channel 'webhook'), written in the

@@ -1,0 +1,31 @@
+import type { WebhookEvent } from '../../../shared/api/webhooks';
+import type { DbOrTx } from '../../db/client';
+import { nameOf, NOTIFICATION_LINKS } from '../notifications';
+import { queueWebhooks, type WebhookSubject } from './webhook-queue';
+
+// The events the services tell, in their own transaction, worded once here: what of an objective
+// a payload carries (id, title, status, a link; privacy decided per endpoint by webhook-queue.ts).
+
+interface ObjectiveLike {
+  id: number;
+  title: string;
+  status: string;
+  isPublic: boolean;
+}
+
+export const objectiveSubject = (o: ObjectiveLike, status = o.status): WebhookSubject => ({
+  type: 'objective', id: o.id, title: o.title, status, path: NOTIFICATION_LINKS.objective(o.id), private: !o.isPublic,
+});
+
+const actorOf = async (tx: DbOrTx, actorId: number | null) => (actorId === null ? null : { id: actorId, name: await nameOf(tx, actorId) });
+
+/** objective.created, .changed, .deleted, approval.requested and .decided: the objective as it now is. */
+export async function tellObjective(tx: DbOrTx, event: WebhookEvent, objective: ObjectiveLike, actorId: number | null, status?: string): Promise<void> {
+  await queueWebhooks(tx, event, { subject: objectiveSubject(objective, status), actor: await actorOf(tx, actorId) });
+}
+
+/** objective.status_changed: from one status to another (nothing when it stayed). */
+export async function tellStatusChange(tx: DbOrTx, objective: ObjectiveLike, previousStatus: string, actorId: number | null): Promise<void> {
+  if (objective.status === previousStatus) return;
+  await queueWebhooks(tx, 'objective.status_changed', { subject: objectiveSubject(objective), actor: await actorOf(tx, actorId), previousStatus });
+}
