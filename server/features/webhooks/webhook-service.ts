@@ -35,7 +35,12 @@ export interface WebhookService {
 }
 
 export function startWebhooks(db: Db, config: WebhookConfig, options: WebhookServiceOptions): WebhookService {
-  const deliver = webhookDeliverer(db, config, { resolve: options.resolve ?? systemResolve, connect: options.connect ?? pinnedConnector, timeoutMs: options.timeoutMs }, options.hooks);
+  // the operator hears of an endpoint the hub turned off (the bell's notice to admins is still to come)
+  const hooks: DelivererHooks = {
+    turnedOff: async (endpointId, url) => options.log.warn({ webhookEndpoint: endpointId, url }, 'webhook endpoint turned off after three days of failed deliveries'),
+    ...options.hooks,
+  };
+  const deliver = webhookDeliverer(db, config, { resolve: options.resolve ?? systemResolve, connect: options.connect ?? pinnedConnector, timeoutMs: options.timeoutMs }, hooks);
   const sender = startOutboxSender({
     db, deliverers: { [WEBHOOK_CHANNEL]: deliver }, log: options.log, timers: options.timers, pollMs: options.pollMs, leaseMs: options.leaseMs,
     delivered: options.delivered,
