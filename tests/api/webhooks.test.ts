@@ -1,11 +1,12 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { camelize } from '../../shared/api/case';
+import { camelize, snakify } from '../../shared/api/case';
+import { createEvaluationSchema } from '../../shared/api/evaluations';
 import { WEBHOOK_TEXT, webhookDeliveriesResponseSchema, webhookListResponseSchema, webhookTestResponseSchema, webhookWithSecretResponseSchema } from '../../shared/api/webhooks';
 import { webhookEndpoints } from '../../server/features/webhooks/schema';
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from '../support/webhook-receiver';
-import { buildWorld, type ObjectiveWorld } from './objectives-fixture';
+import { buildWorld, day, type ObjectiveWorld } from './objectives-fixture';
 
 // Admin → Webhooks end to end on loopback (docs/api.md 'Webhooks'): a receiver on 127.0.0.1,
 // allowed, gets signed deliveries that the Standard Webhooks reference package verifies; one on
@@ -146,6 +147,33 @@ describe('deliveries, signed as Standard Webhooks', () => {
     await drain();
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1].headers['webhook-id']).toBe(receiver.received[0].headers['webhook-id']);
+  });
+});
+
+describe('the events the services tell', () => {
+  const told = async (secret: string) => {
+    await drain();
+    return receiver.received.map((hook) => verify(secret, hook) as Told & { data: Record<string, unknown> });
+  };
+
+  it('a check-in, a status change and an evaluation (which says nothing of its contents)', async () => {
+    const { secret } = await createEndpoint({ events: ['check_in.added', 'objective.status_changed', 'evaluation.created'] });
+    const o = (await w.create('member', { title: 'Faster builds', is_public: true })).body.data;
+    const kr = (await w.hub.post(`/api/objective/${o.id}`, { title: 'Cut build time', description: 'Under 5 minutes', deadline: day(10) }, { token: w.tokens.member })).body.data;
+    expect((await w.hub.post(`/api/key-result/${kr.id}/check-ins`, { percent: 20, confidence: 'on_track', comment: 'Profiled it' }, { token: w.tokens.member })).status).toBe(200);
+    const done = await w.put('member', o.id, { action: 'complete', complete_key_results: true });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const evaluation = snakify(createEvaluationSchema.parse({
+      userId: w.ids.mate, technicalExpertise: '4', teamwork: '5', flexibility: '3', resultsFocus: '4', languages: '2', continualLearning: '3',
+      safetyFocus: '4', communication: '5', initiative: '1', openDiscussion: '3', targets: 'Lead the confidential release.',
+    }));
+    expect((await w.hub.post('/api/employee-details', evaluation, { token: w.tokens.lead })).status).toBe(200);
+    const events = await told(secret);
+    expect(events.map((e) => e.type)).toEqual(['check_in.added', 'objective.status_changed', 'evaluation.created']);
+    expect(events[0].data).toMatchObject({ subject: { type: 'check_in', status: 'on_track' }, objective: { id: o.id, title: 'Faster builds' } });
+    expect(events[1].data).toMatchObject({ subject: { id: o.id, status: done.body.data.status }, previous_status: 'in progress', actor: { name: 'Bogdan Member' } });
+    expect(events[2].data).toMatchObject({ subject: { type: 'evaluation' }, actor: { name: 'Ana Lead' } });
+    expect(receiver.received[2].body).not.toContain('confidential');
   });
 });
 

@@ -29,3 +29,14 @@ export async function tellStatusChange(tx: DbOrTx, objective: ObjectiveLike, pre
   if (objective.status === previousStatus) return;
   await queueWebhooks(tx, 'objective.status_changed', { subject: objectiveSubject(objective), actor: await actorOf(tx, actorId), previousStatus });
 }
+
+/** key_result.completed and check_in.added: the thing, and the objective it belongs to (private with it). */
+export async function tellOfObjective(tx: DbOrTx, event: WebhookEvent, subject: Omit<WebhookSubject, 'private' | 'path'>, objective: ObjectiveLike, actorId: number): Promise<void> {
+  const of = objectiveSubject(objective);
+  await queueWebhooks(tx, event, { subject: { ...subject, path: of.path, private: of.private }, objective: of, actor: await actorOf(tx, actorId) });
+}
+
+/** evaluation.created: which evaluation, by whom, and a link; never what it says. */
+export async function tellEvaluation(tx: DbOrTx, evaluationId: number, employeeId: number, actorId: number): Promise<void> {
+  await queueWebhooks(tx, 'evaluation.created', { subject: { type: 'evaluation', id: evaluationId, path: NOTIFICATION_LINKS.evaluations(employeeId) }, actor: await actorOf(tx, actorId) });
+}
