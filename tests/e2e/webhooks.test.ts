@@ -48,7 +48,7 @@ async function audit(page: Page, screen: string) {
 describe('Admin → Webhooks', () => {
   for (const width of [1366, 320]) {
     it(`an admin adds an endpoint, sends a test event and sees it delivered (${width} px)`, () =>
-      withSession(async ({ page }) => {
+      withSession(async ({ page, errors }) => {
         const url = `${receiver.url}/${width}`;
         await signIn(page, 'admin');
         await openWebhooksTab(page);
@@ -62,6 +62,8 @@ describe('Admin → Webhooks', () => {
         await dialog.getByRole('checkbox', { name: 'Objective created' }).check();
         await dialog.getByRole('button', { name: 'Save' }).click();
         await dialog.getByText(/must start with https/).waitFor();
+        // the hub's 400 that said so is the one error this test provokes
+        errors.splice(0, errors.length, ...errors.filter((e) => !(e.includes('status of 400') && e.includes('/api/admin/webhooks'))));
         await dialog.getByRole('textbox', { name: /URL/ }).fill(url);
         await dialog.getByRole('button', { name: 'Save' }).click();
         const secret = page.getByRole('dialog', { name: 'Signing secret' });

@@ -19,7 +19,7 @@ export function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; 
     {
       header: 'Actions',
       cell: (d) => d.messageId !== null && d.outcome !== 'retry' && (
-        <Button size="small" onClick={() => resend.mutate(d.id)} disabled={resend.isPending} aria-label={`Send the ${d.event} event again`}>Send again</Button>
+        <Button size="small" onClick={() => resend.mutate(d.id)} disabled={resend.isPending} aria-label={`Send again: ${d.event}, ${formatLastModified(d.at)}`}>Send again</Button>
       ),
     },
   ];
