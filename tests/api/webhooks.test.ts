@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { camelize, snakify } from '../../shared/api/case';
 import { createEvaluationSchema } from '../../shared/api/evaluations';
 import { WEBHOOK_TEXT, webhookDeliveriesResponseSchema, webhookListResponseSchema, webhookTestResponseSchema, webhookWithSecretResponseSchema } from '../../shared/api/webhooks';
+import { jobs } from '../../server/db/schema';
 import { webhookEndpoints } from '../../server/features/webhooks/schema';
 import { createRole, createUser, TEST_PASSWORD } from '../support/factories';
 import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from '../support/webhook-receiver';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver('127.0.0.1');
   inward = await startWebhookReceiver('127.0.0.2');
   w = await buildWorld({ webhooks: { allowHosts: ['127.0.0.1'], publicUrl: 'https://hub.bitstone.test' } });
-  const adminRole = await createRole(w.hub.db, { name: 'Administrator', capabilities: ['VIEW_ADMIN'] });
+  const adminRole = await createRole(w.hub.db, { name: 'Administrator', capabilities: ['VIEW_ADMIN', 'ADD_USERS', 'REMOVE_USERS'] });
   const admin = await createUser(w.hub.db, { name: 'Ada Admin', roleId: adminRole.id });
   adminToken = (await w.hub.login(admin.username, TEST_PASSWORD)).token;
 });
@@ -174,6 +175,24 @@ describe('the events the services tell', () => {
     expect(events[1].data).toMatchObject({ subject: { id: o.id, status: done.body.data.status }, previous_status: 'in progress', actor: { name: 'Bogdan Member' } });
     expect(events[2].data).toMatchObject({ subject: { type: 'evaluation' }, actor: { name: 'Ana Lead' } });
     expect(receiver.received[2].body).not.toContain('confidential');
+  });
+});
+
+describe('the people events', () => {
+  it('a person joined and archived: their id and name, nothing of their personal data', async () => {
+    const { secret } = await createEndpoint({ events: ['person.joined', 'person.archived'] });
+    const email = `new.${Date.now()}@bitstone.test`;
+    const [job] = await w.hub.db.insert(jobs).values({ name: 'Webhook engineer' }).returning();
+    const res = await w.hub.post('/api/user', { name: 'New Person', email, phone: '0700 123 456', team_ids: [w.alpha], job_id: job.id, join_date: '2024-05-01' }, { token: adminToken });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await w.hub.request('DELETE', `/api/user/${res.body.data.id}`, { token: adminToken })).status).toBe(200);
+    await drain();
+    const events = receiver.received.map((hook) => verify(secret, hook));
+    expect(events.map((e) => [e.type, e.data.subject.id, e.data.subject.title])).toEqual([['person.joined', res.body.data.id, 'New Person'], ['person.archived', res.body.data.id, 'New Person']]);
+    for (const hook of receiver.received) {
+      expect(hook.body).not.toContain(email);
+      expect(hook.body).not.toContain('0700');
+    }
   });
 });
 

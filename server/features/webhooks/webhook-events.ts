@@ -40,3 +40,8 @@ export async function tellOfObjective(tx: DbOrTx, event: WebhookEvent, subject: 
 export async function tellEvaluation(tx: DbOrTx, evaluationId: number, employeeId: number, actorId: number): Promise<void> {
   await queueWebhooks(tx, 'evaluation.created', { subject: { type: 'evaluation', id: evaluationId, path: NOTIFICATION_LINKS.evaluations(employeeId) }, actor: await actorOf(tx, actorId) });
 }
+
+/** person.joined, .changed, .archived: who (id and name, nothing of their personal data) and by whom. */
+export async function tellPerson(tx: DbOrTx, event: 'person.joined' | 'person.changed' | 'person.archived', userId: number, actorId: number): Promise<void> {
+  await queueWebhooks(tx, event, { subject: { type: 'person', id: userId, title: await nameOf(tx, userId), path: NOTIFICATION_LINKS.evaluations(userId) }, actor: await actorOf(tx, actorId) });
+}
