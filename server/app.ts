@@ -52,6 +52,8 @@ import { desktopReleasesRoutes } from './features/desktop-updates/desktop-releas
 import { emailRoutes } from './features/email/email-routes';
 import { emailUnsubscribeRoutes } from './features/email/email-unsubscribe-routes';
 import { startEmail, type EmailConfig } from './features/email';
+import { startWebhooks, webhookConfigFromEnv, type WebhookConfig, type WebhookServiceOptions } from './features/webhooks';
+import { webhookRoutes } from './features/webhooks/webhook-routes';
 import './types';
 
 export interface BuildAppOptions {
@@ -80,6 +82,12 @@ export interface BuildAppOptions {
    */
   email?: EmailConfig | null;
   emailTimers?: boolean;
+  /**
+   * Webhooks (HUB_WEBHOOK_ALLOW_HOSTS, HUB_PUBLIC_URL: server/features/webhooks/webhook-config.ts);
+   * left out, read from the environment. webhookOptions: tests' timers, resolver, connector.
+   */
+  webhooks?: WebhookConfig;
+  webhookOptions?: Omit<WebhookServiceOptions, 'log'>;
   /** told of each route as it is registered, with each of its methods: the live route table */
   onRoute?: (route: { method: string; url: string }) => void;
 }
@@ -135,6 +143,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('email', email);
   app.addHook('onClose', () => email.close());
+  const webhooks = startWebhooks(options.database.db, options.webhooks ?? webhookConfigFromEnv(process.env), {
+    log: { warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m) },
+    delivered: (row, outcome) => app.metrics?.outboxDelivered(row.channel, outcome),
+    ...options.webhookOptions,
+  });
+  app.decorate('webhooks', webhooks);
+  app.addHook('onClose', () => webhooks.close());
   const readiness = options.readiness ?? new Readiness();
   app.decorate('readiness', readiness);
   closeConnectionsWhileDraining(app, readiness);
@@ -194,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(personalDataExportRoutes);
       await api.register(desktopReleasesRoutes, { releasesDir: options.releasesDir ?? null });
       await api.register(emailRoutes); // Admin → E-mail
+      await api.register(webhookRoutes); // Admin → Webhooks
     },
     { prefix: '/api' },
   );

@@ -67,6 +67,8 @@ export interface StartHubOptions {
   metrics?: MetricsListenerOptions | null;
   /** the SMTP relay (HUB_SMTP_URL and the rest); none: the hub sends no e-mail */
   email?: BuildAppOptions['email'];
+  /** Admin → Webhooks' allow-list and links; left out, HUB_WEBHOOK_ALLOW_HOSTS and HUB_PUBLIC_URL */
+  webhooks?: BuildAppOptions['webhooks'];
 }
 
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
@@ -138,7 +140,7 @@ export async function startHub(options: StartHubOptions = {}): Promise<RunningHu
       await database.migrate();
       const unpacked = database.unpacked;
       const movedDays = unpacked?.demo ? await moveDemoDates(database.db, unpacked.seededAt) : 0;
-      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, readiness, metrics: Boolean(options.metrics), email: options.email ?? null });
+      app = await buildApp({ database, logger: options.logger, webRoot: options.webRoot, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, readiness, metrics: Boolean(options.metrics), email: options.email ?? null, webhooks: options.webhooks });
       const built = app;
       if (unpacked) built.log.info({ file: unpacked.file, migration: unpacked.migration, movedDays }, 'new data folder: started from the prepared database');
       else if (prepared && 'skipped' in prepared) built.log.warn(`new data folder: the prepared database is not used (${prepared.skipped})`);

@@ -5,6 +5,7 @@ import type { HubMetrics } from './metrics/hub-metrics';
 import type { Readiness } from './features/health';
 import type { SessionCache } from './features/auth';
 import type { EmailService } from './features/email';
+import type { WebhookService } from './features/webhooks';
 
 // What the plugins add to Fastify's instance and request types (one declaration, read by every route).
 declare module 'fastify' {
@@ -20,6 +21,8 @@ declare module 'fastify' {
     metrics: HubMetrics | null;
     /** the SMTP relay and the outbox sender; without HUB_SMTP_URL a service that sends nothing */
     email: EmailService;
+    /** the webhook sender (Admin → Webhooks) */
+    webhooks: WebhookService;
   }
   interface FastifyRequest {
     /**

@@ -63,12 +63,17 @@ export interface StartTestHubOptions {
   emailTimers?: boolean;
   /** keep the metrics (app.metrics), as a hub with a metrics listener does */
   metrics?: boolean;
+  /** Admin → Webhooks' allow-list and links (none allowed, no links by default) */
+  webhooks?: BuildAppOptions['webhooks'];
+  /** the webhook sender's timers (off by default: tests drain it), resolver, connector, timeout */
+  webhookOptions?: BuildAppOptions['webhookOptions'];
 }
 
 export async function startTestHub(options: StartTestHubOptions = {}): Promise<TestHub> {
   const database = await createTestDatabase(options.seed === 'demo' ? 'demo' : 'migrated');
   const routes: { method: string; url: string }[] = [];
-  const app = await buildApp({ database, logger: options.logger ?? false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, email: options.email, emailTimers: options.emailTimers ?? false, metrics: options.metrics, onRoute: (route) => routes.push(route) });
+  const app = await buildApp({ database, logger: options.logger ?? false, webRoot: options.webRoot ?? null, trustProxy: options.trustProxy, sso: options.sso, releasesDir: options.releasesDir, email: options.email, emailTimers: options.emailTimers ?? false, metrics: options.metrics,
+    webhooks: options.webhooks ?? { allowHosts: [], publicUrl: null }, webhookOptions: { timers: false, ...options.webhookOptions }, onRoute: (route) => routes.push(route) });
   const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/+$/, '');
 
   const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<HubResponse<T>> => {

@@ -1,7 +1,6 @@
 import type { Transporter } from 'nodemailer';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outbox, queuedByChannel, startOutboxSender, type OutboxRow, type OutboxSender } from '../outbox';
+import { deliverNow, queuedByChannel, startOutboxSender, type OutboxRow, type OutboxSender } from '../outbox';
 import type { EmailConfig } from './email-config';
 import { EMAIL_CHANNEL, setEmailSending } from './email-queue';
 import { createEmailTransport, emailDeliverer } from './email-transport';
@@ -37,13 +36,11 @@ export interface EmailServiceOptions {
   pollMs?: number;
 }
 
-const rowOf = async (db: Db, id: number) => (await db.select().from(outbox).where(eq(outbox.id, id)).limit(1))[0] ?? null;
-
 export function startEmail(db: Db, config: EmailConfig | null, options: EmailServiceOptions): EmailService {
   if (!config) {
     setEmailSending(null);
     options.log.info('e-mail is off: HUB_SMTP_URL is not set, so the hub sends no e-mail (docs/operations.md, E-mail)');
-    return { config: null, sender: null, sendNow: async (id) => rowOf(db, id), close: async () => {} };
+    return { config: null, sender: null, sendNow: (id) => deliverNow(db, null, id), close: async () => {} };
   }
   setEmailSending({ idDomain: config.fromDomain, publicUrl: config.publicUrl });
   let transport: Transporter | null = null;
@@ -65,15 +62,7 @@ export function startEmail(db: Db, config: EmailConfig | null, options: EmailSer
   return {
     config,
     sender,
-    async sendNow(id) {
-      // the sender takes due rows oldest first: a few batches reach a row just queued
-      for (let i = 0; i < 5; i += 1) {
-        const row = await rowOf(db, id);
-        if (!row || row.status !== 'queued' || (row.attempts > 0 && row.leaseHolder === null)) return row;
-        await sender.runOnce();
-      }
-      return rowOf(db, id);
-    },
+    sendNow: (id) => deliverNow(db, sender, id),
     async close() {
       await sender.stop();
       transport?.close();

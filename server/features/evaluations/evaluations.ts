@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../../http-errors';
 import { queueEmails } from '../email';
 import { nameOf, notifyEvaluationCreated } from '../notifications';
 import { loadSessionUser } from '../auth';
+import { tellEvaluation } from '../webhooks';
 
 // objective-tracking §3/§6/§7: evaluations of one employee. Every call resolves the evaluated
 // person first, so the read and write rules (shared/rules/evaluation-access.ts) see their teams.
@@ -69,6 +70,7 @@ export async function createEvaluation(db: DbOrTx, actor: Actor, userId: number,
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(evaluations).values({ ...values, userId, authorId: actor.id }).returning({ id: evaluations.id });
     await notifyEvaluationCreated(tx, userId, actor.id);
+    await tellEvaluation(tx, row.id, userId, actor.id);
     // what it says stays on the hub: the e-mail names the author and links to the evaluations
     await queueEmails(tx, 'evaluation_created', [userId], { author: await nameOf(tx, actor.id), employeeId: userId }, { actorId: actor.id, settingKind: 'evaluation_created' });
     return row.id;

@@ -16,6 +16,7 @@ import { applyTransition, type ChangeResult } from './objectives-write';
 import { notifyApprovalDecision } from './approval-notices';
 import { refreshRollupsAbove } from '../alignment';
 import { settleStatusChange } from './objective-completion';
+import { tellObjective } from '../webhooks';
 import { nextVersion } from './versions';
 
 // Approvals (spec §2, §4; design §3): team leads, teams managers and owners decide on the
@@ -87,6 +88,7 @@ export async function decide(db: Db, actor: SessionUser, id: number, decision: '
     await settleStatusChange(tx, row, updated, decision === 'approve' ? 'complete' : 'other', actor.id, now);
     await refreshRollupsAbove(tx, [row.id]);
     await notifyApprovalDecision(tx, row, decision === 'reject' ? 'sent back' : updated ? 'completed' : 'deleted', actor.id);
+    await tellObjective(tx, 'approval.decided', updated ?? row, actor.id, updated?.status ?? 'deleted');
     return updated ? objectiveDetail(tx, actor, updated) : { removed: true as const, id };
   });
 }
@@ -109,6 +111,7 @@ export async function approveCompletion(
       await settleStatusChange(tx, row, status === 'deleted' ? null : updated, row.status === 'waiting for approval' ? 'complete' : 'other', actor.id, now);
       await refreshRollupsAbove(tx, [row.id]);
       await notifyApprovalDecision(tx, row, status, actor.id);
+      await tellObjective(tx, 'approval.decided', updated, actor.id);
       return { kind: 'objective' as const, id: row.id, status };
     }
     const liveKeyResult = and(eq(keyResults.id, body.keyResultId as number), sql`${keyResults.status} <> 'deleted'`);

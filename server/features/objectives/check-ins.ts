@@ -9,6 +9,7 @@ import { forbidden } from '../../http-errors';
 import { findKeyResult, teamIdsOf, type ObjectiveRecord } from './objectives-read';
 import { objectiveRef } from './objectives-scope';
 import { refreshRollupsAbove } from '../alignment';
+import { tellOfObjective } from '../webhooks';
 
 // Check-ins on a key result. Seen by whoever sees the key result; recorded under the
 // objective's read-only rule (spec §6) while the work is open. Completion adds the final one.
@@ -63,6 +64,7 @@ export async function createCheckIn(db: Db, actor: Actor, keyResultId: number, i
     const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).limit(1);
     // the check-in moves the objective's progress, and the roll-ups above it
     await refreshRollupsAbove(tx, [objective.id]);
+    await tellOfObjective(tx, 'check_in.added', { type: 'check_in', id: row.id, status: row.confidence }, objective, actor.id);
     return shape(row, author?.name ?? null);
   });
 }

@@ -14,6 +14,7 @@ import { objectiveRef } from './objectives-scope';
 import { recordFinalCheckIn } from './check-ins';
 import { lockEditable } from './objectives-write';
 import { refreshRollupsAbove } from '../alignment';
+import { tellOfObjective } from '../webhooks';
 import { checkVersion, nextVersion } from './versions';
 
 // Key results (spec §3-§5, §7): created on an objective, edited, completed with a score,
@@ -105,6 +106,7 @@ export async function changeKeyResult(db: Db, actor: Actor, id: number, change: 
     if (change.action === 'start') Object.assign(set, { status: 'in progress', nextStatus: null, percentage: null });
     const [kr] = await tx.update(keyResults).set(set).where(eq(keyResults.id, id)).returning();
     await touch(tx, objective, now);
+    if (change.action === 'complete') await tellOfObjective(tx, 'key_result.completed', { type: 'key_result', id: kr.id, title: kr.title, status: kr.status }, objective, actor.id);
     return view(tx, actor, kr, objective);
   });
 }

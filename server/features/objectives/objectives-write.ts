@@ -16,6 +16,7 @@ import { objectiveRef } from './objectives-scope';
 import { notifyApprovalRequested } from './approval-notices';
 import { settleStatusChange } from './objective-completion';
 import { refreshRollupsAbove } from '../alignment';
+import { tellObjective, tellStatusChange } from '../webhooks';
 import { checkVersion, nextVersion } from './versions';
 
 // Creating and changing objectives (spec §4-§6, design §3): every rule checked here, in one
@@ -118,6 +119,7 @@ export async function createObjective(db: Db, actor: Actor, input: ObjectiveInpu
         teamId: input.teamId, status: 'in progress', createdAt: now, lastModificationDate: now,
       })
       .returning();
+    await tellObjective(tx, 'objective.created', row, actor.id);
     return objectiveDetail(tx, actor, row);
   });
 }
@@ -139,6 +141,7 @@ export async function createLevelObjective(db: Db, actor: Actor, input: Omit<Obj
         teamId, level: input.level, status: 'in progress', createdAt: now, lastModificationDate: now,
       })
       .returning();
+    await tellObjective(tx, 'objective.created', row, actor.id);
     return objectiveDetail(tx, actor, row);
   });
 }
@@ -194,6 +197,7 @@ export async function changeObjective(db: Db, actor: Actor, id: number, change: 
       // Only a real reassignment is checked: an unchanged owner who has since moved team keeps their objective editable.
       if (merged.ownerId !== row.ownerId || merged.teamId !== row.teamId) await checkLevelAssignment(tx, actor, level, merged.teamId, merged.ownerId);
       [row] = await tx.update(objectives).set({ ...fields, lastModificationDate: nextVersion(row.lastModificationDate, now) }).where(eq(objectives.id, id)).returning();
+      await tellObjective(tx, 'objective.changed', row, actor.id);
     }
     if (change.action !== undefined) {
       const t = transition(actor, row, change.action, change.page);
@@ -204,9 +208,16 @@ export async function changeObjective(db: Db, actor: Actor, id: number, change: 
       await settleStatusChange(tx, row, updated, change.action === 'complete' ? 'complete' : 'other', actor.id, now);
       // alignment: a completed, archived, restored or deleted objective counts towards its parents differently, or stops
       await refreshRollupsAbove(tx, [id]);
-      if (!updated) return { removed: true as const, id };
+      if (!updated) {
+        await tellObjective(tx, 'objective.deleted', row, actor.id, 'deleted');
+        return { removed: true as const, id };
+      }
+      await tellStatusChange(tx, updated, row.status, actor.id);
       row = updated;
-      if (updated.status === 'waiting for approval') await notifyApprovalRequested(tx, updated, actor.id);
+      if (updated.status === 'waiting for approval') {
+        await notifyApprovalRequested(tx, updated, actor.id);
+        await tellObjective(tx, 'approval.requested', updated, actor.id);
+      }
     }
     return objectiveDetail(tx, actor, row);
   });

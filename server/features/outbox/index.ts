@@ -3,5 +3,5 @@
 // What other features may import of it.
 
 export { enqueue, enqueueMany, lastErrors, outboxCounts, queuedByChannel, requeue, type NewOutboxMessage, type OutboxCounts, type OutboxRow } from './outbox';
-export { startOutboxSender, type Deliverer, type Delivery, type OutboxSender } from './outbox-sender';
+export { deliverNow, startOutboxSender, type Deliverer, type Delivery, type OutboxSender } from './outbox-sender';
 export { outbox } from './schema';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { claimDue, markFailed, markRetry, markSent, type OutboxRow } from './outbox';
+import { outbox } from './schema';
 
 // The sender every hub runs (docs/operations.md 'The outbox'): it polls for due rows, claims a
 // batch under a lease and hands each to its channel's deliverer. A hub that dies mid-batch leaves
@@ -122,4 +124,19 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       while (running) await running.catch(() => 0);
     },
   };
+}
+
+const rowOf = async (db: Db, id: number) => (await db.select().from(outbox).where(eq(outbox.id, id)).limit(1))[0] ?? null;
+
+/**
+ * Tries the row at once (a test e-mail, a test event) and answers it as it stands after the
+ * attempt. The sender takes due rows oldest first: a few batches reach a row just queued.
+ */
+export async function deliverNow(db: Db, sender: OutboxSender | null, id: number): Promise<OutboxRow | null> {
+  for (let i = 0; sender && i < 5; i += 1) {
+    const row = await rowOf(db, id);
+    if (!row || row.status !== 'queued' || (row.attempts > 0 && row.leaseHolder === null)) return row;
+    await sender.runOnce();
+  }
+  return rowOf(db, id);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { outbox } from './schema';
 
@@ -111,12 +111,15 @@ export async function markRetry(db: Db, row: OutboxRow, holder: string, error: s
   return 'queued';
 }
 
-/** An admin's resend of a failed message: queued again, due now, with the same message id. */
-export async function requeue(db: Db, id: number, channel: string): Promise<OutboxRow | null> {
+/**
+ * An admin's resend of a failed message (a webhook's log sends a delivered one again too): queued
+ * again, due now, with the same message id.
+ */
+export async function requeue(db: Db, id: number, channel: string, from: readonly OutboxStatus[] = ['failed']): Promise<OutboxRow | null> {
   const rows = await db
     .update(outbox)
     .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), queuedAt: new Date(), failedAt: null, leaseHolder: null, leaseUntil: null })
-    .where(and(eq(outbox.id, id), eq(outbox.channel, channel), eq(outbox.status, 'failed')))
+    .where(and(eq(outbox.id, id), eq(outbox.channel, channel), inArray(outbox.status, [...from])))
     .returning();
   return rows[0] ?? null;
 }

@@ -13,6 +13,7 @@ import { badRequest, HttpError, notFound } from '../../http-errors';
 import type { LoadedMember } from './people-profile';
 import { assertMayChangeUserFields, sameIdSet, type FieldChange } from './user-field-guard';
 import { endApiTokensOf, endSessionsOf } from '../auth';
+import { tellPerson } from '../webhooks';
 import { looksLikeAnother, skeletonsOf } from './username-skeletons';
 
 // The member dialog (spec §2 'Member dialog', §5 member rules) and archive / restore (spec §4).
@@ -76,6 +77,7 @@ export async function createMember(db: Db, actor: Actor, body: CreateMemberBody)
     }).returning({ id: users.id });
     await tx.insert(teamMembers).values([...new Set(body.teamIds)].map((teamId) => ({ userId: created.id, teamId })));
     await audit(tx, actor, created.id, 'create', null, body);
+    await tellPerson(tx, 'person.joined', created.id, actor.id);
     return created.id;
   });
 }
@@ -122,6 +124,7 @@ export async function updateMember(db: Db, actor: Actor, member: LoadedMember, b
     }).where(eq(users.id, row.id));
     if (changed('teams')) await replaceTeams(tx, row.id, body.teamIds, null);
     await audit(tx, actor, row.id, 'update', { name: row.name, email: row.email, jobId: row.jobId, teamIds: target.teamIds }, body);
+    await tellPerson(tx, 'person.changed', row.id, actor.id);
   });
 }
 
@@ -183,5 +186,6 @@ export async function setMemberStatus(db: Db, actor: Actor, userId: number, stat
       await endApiTokensOf(tx, userId);
     }
     await audit(tx, actor, userId, status === 'deleted' ? 'archive' : 'restore', null, { status });
+    if (status === 'deleted') await tellPerson(tx, 'person.archived', userId, actor.id);
   });
 }

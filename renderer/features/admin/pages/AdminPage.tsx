@@ -11,6 +11,7 @@ import { UsersTab } from '../components/UsersTab';
 import { DesktopTab } from '../components/desktop-releases/DesktopTab';
 import { RetentionTab } from '../components/retention/RetentionTab';
 import { EmailTab } from '../components/email/EmailTab';
+import { WebhooksTab } from '../components/webhooks/WebhooksTab';
 import { ImportsPanel } from '../../imports';
 import { SignInSettings } from '../../auth';
 import { AdminApiTokensTab } from '../../api-tokens';
@@ -39,6 +40,8 @@ const TABS = [
   { key: 'retention', label: 'Retention' },
   // the relay the hub sends e-mail through, a test message, the outbox
   { key: 'email', label: 'E-mail' },
+  // the addresses the hub posts its events to, signed, and what they answered
+  { key: 'webhooks', label: 'Webhooks' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -73,6 +76,7 @@ export default function AdminPage() {
         {tab === 'desktop' && <DesktopTab />}
         {tab === 'retention' && <RetentionTab />}
         {tab === 'email' && <EmailTab />}
+        {tab === 'webhooks' && <WebhooksTab />}
       </div>
     </PageFrame>
   );
