@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'archived_past_retention',
   // alignment: an objective (or key result) now supports one of mine
   'objective_supported',
+  // admins hear when the hub turned off a webhook endpoint that failed for three days
+  'webhook_turned_off',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind' });
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -47,13 +49,14 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   check_in_reminder: 'Weekly check-in reminder',
   archived_past_retention: 'An archived person is past the retention period',
   objective_supported: 'An objective now supports one of mine',
+  webhook_turned_off: 'A webhook was turned off after three days of failures',
 };
 
 /** Beside a notification whose request was settled (doneAt). */
 export const NOTIFICATION_DONE_LABEL = 'Done';
 
 /** Kinds only those who may administer receive (shared/rules/admin-access.ts): nobody else sees their switch. */
-export const ADMIN_NOTIFICATION_KINDS: readonly NotificationKind[] = ['archived_past_retention'];
+export const ADMIN_NOTIFICATION_KINDS: readonly NotificationKind[] = ['archived_past_retention', 'webhook_turned_off'];
 
 export const notificationSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { camelize } from '../../shared/api/case';
+import { notificationListResponseSchema } from '../../shared/api/notifications';
 import { webhookWithSecretResponseSchema } from '../../shared/api/webhooks';
 import { outbox } from '../../server/features/outbox';
 import { startWebhooks } from '../../server/features/webhooks';
@@ -111,13 +112,24 @@ describe('webhook faults', () => {
     }
   });
 
-  it('an endpoint failing for three days is turned off', async () => {
+  it('an endpoint failing for three days is turned off, and the admins are told in the bell, nobody else', async () => {
     await w.hub.db.update(webhookEndpoints).set({ failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) }).where(eq(webhookEndpoints.id, endpointId));
     receiver.answer = { status: 503 };
     await w.create('member');
     await drain();
     const [endpoint] = await w.hub.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
     expect(endpoint).toMatchObject({ enabled: false, disabledReason: expect.stringContaining('three days') });
+    const bell = async (token: string) => {
+      const res = await w.hub.get('/api/notifications', { token });
+      expect(res.status).toBe(200);
+      return notificationListResponseSchema.parse(camelize(res.body)).data.items.filter((n) => n.kind === 'webhook_turned_off');
+    };
+    const told = await bell(adminToken);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ title: 'Webhook turned off', link: '/admin?tab=webhooks' });
+    expect(told[0].body).toContain(receiver.url);
+    expect(await bell(w.tokens.member)).toEqual([]);
+    expect(await bell(w.tokens.lead)).toEqual([]);
     // turned off, it is told nothing more
     receiver.received.length = 0;
     await w.create('member');

@@ -4,5 +4,6 @@
 export { reminderJobs, type ReminderEmail, type ReminderMailer } from './notification-reminders';
 export { nameOf, NOTIFICATION_LINKS, notifyEvaluationCreated } from './notifications-events';
 export { markApprovalRequestsDone, notify, type NewNotification } from './notifications';
+export { adminRecipients } from './admin-recipients';
 export { notifications, notificationSettings } from './schema';
 export { channelOfRow, leaveDailyDigest, leaveEmailOf } from './notification-settings';

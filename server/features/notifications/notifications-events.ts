@@ -12,6 +12,7 @@ export const NOTIFICATION_LINKS = {
   objectives: '/objective-tracking/objectives',
   objective: (id: number) => `/objective-tracking/objective-details?id=${id}`,
   evaluations: (userId: number) => `/objective-tracking/employee-details?id=${userId}`,
+  webhooks: '/admin?tab=webhooks',
 } as const;
 
 /** A person's name as a notification says it ('Someone' for a row gone since). */

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { WEBHOOK_FORMATS, type WebhookFormat } from '../../../shared/api/webhooks';
 import type { Db } from '../../db/client';
+import { adminRecipients, NOTIFICATION_LINKS, notify } from '../notifications';
 import type { Deliverer, Delivery, OutboxRow } from '../outbox';
 import { AddressRefused } from './address-policy';
 import { webhookDeliveries, webhookEndpoints } from './schema';
@@ -71,9 +72,22 @@ export function webhookDeliverer(db: Db, config: WebhookConfig, transport: Omit<
     } else {
       const [after] = await db.update(webhookEndpoints).set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now})` }).where(eq(webhookEndpoints.id, endpoint.id)).returning();
       if (after?.failingSince && now.getTime() - after.failingSince.getTime() >= TURN_OFF_AFTER_MS) {
-        const turned = await db.update(webhookEndpoints).set({ enabled: false, disabledReason: `turned off after three days of failed deliveries (last: ${delivery.error})` })
-          .where(sql`${webhookEndpoints.id} = ${endpoint.id} and ${webhookEndpoints.enabled}`).returning();
-        if (turned.length > 0) await hooks.turnedOff?.(endpoint.id, endpoint.url);
+        const lastError = delivery.error;
+        // turned off and the admins told in one transaction: of two hubs that find it failing, one does both
+        const turned = await db.transaction(async (tx) => {
+          const rows = await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: `turned off after three days of failed deliveries (last: ${lastError})` })
+            .where(sql`${webhookEndpoints.id} = ${endpoint.id} and ${webhookEndpoints.enabled}`).returning();
+          if (rows.length > 0) {
+            await notify(tx, await adminRecipients(tx), {
+              kind: 'webhook_turned_off',
+              title: 'Webhook turned off',
+              body: `${endpoint.url} failed for three days and was turned off (last: ${lastError}). Turn it on again in Admin → Webhooks once it answers.`,
+              link: NOTIFICATION_LINKS.webhooks,
+            });
+          }
+          return rows.length > 0;
+        });
+        if (turned) await hooks.turnedOff?.(endpoint.id, endpoint.url);
       }
     }
     return delivery;

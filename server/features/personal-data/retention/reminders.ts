@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { ROLE_GUEST } from '../../../../shared/rules/roles';
+import { sql } from 'drizzle-orm';
 import { periodText } from '../../../../shared/rules/retention';
-import { rowsOf, type Db, type DbOrTx } from '../../../db/client';
-import { roles, users } from '../../../db/schema';
+import { rowsOf, type Db } from '../../../db/client';
+import { users } from '../../../db/schema';
 import { retentionReminders } from '../retention-schema';
-import { notify } from '../../notifications';
+import { adminRecipients, notify } from '../../notifications';
 import { cutoffOf } from './purge';
 
 // An archived person past the period is not erased by the hub (erasure cannot be undone,
@@ -13,15 +12,6 @@ import { cutoffOf } from './purge';
 // the retention of read notifications cannot bring it back.
 
 /** Who hears it: whoever may open the admin area (shared/rules/admin-access.ts), active. */
-async function adminIds(tx: DbOrTx): Promise<number[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.status, 'active'), eq(roles.status, 'active'), sql`${roles.capabilities} ? 'VIEW_ADMIN'`, sql`${roles.name} <> ${ROLE_GUEST}`));
-  return rows.map((r) => r.id);
-}
-
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Reminds the admins about each archived person past `days` not reminded about yet; returns how many people. */
@@ -47,7 +37,7 @@ export async function remindArchivedPastPeriod(db: Db, days: number, now: Date):
         where ${retentionReminders}.archived_at <> excluded.archived_at
         returning user_id`)).length === 1;
       if (!claimed) return false;
-      await notify(tx, await adminIds(tx), {
+      await notify(tx, await adminRecipients(tx), {
         kind: 'archived_past_retention',
         title: 'Archived person past the retention period',
         body: `${person.name} was archived on ${day(archivedAt)}, more than ${periodText(days)} ago. Erase their personal data, or keep them archived if there is a reason to.`,
