@@ -35,7 +35,7 @@ export interface WebhookService {
 }
 
 export function startWebhooks(db: Db, config: WebhookConfig, options: WebhookServiceOptions): WebhookService {
-  // the operator hears of an endpoint the hub turned off (the bell's notice to admins is still to come)
+  // the operator hears in the log of an endpoint the hub turned off; the admins are told in the bell (webhook-deliverer.ts)
   const hooks: DelivererHooks = {
     turnedOff: async (endpointId, url) => options.log.warn({ webhookEndpoint: endpointId, url }, 'webhook endpoint turned off after three days of failed deliveries'),
     ...options.hooks,
