@@ -17,6 +17,7 @@ import { userPreferences } from '../settings';
 import { retentionReminders, retentionRuns } from './retention-schema';
 import { apiTokenActivity, apiTokens, oidcFlows } from '../auth';
 import { outbox } from '../outbox';
+import { webhookDeliveries, webhookEndpoints } from '../webhooks';
 
 // Every column of every table, and whether it is personal. One classification for the
 // erasure (Admin → Users → Erase personal data) and for docs/personal-data.md, whose test fails
@@ -198,6 +199,19 @@ export const PERSONAL_DATA_TABLES: TableRule[] = [
   { table: links, columns: { id: record, name: record, url: record, description: record, status: record, category: record, picture_file_id: record } },
   { table: retentionRuns, columns: { id: record, hub: record, started_at: record, finished_at: record, status: record, removed: record, reminded: record } },
   { table: leases, columns: { name: record, holder: record, expires_at: record } },
+  // Admin → Webhooks: the company's endpoints, and what each delivery attempt was answered
+  {
+    table: webhookEndpoints,
+    columns: {
+      id: record, url: record, events: record, format: record, secret: record, previous_secret: record, previous_secret_until: record,
+      include_private: record, enabled: record, failing_since: record, disabled_reason: record, created_at: record, updated_at: record,
+    },
+  },
+  // a receiver's answer is its own text, which may echo a name the event carried
+  {
+    table: webhookDeliveries,
+    columns: { id: record, endpoint_id: record, outbox_id: record, event: record, at: record, status_code: record, duration_ms: record, outcome: record, error: record, response: mentions },
+  },
   // a sign-in in flight: no person is known until it completes, and rows live for minutes
   { table: oidcFlows, columns: { state: record, nonce: record, code_verifier: record, redirect_uri: record, created_at: record, expires_at: record, used_at: record } },
 ];
