@@ -36,38 +36,12 @@ cat "$tsc_log" "$lint_log"; rm -f "$tsc_log" "$lint_log"
 [ $lint_status -eq 0 ] || { echo "lint failed"; exit 1; }
 echo "typecheck and lint passed in $((SECONDS - checks)) s"
 
+report=$(mktemp)
 echo "== tests"
-reports=()
-if [ $# -gt 0 ]; then
-  # a chosen run (npm test -- --project unit, a file…): one runner, as asked
-  report=$(mktemp); reports+=("$report")
-  npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@"
-  status=$?
-else
-  # Two runners side by side. The browser files drive one Chromium and one hub at a time and keep
-  # less than one core busy (they wait on the page), so they run beside the Node-only suites rather
-  # than after them; each runner keeps its own groups (the Node suites, then the deployment test).
-  node_report=$(mktemp); e2e_report=$(mktemp); reports+=("$node_report" "$e2e_report")
-  # every project but e2e, so a project added to vitest.config.ts runs without being named here
-  npx vitest run --project '!e2e' \
-    --reporter=default --reporter=json --outputFile.json="$node_report" &
-  node_pid=$!
-  # each of its lines marked, as the two runners' lines interleave (pipefail: the runner's status)
-  ( npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json="$e2e_report" 2>&1 | sed -u 's/^/[e2e] /' ) &
-  e2e_pid=$!
-  wait $node_pid; node_status=$?
-  wait $e2e_pid; e2e_status=$?
-  status=$(( node_status != 0 || e2e_status != 0 ))
-fi
+npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@"
+status=$?
 node -e '
-  const fs = require("fs");
-  // one report per runner, read as one
-  const runs = process.argv.slice(1).filter((f) => fs.statSync(f).size > 0).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
-  if (runs.length < process.argv.length - 1) { console.log("A runner wrote no report."); process.exitCode = 1; }
-  const sum = (key) => runs.reduce((n, run) => n + (run[key] || 0), 0);
-  const r = { testResults: runs.flatMap((run) => run.testResults), startTime: Math.min(...runs.map((run) => run.startTime)),
-    numPendingTests: sum("numPendingTests"), numTodoTests: sum("numTodoTests"), numTotalTests: sum("numTotalTests"),
-    numPassedTests: sum("numPassedTests"), numFailedTests: sum("numFailedTests") };
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
   // where the time goes: the slowest files, so a run that creeps towards the CI budget says why
   const root = process.cwd() + "/";
   const files = r.testResults.map((f) => ({ name: f.name.replace(root, ""), ms: f.endTime - f.startTime }));
@@ -86,6 +60,6 @@ node -e '
   if (skipped > 0) { console.log(`${skipped} tests were skipped or todo: npm test allows none.`); process.exitCode = 1; }
   if (r.numTotalTests === 0) { console.log("No test ran."); process.exitCode = 1; }
   console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
-'  "${reports[@]}" || status=1
-rm -f "${reports[@]}"
+' "$report" || status=1
+rm -f "$report"
 exit $status
