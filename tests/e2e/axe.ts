@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 // axe-core in the page: the WCAG 2.1 A and AA rules, and what they find serious or critical, one
 // line per rule broken with where. Every e2e file that audits a screen uses this one.
@@ -42,7 +43,19 @@ export async function axeFindings(page: Page, screen = 'page', options: AuditOpt
  * fade as what they are at that moment. Endless animations (a spinner's) are not waited for.
  */
 export async function motionDone(page: Page): Promise<void> {
+  // a transition a style change just caused starts at the next frame: let two pass, then wait for it
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     undefined, { timeout: 10_000, polling: 'raf' });
+}
+
+/** axe in the light and the dark colour scheme, each once its transitions are done; light again after. */
+export async function auditLightAndDark(page: Page, screen: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await motionDone(page);
+    expect(await axeFindings(page, `${screen}, ${colorScheme}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

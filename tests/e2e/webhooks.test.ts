@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type RunningHub } from '../../server/start';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
-import { axeFindings, motionDone } from './axe';
+import { auditLightAndDark } from './axe';
 import { signIn, useBrowser, waitForPath } from './helpers';
 
 // Admin → Webhooks on a hub of its own whose allow-list holds 127.0.0.1, so that an endpoint on a
@@ -36,15 +36,6 @@ async function openWebhooksTab(page: Page) {
   await page.getByRole('tab', { name: 'Webhooks' }).click();
 }
 
-async function audit(page: Page, screen: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await motionDone(page);
-    expect(await axeFindings(page, `${screen}, ${colorScheme}`)).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 describe('Admin → Webhooks', () => {
   for (const width of [1366, 320]) {
     it(`an admin adds an endpoint, sends a test event and sees it delivered (${width} px)`, () =>
@@ -57,7 +48,7 @@ describe('Admin → Webhooks', () => {
         // nothing chosen: the form says so on its fields
         await dialog.getByRole('button', { name: 'Save' }).click();
         await dialog.getByText('Choose at least one event').waitFor();
-        await audit(page, 'webhook dialog');
+        await auditLightAndDark(page, 'webhook dialog');
         await dialog.getByRole('textbox', { name: /URL/ }).fill('http://hooks.example.com/in');
         await dialog.getByRole('checkbox', { name: 'Objective created' }).check();
         await dialog.getByRole('button', { name: 'Save' }).click();
@@ -68,10 +59,10 @@ describe('Admin → Webhooks', () => {
         await dialog.getByRole('button', { name: 'Save' }).click();
         const secret = page.getByRole('dialog', { name: 'Signing secret' });
         expect(await secret.getByRole('textbox', { name: 'Signing secret' }).inputValue()).toMatch(/^whsec_/);
-        await audit(page, 'webhook secret');
+        await auditLightAndDark(page, 'webhook secret');
         await secret.getByRole('button', { name: 'Done' }).click();
         await page.getByText(url, { exact: true }).waitFor();
-        await audit(page, 'webhooks');
+        await auditLightAndDark(page, 'webhooks');
         const before = receiver.received.length;
         await page.getByRole('button', { name: `Send test event to ${url}` }).click();
         await page.getByText('Test event delivered (200)').first().waitFor();
@@ -80,7 +71,7 @@ describe('Admin → Webhooks', () => {
         const log = page.getByRole('dialog', { name: `Deliveries to ${url}` });
         await log.getByText('webhook.test').first().waitFor();
         await log.getByText('Delivered (200)').first().waitFor();
-        await audit(page, 'delivery log');
+        await auditLightAndDark(page, 'delivery log');
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `/tmp/webhooks-log-${width}.png`, fullPage: true });
         await log.getByRole('button', { name: 'Close' }).click();
