@@ -5,7 +5,7 @@ import { meResponseSchema, loginResponseSchema } from '../../shared/api/auth';
 import { camelize, snakify } from '../../shared/api/case';
 import { API_TOKEN_PREFIX } from '../../shared/rules/api-tokens';
 import { auditLightAndDark } from './axe';
-import { DEMO_PASSWORD, e2eHubUrl, signIn, useBrowser, waitForPath } from './helpers';
+import { DEMO_PASSWORD, e2eHubUrl, openSignedIn, useBrowser, waitForPath } from './helpers';
 
 // Settings → API tokens and Admin → API tokens (docs/api.md 'API tokens'): reached through the
 // menus, made with the keyboard, shown once, used from outside the browser as a script would
@@ -28,7 +28,7 @@ describe('Settings → API tokens', () => {
     it(`a person makes a token with the keyboard, sees it once, uses it as a script and revokes it (${width} px)`, () =>
       withSession(async ({ page }) => {
         await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eHubUrl() });
-        await signIn(page, 'member');
+        await openSignedIn(page, 'member');
         await page.getByRole('button', { name: 'Account' }).click();
         await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Settings' }).click();
         await waitForPath(page, '/settings');
@@ -119,7 +119,7 @@ describe('Admin → API tokens', () => {
         const name = `Member export ${width}`;
         const token = await memberToken(name);
         expect((await asScript(token)).status).toBe(200);
-        await signIn(page, 'admin');
+        await openSignedIn(page, 'admin');
         await page.getByRole('button', { name: 'Menu', exact: true }).click();
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
         await waitForPath(page, '/admin');

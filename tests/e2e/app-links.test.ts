@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { COPY_LINK_TEXT } from '../../shared/rules/app-links';
 import { NOT_FOUND_TEXT } from '../../shared/rules/messages';
-import { expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, signIn, useBrowser } from './helpers';
+import { expectTitle, fillLogin, DEMO_PASSWORD, DEMO_USERS, reachShell, openSignedIn, useBrowser } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
 
 // App links on the web: a link's short path (/objective/123, /profile/45, /approvals) is an
@@ -89,7 +89,7 @@ describe('links into the app, on the web', () => {
 
   it('a signed-in visit to /profile/<id> and /team opens them at once', async () => {
     await browser.withSession(async ({ page }) => {
-      await signIn(page, 'member');
+      await openSignedIn(page, 'member');
       const id = await myId(page);
       await page.goto('/team');
       await page.waitForURL((url) => url.pathname === '/super-awesome-team');

@@ -13,7 +13,7 @@ import { startHub, type RunningHub } from '../../server/start';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { axeFindings, motionDone } from './axe';
-import { signIn, useBrowser, waitForPath } from './helpers';
+import { openSignedIn, useBrowser, waitForPath } from './helpers';
 
 // Admin → E-mail on a hub with a relay (a real SMTP server on loopback, STARTTLS): the relay
 // without its password, a test e-mail to oneself, the outbox; then the message as a mail client
@@ -50,7 +50,7 @@ describe('Admin → E-mail', () => {
   for (const width of [1366, 320]) {
     it(`an admin sees the relay and sends a test e-mail to themselves (${width} px)`, () =>
       withSession(async ({ page }) => {
-        await signIn(page, 'admin');
+        await openSignedIn(page, 'admin');
         await openEmailTab(page);
         await page.getByText(`127.0.0.1:${sink.port}`, { exact: true }).waitFor();
         expect(await page.getByText('relay-secret').count()).toBe(0);
@@ -67,7 +67,7 @@ describe('Admin → E-mail', () => {
 
   it('a member has no Admin, and the hub refuses them the tab', () =>
     withSession(async ({ page }) => {
-      await signIn(page, 'member');
+      await openSignedIn(page, 'member');
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
       expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count()).toBe(0);
       // the hub's own guard, with the member's session cookie
@@ -78,7 +78,7 @@ describe('Admin → E-mail', () => {
   for (const width of [1366, 320]) {
     it(`a person chooses, kind by kind and with the keyboard, how the hub tells them (${width} px)`, () =>
       withSession(async ({ page }) => {
-        await signIn(page, 'lead');
+        await openSignedIn(page, 'lead');
         await page.getByRole('button', { name: 'Account' }).click();
         await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Settings' }).click();
         await waitForPath(page, '/settings');

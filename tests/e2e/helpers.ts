@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { loginBodySchema, loginResponseSchema } from '../../shared/api/auth';
+import { camelize } from '../../shared/api/case';
+import { CSRF_HEADER } from '../../shared/api/common';
 import { isoDay } from '../../shared/rules/dates';
+import { PATHS } from '../../renderer/lib/paths';
+import { storageKey } from '../../renderer/lib/session/storage';
 import { launchBrowser, newSession, type BrowserSession } from '../support/browser';
 
 // What the e2e tests share: the demo users (design §5) and the sign-in a person would do.
@@ -65,6 +70,38 @@ export async function reachShell(page: Page, name: string): Promise<void> {
 export async function signIn(page: Page, username: DemoUser, options: { from?: string } = {}): Promise<void> {
   await page.goto(options.from ?? '/login');
   await fillLogin(page, username, DEMO_PASSWORD);
+  await reachShell(page, DEMO_USERS[username].name);
+}
+
+/**
+ * Signs in as the demo user the way a person who comes back finds the app: the session open and
+ * the person kept in the browser's storage, as the form leaves them (spec §4: a restart restores
+ * the stored user, then confirms it with GET /auth/me), then the app opened where the form would have gone (objectives, spec §4) or at `path`. The session
+ * comes from the same POST /auth/login the form sends, with the page's own cookie jar and browser
+ * name, so Settings → Sessions and the new-device rule see this browser. For the files that sign in
+ * only to test something else: the form itself is login.test.ts's.
+ */
+export async function openSignedIn(page: Page, username: DemoUser, path: string = PATHS.objectives): Promise<void> {
+  const userAgent = await page.evaluate(() => navigator.userAgent);
+  const answer = await page.context().request.post('/api/auth/login', {
+    data: loginBodySchema.parse({ username, password: DEMO_PASSWORD }),
+    headers: { [CSRF_HEADER]: '1', 'user-agent': userAgent },
+  });
+  if (!answer.ok()) throw new Error(`POST /api/auth/login as ${username}: ${answer.status()} ${await answer.text()}`);
+  // a desktop-mode page's origin is the renderer's, not a hub: it signs in through the form (signIn)
+  if (!answer.headers()['content-type']?.includes('json')) throw new Error(`openSignedIn needs a page of the web build on a hub; this origin answered ${answer.headers()['content-type']}`);
+  const { user, firstLogin, passwordMustChange } = loginResponseSchema.parse(camelize(await answer.json())).data;
+  // written as the app's page starts, before its scripts read it, for this one load only
+  const stored = await page.addInitScript((entries) => { for (const [key, value] of entries) window.localStorage.setItem(key, value); }, [
+    [storageKey('user'), JSON.stringify(user)],
+    [storageKey('firstLogin'), JSON.stringify(firstLogin)],
+    [storageKey('passwordMustChange'), JSON.stringify(passwordMustChange)],
+  ]);
+  try {
+    await page.goto(path);
+  } finally {
+    await stored.dispose();
+  }
   await reachShell(page, DEMO_USERS[username].name);
 }
 
@@ -138,7 +175,7 @@ export function useBrowser(defaults: SessionOptions = {}): E2eBrowser {
     const sessions: BrowserSession[] = [];
     try {
       for (let i = 0; i < count; i += 1) sessions.push(await session(url, viewport, serviceWorkers));
-      if (user) await signIn(sessions[0].page, user);
+      if (user) await openSignedIn(sessions[0].page, user);
       await test(sessions);
       if (noErrors) expect(sessions.flatMap((s) => s.errors)).toEqual([]);
     } catch (error) {

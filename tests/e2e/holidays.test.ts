@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { HOLIDAY_TYPES } from '../../shared/rules/constants';
 import { HOLIDAY_TEXT } from '../../shared/rules/holidays';
 import type { BrowserSession } from '../support/browser';
-import { type DemoUser, signIn, useBrowser } from './helpers';
+import { type DemoUser, openSignedIn, useBrowser } from './helpers';
 
 // people-and-shell §2 Holidays, as the demo users see it.
 const { withSession } = useBrowser();
@@ -33,7 +33,7 @@ function inHolidays(username: DemoUser, test: (opened: Opened) => Promise<void>,
       if (url.pathname === '/api/holidays') ranges.push({ from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' });
     });
     await prepare?.(page);
-    await signIn(page, username);
+    await openSignedIn(page, username);
     await page.goto('/holidays');
     // The calendar is its own lazy chunk; a loaded machine may take a while to fetch it the first time.
     await page.getByTestId('holiday-calendar').waitFor({ timeout: 30_000 });

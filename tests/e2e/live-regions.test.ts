@@ -9,7 +9,7 @@ import { defaultStatisticsRange } from '../../shared/rules/statistics-range';
 import { splitSummary, teamSummary } from '../../renderer/features/statistics/components/chart-summary';
 import { BACK_ONLINE, offlineAnnouncement } from '../../renderer/lib/offline/messages';
 import { cuttableLink } from '../support/cuttable-link';
-import { expectTitle, signIn, useBrowser, e2eHubUrl } from './helpers';
+import { expectTitle, openSignedIn, useBrowser, e2eHubUrl } from './helpers';
 import { createOwnObjective, pageApi } from './hub-api';
 
 // What changes without a click is said to screen readers. The bell's count as a
@@ -64,7 +64,7 @@ describe('live regions', () => {
   it("the bell: a pushed notification is said politely ('N unread notifications'); the count it loaded with is not", () =>
     withSessions(2, async ([lead, member]) => {
       await lead.page.addInitScript(listenToLiveRegions);
-      await signIn(lead.page, 'lead');
+      await openSignedIn(lead.page, 'lead');
       await lead.page.goto('/objective-tracking/objectives');
       // the bell's first count (whatever other tests left the lead), shown and not said
       const before = (await pageApi(lead.page).call(notificationListResponseSchema.shape.data, 'GET', '/notifications')).unreadCount;
@@ -72,7 +72,7 @@ describe('live regions', () => {
       expect((await heard(lead.page)).filter((h) => /unread notification/.test(h.text))).toEqual([]);
 
       // the member asks to complete an objective: the lead's approval is pushed to the open page
-      await signIn(member.page, 'member');
+      await openSignedIn(member.page, 'member');
       const id = await createOwnObjective(member.page, { title: `Announce the bell ${Date.now()}`, description: 'Heard, not only seen.', priority: 'low' });
       await pageApi(member.page).call(objectiveDetailSchema, 'PUT', `/objective/${id}`, objectiveUpdateSchema.parse({ action: 'complete' }));
 
@@ -141,7 +141,7 @@ describe('live regions', () => {
     try {
       const { page } = s;
       await page.addInitScript(listenToLiveRegions);
-      await signIn(page, 'member');
+      await openSignedIn(page, 'member');
       await page.goto('/objective-tracking/objectives');
       await page.getByTestId('objective-card').first().waitFor();
       const away = offlineAnnouncement(true);

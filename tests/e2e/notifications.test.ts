@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CONFIRM_TEXT } from '../../shared/rules/objective-status';
-import { DEMO_USERS, signIn, useBrowser } from './helpers';
+import { DEMO_USERS, openSignedIn, useBrowser } from './helpers';
 import { createOwnObjective } from './hub-api';
 
 // Notifications end to end: a member asks to complete an objective; their team lead, already
@@ -29,14 +29,14 @@ async function unreadCount(page: Page): Promise<number> {
 describe('notifications', () => {
   it("the member's Complete reaches the lead's bell live; clicking the notification opens the approvals page", () =>
     withSessions(2, async ([lead, member]) => {
-      await signIn(lead.page, 'lead');
+      await openSignedIn(lead.page, 'lead');
       await lead.page.goto('/objective-tracking/objectives');
       await bell(lead.page).waitFor();
       // the demo seed leaves the lead a few unread ones
       await expect.poll(() => unreadCount(lead.page), { timeout: 15_000 }).toBeGreaterThan(0);
       const before = await unreadCount(lead.page);
 
-      await signIn(member.page, 'member');
+      await openSignedIn(member.page, 'member');
       const id = await createOwnObjective(member.page, { title, description: 'Generated from the merged pull requests.', priority: 'medium' });
       await member.page.goto(`/objective-tracking/objective-details?id=${id}`);
       await member.page.getByRole('heading', { name: title }).waitFor();

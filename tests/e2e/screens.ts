@@ -47,6 +47,16 @@ export async function quiet(page: Page): Promise<void> {
 const counting = new WeakSet<Page>();
 
 /**
+ * Counts the page's requests from its next load on, for a page that is about to be loaded anyway
+ * (a sign-in): openScreen then goes by the app's links from the first screen.
+ */
+export async function countRequestsIn(page: Page): Promise<void> {
+  if (counting.has(page)) return;
+  counting.add(page);
+  await page.addInitScript(countRequests);
+}
+
+/**
  * Opens the screen the way the app's own links do (the router follows the history, the page is not
  * loaded again), so each look pays for the screen and not for the app's start; only the first
  * screen loads the page. Another path waits for its own title to replace the last one; another
@@ -54,8 +64,7 @@ const counting = new WeakSet<Page>();
  */
 export async function openScreen(page: Page, path: string): Promise<void> {
   if (!counting.has(page)) {
-    counting.add(page);
-    await page.addInitScript(countRequests);
+    await countRequestsIn(page);
     await page.goto(path);
     return;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { monthLabel, monthOfOffset, TIMETRACKING_TEXT } from '../../shared/rules/timetracking';
-import { signIn, useBrowser, waitForPath } from './helpers';
+import { openSignedIn, useBrowser, waitForPath } from './helpers';
 
 // people-and-shell §2 Time tracking, as the demo users see it.
 const { withSession } = useBrowser();
@@ -32,7 +32,7 @@ describe('time tracking', () => {
   it('shows my month grouped by day with daily totals that add up to the month total, and moves between months', () =>
     withSession(async ({ page, errors }) => {
       const failed = watchOwnCalls(page);
-      await signIn(page, 'member');
+      await openSignedIn(page, 'member');
       await page.goto('/timetracking');
       await page.getByTestId('month-total').waitFor();
       expect(await page.getByTestId('import-info').textContent()).toBe(TIMETRACKING_TEXT.info);
@@ -63,7 +63,7 @@ describe('time tracking', () => {
   it('tells a user who is not in the time-tracking database whom to contact', () =>
     withSession(async ({ page, errors }) => {
       const failed = watchOwnCalls(page);
-      await signIn(page, 'guest');
+      await openSignedIn(page, 'guest');
       await page.goto('/timetracking');
       const notice = page.getByTestId('not-in-database');
       await notice.waitFor();

@@ -7,7 +7,7 @@ import { startHub, type RunningHub } from '../../server/start';
 import { WEB_ROOT } from '../support/e2e-global-setup';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { auditLightAndDark } from './axe';
-import { signIn, useBrowser, waitForPath } from './helpers';
+import { openSignedIn, useBrowser, waitForPath } from './helpers';
 
 // Admin → Webhooks on a hub of its own whose allow-list holds 127.0.0.1, so that an endpoint on a
 // loopback receiver started here may be added: add it, copy its secret, send a test event, see
@@ -41,7 +41,7 @@ describe('Admin → Webhooks', () => {
     it(`an admin adds an endpoint, sends a test event and sees it delivered (${width} px)`, () =>
       withSession(async ({ page, errors }) => {
         const url = `${receiver.url}/${width}`;
-        await signIn(page, 'admin');
+        await openSignedIn(page, 'admin');
         await openWebhooksTab(page);
         await page.getByRole('button', { name: 'Add endpoint' }).click();
         const dialog = page.getByRole('dialog', { name: 'Add endpoint' });
