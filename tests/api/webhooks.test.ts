@@ -1,7 +1,10 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { camelize, snakify } from '../../shared/api/case';
+import { approvalDecisionSchema } from '../../shared/api/approvals';
 import { createEvaluationSchema } from '../../shared/api/evaluations';
+import { objectiveResponseSchema, objectiveUpdateSchema } from '../../shared/api/objectives';
+import { createMemberSchema, updateMemberSchema } from '../../shared/api/people';
 import { WEBHOOK_TEXT, webhookDeliveriesResponseSchema, webhookListResponseSchema, webhookTestResponseSchema, webhookWithSecretResponseSchema } from '../../shared/api/webhooks';
 import { jobs } from '../../server/db/schema';
 import { webhookEndpoints } from '../../server/features/webhooks/schema';
@@ -22,7 +25,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver('127.0.0.1');
   inward = await startWebhookReceiver('127.0.0.2');
   w = await buildWorld({ webhooks: { allowHosts: ['127.0.0.1'], publicUrl: 'https://hub.bitstone.test' } });
-  const adminRole = await createRole(w.hub.db, { name: 'Administrator', capabilities: ['VIEW_ADMIN', 'ADD_USERS', 'REMOVE_USERS'] });
+  const adminRole = await createRole(w.hub.db, { name: 'Administrator', capabilities: ['VIEW_ADMIN', 'ADD_USERS', 'REMOVE_USERS', 'EDIT_ALL_FIELDS'] });
   const admin = await createUser(w.hub.db, { name: 'Ada Admin', roleId: adminRole.id });
   adminToken = (await w.hub.login(admin.username, TEST_PASSWORD)).token;
 });
@@ -49,6 +52,12 @@ async function createEndpoint(fields: Record<string, unknown> = {}) {
 }
 type Told = { type: string; data: { subject: { id: number; title?: string | null } } };
 const verify = (secret: string, hook: ReceivedHook) => new Webhook(secret).verify(hook.body, hook.headers) as Told;
+/**
+ * The events in the order of `types`, one of each type: a batch's deliveries go out side by side, so
+ * they arrive in any order (docs/api.md 'Webhooks': a receiver orders them by their timestamp).
+ */
+const byType = <T extends { type: string }>(events: T[], types: string[]): T[] =>
+  [...events].sort((a, b) => types.indexOf(a.type) - types.indexOf(b.type));
 
 describe('Admin → Webhooks routes', () => {
   it('are for admins only: 403 for anyone else, on every route', async () => {
@@ -169,26 +178,72 @@ describe('the events the services tell', () => {
       safetyFocus: '4', communication: '5', initiative: '1', openDiscussion: '3', targets: 'Lead the confidential release.',
     }));
     expect((await w.hub.post('/api/employee-details', evaluation, { token: w.tokens.lead })).status).toBe(200);
-    const events = await told(secret);
-    expect(events.map((e) => e.type)).toEqual(['check_in.added', 'objective.status_changed', 'evaluation.created']);
+    const types = ['check_in.added', 'objective.status_changed', 'evaluation.created'];
+    const events = byType(await told(secret), types);
+    expect(events.map((e) => e.type)).toEqual(types);
     expect(events[0].data).toMatchObject({ subject: { type: 'check_in', status: 'on_track' }, objective: { id: o.id, title: 'Faster builds' } });
     expect(events[1].data).toMatchObject({ subject: { id: o.id, status: done.body.data.status }, previous_status: 'in progress', actor: { name: 'Bogdan Member' } });
     expect(events[2].data).toMatchObject({ subject: { type: 'evaluation' }, actor: { name: 'Ana Lead' } });
-    expect(receiver.received[2].body).not.toContain('confidential');
+    for (const hook of receiver.received) expect(hook.body).not.toContain('confidential');
+  });
+});
+
+describe('the objective and approval events', () => {
+  it('an edit, a key result completed, an approval asked and decided, and a delete: each once, with the objective as it then was', async () => {
+    const { secret } = await createEndpoint({ events: ['objective.changed', 'key_result.completed', 'approval.requested', 'approval.decided', 'objective.deleted'] });
+    const o = objectiveResponseSchema.shape.data.parse(camelize((await w.create('member', { title: 'Quieter alerts', is_public: true })).body).data);
+    const edit = snakify(objectiveUpdateSchema.parse({ title: 'Quieter on-call alerts', lastModificationDate: o.lastModificationDate }));
+    const edited = await w.put('member', o.id, edit);
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const kr = (await w.hub.post(`/api/objective/${o.id}`, { title: 'Halve the pages', description: 'From 40 a week', deadline: day(10) }, { token: w.tokens.member })).body.data;
+    expect((await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.member, body: { action: 'complete' } })).status).toBe(200);
+    // a member's delete waits for their lead's approval (spec §4)
+    const asked = await w.put('member', o.id, { action: 'delete' });
+    expect(asked.body.data.status).toBe('waiting for approval');
+    const decided = await w.hub.post(`/api/objective/${o.id}/approval`, approvalDecisionSchema.parse({ decision: 'approve' }), { token: w.tokens.lead });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    // the lead's own objective goes at once
+    const own = (await w.create('lead', { title: 'Retire the old VPN', is_public: true })).body.data;
+    expect((await w.put('lead', own.id, { action: 'delete' })).status).toBe(200);
+
+    await drain();
+    const types = ['objective.changed', 'key_result.completed', 'approval.requested', 'approval.decided', 'objective.deleted'];
+    const events = byType(receiver.received.map((hook) => verify(secret, hook) as Told & { data: Record<string, unknown> }), types);
+    expect(events.map((e) => [e.type, e.data.subject.id])).toEqual([
+      ['objective.changed', o.id], ['key_result.completed', kr.id], ['approval.requested', o.id], ['approval.decided', o.id], ['objective.deleted', own.id],
+    ]);
+    expect(events[0].data).toMatchObject({ subject: { title: 'Quieter on-call alerts' }, actor: { name: 'Bogdan Member' } });
+    expect(events[1].data).toMatchObject({ subject: { type: 'key_result', title: 'Halve the pages', status: 'completed' }, objective: { id: o.id, title: 'Quieter on-call alerts' } });
+    expect(events[2].data).toMatchObject({ subject: { status: 'waiting for approval' }, actor: { name: 'Bogdan Member' } });
+    expect(events[3].data).toMatchObject({ subject: { status: 'deleted' }, actor: { name: 'Ana Lead' } });
+    expect(events[4].data).toMatchObject({ subject: { title: 'Retire the old VPN', status: 'deleted' }, actor: { name: 'Ana Lead' } });
+  });
+
+  it('tells no endpoint an event it did not ask for', async () => {
+    const { secret } = await createEndpoint({ events: ['objective.deleted'] });
+    const o = objectiveResponseSchema.shape.data.parse(camelize((await w.create('lead', { title: 'Only an edit', is_public: true })).body).data);
+    expect((await w.put('lead', o.id, snakify(objectiveUpdateSchema.parse({ title: 'Only an edit, again', lastModificationDate: o.lastModificationDate })))).status).toBe(200);
+    await drain();
+    expect(receiver.received.map((hook) => verify(secret, hook).type)).toEqual([]);
   });
 });
 
 describe('the people events', () => {
   it('a person joined and archived: their id and name, nothing of their personal data', async () => {
-    const { secret } = await createEndpoint({ events: ['person.joined', 'person.archived'] });
+    const { secret } = await createEndpoint({ events: ['person.joined', 'person.changed', 'person.archived'] });
     const email = `new.${Date.now()}@bitstone.test`;
     const [job] = await w.hub.db.insert(jobs).values({ name: 'Webhook engineer' }).returning();
-    const res = await w.hub.post('/api/user', { name: 'New Person', email, phone: '0700 123 456', team_ids: [w.alpha], job_id: job.id, join_date: '2024-05-01' }, { token: adminToken });
+    const fields = { name: 'New Person', email, phone: '0700 123 456', teamIds: [w.alpha], jobId: job.id };
+    const res = await w.hub.post('/api/user', snakify(createMemberSchema.parse({ ...fields, joinDate: '2024-05-01' })), { token: adminToken });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const changed = await w.hub.request('PUT', `/api/user/${res.body.data.id}`, { token: adminToken, body: snakify(updateMemberSchema.parse({ ...fields, name: 'New Person-Renamed' })) });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await w.hub.request('DELETE', `/api/user/${res.body.data.id}`, { token: adminToken })).status).toBe(200);
     await drain();
-    const events = receiver.received.map((hook) => verify(secret, hook));
-    expect(events.map((e) => [e.type, e.data.subject.id, e.data.subject.title])).toEqual([['person.joined', res.body.data.id, 'New Person'], ['person.archived', res.body.data.id, 'New Person']]);
+    const events = byType(receiver.received.map((hook) => verify(secret, hook)), ['person.joined', 'person.changed', 'person.archived']);
+    expect(events.map((e) => [e.type, e.data.subject.id, e.data.subject.title])).toEqual([
+      ['person.joined', res.body.data.id, 'New Person'], ['person.changed', res.body.data.id, 'New Person-Renamed'], ['person.archived', res.body.data.id, 'New Person-Renamed'],
+    ]);
     for (const hook of receiver.received) {
       expect(hook.body).not.toContain(email);
       expect(hook.body).not.toContain('0700');
