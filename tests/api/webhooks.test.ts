@@ -158,6 +158,17 @@ describe('deliveries, signed as Standard Webhooks', () => {
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1].headers['webhook-id']).toBe(receiver.received[0].headers['webhook-id']);
   });
+
+  it('sends nothing again through another endpoint: a delivery of one is 404 under the other', async () => {
+    const first = (await createEndpoint()).endpoint;
+    const second = (await createEndpoint({ url: `${receiver.url}/second` })).endpoint;
+    await w.hub.post(`/api/admin/webhooks/${first.id}/test`, undefined, { token: adminToken });
+    const [attempt] = webhookDeliveriesResponseSchema.parse(camelize((await w.hub.get(`/api/admin/webhooks/${first.id}/deliveries`, { token: adminToken })).body)).data.items;
+    const res = await w.hub.post(`/api/admin/webhooks/${second.id}/deliveries/${attempt.id}/resend`, undefined, { token: adminToken });
+    expect(res.status).toBe(404);
+    await drain();
+    expect(receiver.received).toHaveLength(1);
+  });
 });
 
 describe('the events the services tell', () => {
