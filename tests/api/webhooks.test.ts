@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { camelize, snakify } from '../../shared/api/case';
 import { approvalDecisionSchema } from '../../shared/api/approvals';
 import { createEvaluationSchema } from '../../shared/api/evaluations';
+import { keyResultCreateSchema, keyResultResponseSchema, keyResultUpdateSchema } from '../../shared/api/key-results';
 import { objectiveResponseSchema, objectiveUpdateSchema } from '../../shared/api/objectives';
 import { createMemberSchema, updateMemberSchema } from '../../shared/api/people';
 import { WEBHOOK_TEXT, webhookDeliveriesResponseSchema, webhookListResponseSchema, webhookTestResponseSchema, webhookWithSecretResponseSchema } from '../../shared/api/webhooks';
@@ -56,6 +57,8 @@ const verify = (secret: string, hook: ReceivedHook) => new Webhook(secret).verif
  * The events in the order of `types`, one of each type: a batch's deliveries go out side by side, so
  * they arrive in any order (docs/api.md 'Webhooks': a receiver orders them by their timestamp).
  */
+/** A request body as the hub's schema made it, in the wire's snake_case. */
+const wire = (body: object) => snakify<Record<string, unknown>>(body);
 const byType = <T extends { type: string }>(events: T[], types: string[]): T[] =>
   [...events].sort((a, b) => types.indexOf(a.type) - types.indexOf(b.type));
 
@@ -202,20 +205,21 @@ describe('the events the services tell', () => {
 describe('the objective and approval events', () => {
   it('an edit, a key result completed, an approval asked and decided, and a delete: each once, with the objective as it then was', async () => {
     const { secret } = await createEndpoint({ events: ['objective.changed', 'key_result.completed', 'approval.requested', 'approval.decided', 'objective.deleted'] });
-    const o = objectiveResponseSchema.shape.data.parse(camelize((await w.create('member', { title: 'Quieter alerts', is_public: true })).body).data);
-    const edit = snakify(objectiveUpdateSchema.parse({ title: 'Quieter on-call alerts', lastModificationDate: o.lastModificationDate }));
-    const edited = await w.put('member', o.id, edit);
+    const o = objectiveResponseSchema.parse(camelize((await w.create('member', { title: 'Quieter alerts', is_public: true })).body)).data;
+    const edited = await w.put('member', o.id, wire(objectiveUpdateSchema.parse({ title: 'Quieter on-call alerts', lastModificationDate: o.lastModificationDate })));
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    const kr = (await w.hub.post(`/api/objective/${o.id}`, { title: 'Halve the pages', description: 'From 40 a week', deadline: day(10) }, { token: w.tokens.member })).body.data;
-    expect((await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.member, body: { action: 'complete' } })).status).toBe(200);
+    const added = await w.hub.post(`/api/objective/${o.id}`, wire(keyResultCreateSchema.parse({ title: 'Halve the pages', description: 'From 40 a week', deadline: day(10) })), { token: w.tokens.member });
+    const kr = keyResultResponseSchema.parse(camelize(added.body)).data;
+    const completed = await w.hub.request('PUT', `/api/key-result/${kr.id}`, { token: w.tokens.member, body: wire(keyResultUpdateSchema.parse({ action: 'complete' })) });
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     // a member's delete waits for their lead's approval (spec §4)
-    const asked = await w.put('member', o.id, { action: 'delete' });
-    expect(asked.body.data.status).toBe('waiting for approval');
+    const asked = await w.put('member', o.id, wire(objectiveUpdateSchema.parse({ action: 'delete' })));
+    expect(objectiveResponseSchema.parse(camelize(asked.body)).data.status).toBe('waiting for approval');
     const decided = await w.hub.post(`/api/objective/${o.id}/approval`, approvalDecisionSchema.parse({ decision: 'approve' }), { token: w.tokens.lead });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     // the lead's own objective goes at once
-    const own = (await w.create('lead', { title: 'Retire the old VPN', is_public: true })).body.data;
-    expect((await w.put('lead', own.id, { action: 'delete' })).status).toBe(200);
+    const own = objectiveResponseSchema.parse(camelize((await w.create('lead', { title: 'Retire the old VPN', is_public: true })).body)).data;
+    expect((await w.put('lead', own.id, wire(objectiveUpdateSchema.parse({ action: 'delete' })))).status).toBe(200);
 
     await drain();
     const types = ['objective.changed', 'key_result.completed', 'approval.requested', 'approval.decided', 'objective.deleted'];
@@ -232,22 +236,22 @@ describe('the objective and approval events', () => {
 
   it('tells no endpoint an event it did not ask for', async () => {
     const { secret } = await createEndpoint({ events: ['objective.deleted'] });
-    const o = objectiveResponseSchema.shape.data.parse(camelize((await w.create('lead', { title: 'Only an edit', is_public: true })).body).data);
-    expect((await w.put('lead', o.id, snakify(objectiveUpdateSchema.parse({ title: 'Only an edit, again', lastModificationDate: o.lastModificationDate })))).status).toBe(200);
+    const o = objectiveResponseSchema.parse(camelize((await w.create('lead', { title: 'Only an edit', is_public: true })).body)).data;
+    expect((await w.put('lead', o.id, wire(objectiveUpdateSchema.parse({ title: 'Only an edit, again', lastModificationDate: o.lastModificationDate })))).status).toBe(200);
     await drain();
     expect(receiver.received.map((hook) => verify(secret, hook).type)).toEqual([]);
   });
 });
 
 describe('the people events', () => {
-  it('a person joined and archived: their id and name, nothing of their personal data', async () => {
+  it('a person joined, changed and archived: their id and name, nothing of their personal data', async () => {
     const { secret } = await createEndpoint({ events: ['person.joined', 'person.changed', 'person.archived'] });
     const email = `new.${Date.now()}@bitstone.test`;
     const [job] = await w.hub.db.insert(jobs).values({ name: 'Webhook engineer' }).returning();
     const fields = { name: 'New Person', email, phone: '0700 123 456', teamIds: [w.alpha], jobId: job.id };
-    const res = await w.hub.post('/api/user', snakify(createMemberSchema.parse({ ...fields, joinDate: '2024-05-01' })), { token: adminToken });
+    const res = await w.hub.post('/api/user', wire(createMemberSchema.parse({ ...fields, joinDate: '2024-05-01' })), { token: adminToken });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const changed = await w.hub.request('PUT', `/api/user/${res.body.data.id}`, { token: adminToken, body: snakify(updateMemberSchema.parse({ ...fields, name: 'New Person-Renamed' })) });
+    const changed = await w.hub.request('PUT', `/api/user/${res.body.data.id}`, { token: adminToken, body: wire(updateMemberSchema.parse({ ...fields, name: 'New Person-Renamed' })) });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await w.hub.request('DELETE', `/api/user/${res.body.data.id}`, { token: adminToken })).status).toBe(200);
     await drain();

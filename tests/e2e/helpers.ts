@@ -75,11 +75,12 @@ export async function signIn(page: Page, username: DemoUser, options: { from?: s
 
 /**
  * Signs in as the demo user the way a person who comes back finds the app: the session open and
- * the person kept in the browser's storage, as the form leaves them (spec §4: a restart restores
- * the stored user, then confirms it with GET /auth/me), then the app opened where the form would have gone (objectives, spec §4) or at `path`. The session
- * comes from the same POST /auth/login the form sends, with the page's own cookie jar and browser
- * name, so Settings → Sessions and the new-device rule see this browser. For the files that sign in
- * only to test something else: the form itself is login.test.ts's.
+ * the person kept in the browser's storage as the form leaves them (spec §4: a restart restores
+ * the stored user, then confirms it with GET /auth/me), then the app opened where the form goes
+ * (objectives, spec §4) or at `path`. The session comes from the form's own POST /auth/login,
+ * sent with the page's cookie jar and browser name, so Settings → Sessions and the new-device
+ * rule see this browser. For the files that sign in only to test something else; the form itself
+ * is login.test.ts's and shell.test.ts's. Web build only: a desktop-mode page uses signIn.
  */
 export async function openSignedIn(page: Page, username: DemoUser, path: string = PATHS.objectives): Promise<void> {
   const userAgent = await page.evaluate(() => navigator.userAgent);
@@ -88,7 +89,7 @@ export async function openSignedIn(page: Page, username: DemoUser, path: string 
     headers: { [CSRF_HEADER]: '1', 'user-agent': userAgent },
   });
   if (!answer.ok()) throw new Error(`POST /api/auth/login as ${username}: ${answer.status()} ${await answer.text()}`);
-  // a desktop-mode page's origin is the renderer's, not a hub: it signs in through the form (signIn)
+  // a desktop-mode page's origin serves the renderer alone, which answers every path with its page
   if (!answer.headers()['content-type']?.includes('json')) throw new Error(`openSignedIn needs a page of the web build on a hub; this origin answered ${answer.headers()['content-type']}`);
   const { user, firstLogin, passwordMustChange } = loginResponseSchema.parse(camelize(await answer.json())).data;
   // written as the app's page starts, before its scripts read it, for this one load only
